@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "iap-audit",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "iap-audit", targets: ["iap-audit"]),
+        .library(name: "AuditCore", targets: ["AuditCore"]),
+        .library(name: "AuditRules", targets: ["AuditRules"]),
+        .library(name: "AuditReport", targets: ["AuditReport"]),
+    ],
+    targets: [
+        // cmark-gfm from the system: `apt-get install libcmark-gfm-dev libcmark-gfm-extensions-dev`
+        // on Debian/Ubuntu, `brew install cmark-gfm` on macOS. Debian ships a pkg-config file for
+        // the core library only; the module map links the extensions library by name.
+        .systemLibrary(
+            name: "CCmarkGFM",
+            path: "Sources/CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [
+                .apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]),
+                .brew(["cmark-gfm"]),
+            ]
+        ),
+        .target(name: "AuditCore", dependencies: ["CCmarkGFM"]),
+        .target(name: "AuditRules", dependencies: ["AuditCore"]),
+        .target(
+            name: "AuditReport",
+            dependencies: ["AuditCore", "CCmarkGFM"],
+            plugins: ["EmbedResources"]
+        ),
+        .executableTarget(name: "iap-audit", dependencies: ["AuditCore", "AuditRules", "AuditReport"]),
+
+        // Build-time embedding of Templates/ and Checklists/ into AuditReport, so the binary
+        // works from any folder without a resource bundle beside it.
+        .executableTarget(name: "embed-resources", path: "Sources/embed-resources"),
+        .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["embed-resources"]),
+
+        .testTarget(name: "AuditCoreTests", dependencies: ["AuditCore"]),
+        .testTarget(name: "AuditRulesTests", dependencies: ["AuditCore", "AuditRules"]),
+        .testTarget(name: "AuditReportTests", dependencies: ["AuditCore", "AuditRules", "AuditReport"]),
+        .testTarget(name: "CLITests", dependencies: ["AuditCore", "AuditRules", "AuditReport"]),
+    ]
+)

@@ -1,0 +1,6 @@
+#ifndef IAP_AUDIT_CMARK_SHIM_H
+#define IAP_AUDIT_CMARK_SHIM_H
+#include <cmark-gfm.h>
+#include <cmark-gfm-extension_api.h>
+#include <cmark-gfm-core-extensions.h>
+#endif
