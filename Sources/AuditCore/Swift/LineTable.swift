@@ -1,0 +1,49 @@
+/// Byte offsets where each line starts, for turning offsets into line and column on demand.
+/// Only findings need positions, so tokens store offsets and this table answers lookups.
+public struct LineTable: Sendable, Hashable {
+    public let lineStarts: [Int32]
+    public let byteCount: Int
+
+    public init(_ bytes: [UInt8]) {
+        var starts: [Int32] = [0]
+        bytes.withUnsafeBufferPointer { b in
+            var i = 0
+            let n = b.count
+            while i < n {
+                let c = b[i]
+                if c == 0x0A {
+                    starts.append(Int32(truncatingIfNeeded: i + 1))
+                } else if c == 0x0D {
+                    if i + 1 < n, b[i + 1] == 0x0A { i += 1 }
+                    starts.append(Int32(truncatingIfNeeded: i + 1))
+                }
+                i += 1
+            }
+        }
+        lineStarts = starts
+        byteCount = bytes.count
+    }
+
+    public var lineCount: Int { lineStarts.count }
+
+    /// 1-based line and column (in bytes) of a byte offset.
+    public func position(ofOffset offset: Int) -> (line: Int, column: Int) {
+        let target = Int32(truncatingIfNeeded: max(0, min(offset, byteCount)))
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= target { low = mid } else { high = mid - 1 }
+        }
+        return (low + 1, Int(target - lineStarts[low]) + 1)
+    }
+
+    /// The byte range of a 1-based line, without its line terminator.
+    public func range(ofLine line: Int, in bytes: [UInt8]) -> Range<Int> {
+        guard line >= 1, line <= lineStarts.count else { return 0..<0 }
+        let start = Int(lineStarts[line - 1])
+        var end = line < lineStarts.count ? Int(lineStarts[line]) : bytes.count
+        while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+        return start..<end
+    }
+}

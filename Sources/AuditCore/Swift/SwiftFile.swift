@@ -1,0 +1,141 @@
+/// A lexed and structured Swift source file: the tokens, the code tokens without trivia, the
+/// bracket structure and the declarations. Rules query it through the methods in
+/// `SwiftQueries.swift`; indices in those queries are indices into `code`.
+public struct SwiftFile: Sendable {
+    /// Path relative to the audit root.
+    public let path: String
+    public let bytes: [UInt8]
+    public let lines: LineTable
+    /// Every token, trivia included: their texts concatenate to `bytes`.
+    public let tokens: [Token]
+    /// The tokens that are not whitespace or comments.
+    public let code: [Token]
+    /// Comment tokens, for suppressions and for "is this in a comment" questions.
+    public let comments: [Token]
+    /// For each code token that opens or closes a bracket, string or interpolation, the index
+    /// of its partner; -1 elsewhere or when unbalanced.
+    public let match: [Int32]
+    /// For each code token, the index of the innermost open bracket around it; -1 at top level.
+    public let parent: [Int32]
+    public let declarations: [Declaration]
+    /// For each code token that is the `{` of a declaration or closure body, its declaration
+    /// index; -1 for other tokens (including the braces of `if`, `for`, `switch` ...).
+    let declarationOfBrace: [Int32]
+    /// Whether a newline (or comment) stands between code token i-1 and i.
+    public let startsLine: [Bool]
+    public let diagnostics: [LexDiagnostic]
+
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+        lines = LineTable(bytes)
+        let lexed = SwiftLexer.tokenize(bytes)
+        tokens = lexed.tokens
+        diagnostics = lexed.diagnostics
+        var code: [Token] = []
+        var comments: [Token] = []
+        var startsLine: [Bool] = []
+        code.reserveCapacity(tokens.count / 2)
+        startsLine.reserveCapacity(tokens.count / 2)
+        var sawNewline = true
+        for token in lexed.tokens {
+            if token.kind.isTrivia {
+                if token.kind == .newline { sawNewline = true }
+                if token.kind.isComment {
+                    comments.append(token)
+                    if token.kind == .blockComment || token.kind == .docBlockComment {
+                        for offset in Int(token.start)..<Int(token.end) where bytes[offset] == 0x0A {
+                            sawNewline = true
+                            break
+                        }
+                    }
+                }
+            } else {
+                code.append(token)
+                startsLine.append(sawNewline)
+                sawNewline = false
+            }
+        }
+        self.code = code
+        self.comments = comments
+        self.startsLine = startsLine
+        let structure = SyntaxTreeBuilder(bytes: bytes, code: code, startsLine: startsLine).build()
+        match = structure.match
+        parent = structure.parent
+        declarations = structure.declarations
+        declarationOfBrace = structure.declarationOfBrace
+    }
+
+    /// True when the file is not source text (NUL bytes or invalid UTF-8); rules skip it.
+    public var isBinary: Bool { diagnostics.contains { $0.meansBinary } }
+
+    // MARK: Text
+
+    /// The text of code token `index`.
+    public func text(_ index: Int) -> String {
+        guard index >= 0, index < code.count else { return "" }
+        return text(of: code[index])
+    }
+
+    public func text(of token: Token) -> String {
+        String(decoding: bytes[Int(token.start)..<Int(token.end)], as: UTF8.self)
+    }
+
+    /// Whether code token `index` has exactly the text `word`, compared as bytes.
+    @inlinable
+    public func tokenIs(_ index: Int, _ word: StaticString) -> Bool {
+        guard index >= 0, index < code.count else { return false }
+        let token = code[index]
+        let length = Int(token.end - token.start)
+        guard length == word.utf8CodeUnitCount else { return false }
+        let start = Int(token.start)
+        return word.withUTF8Buffer { w in
+            for k in 0..<length where bytes[start + k] != w[k] { return false }
+            return true
+        }
+    }
+
+    /// Whether code token `index` is an identifier with the given text.
+    @inlinable
+    public func isIdentifier(_ index: Int, _ word: StaticString) -> Bool {
+        guard index >= 0, index < code.count, code[index].kind == .identifier else { return false }
+        return tokenIs(index, word)
+    }
+
+    /// Whether code token `index` is an identifier whose text is one of `words`.
+    public func isIdentifier(_ index: Int, in words: Set<String>) -> Bool {
+        guard index >= 0, index < code.count else { return false }
+        let kind = code[index].kind
+        guard kind == .identifier || kind == .backtickIdentifier else { return false }
+        return words.contains(identifierText(index))
+    }
+
+    /// Identifier text without backticks.
+    public func identifierText(_ index: Int) -> String {
+        let raw = text(index)
+        if raw.hasPrefix("`"), raw.hasSuffix("`"), raw.count >= 2 {
+            return String(raw.dropFirst().dropLast())
+        }
+        return raw
+    }
+
+    // MARK: Positions
+
+    public func location(ofOffset offset: Int) -> SourceLocation {
+        let position = lines.position(ofOffset: offset)
+        return SourceLocation(file: path, line: position.line, column: position.column)
+    }
+
+    /// Where code token `index` starts.
+    public func location(of index: Int) -> SourceLocation {
+        guard index >= 0, index < code.count else { return location(ofOffset: 0) }
+        return location(ofOffset: Int(code[index].start))
+    }
+
+    public func line(of index: Int) -> Int { location(of: index).line }
+
+    /// The text of a 1-based line, without its terminator.
+    public func lineText(_ line: Int) -> String {
+        String(decoding: bytes[lines.range(ofLine: line, in: bytes)], as: UTF8.self)
+    }
+}

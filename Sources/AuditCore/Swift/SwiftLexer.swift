@@ -1,0 +1,542 @@
+/// A hand-written Swift lexer over UTF-8 bytes. One pass, no String per token, exact about the
+/// lexical forms that decide whether text is code: comments (nested), string literals of every
+/// form with interpolation, raw strings, regex literals and backtick identifiers.
+///
+/// It never fails and never crashes: bytes it cannot classify become `.unknown` tokens and
+/// problems are reported as diagnostics. Concatenating the tokens' bytes gives the input back.
+public enum SwiftLexer {
+    public struct Output: Sendable {
+        public var tokens: [Token]
+        public var diagnostics: [LexDiagnostic]
+    }
+
+    public static func tokenize(_ bytes: [UInt8]) -> Output {
+        var diagnostics: [LexDiagnostic] = []
+        if let problem = firstEncodingProblem(in: bytes) {
+            diagnostics.append(problem)
+        }
+        var tokens: [Token] = []
+        tokens.reserveCapacity(bytes.count / 3 + 16)
+        bytes.withUnsafeBufferPointer { buffer in
+            var state = State(bytes: buffer)
+            state.run(into: &tokens, diagnostics: &diagnostics)
+        }
+        return Output(tokens: tokens, diagnostics: diagnostics)
+    }
+
+    /// The first NUL byte or malformed UTF-8 sequence, which marks a file as not source text.
+    static func firstEncodingProblem(in bytes: [UInt8]) -> LexDiagnostic? {
+        bytes.withUnsafeBufferPointer { b in
+            let n = b.count
+            var i = 0
+            while i < n {
+                let c = b[i]
+                if c < 0x80 {
+                    if c == 0 { return LexDiagnostic(kind: .nulByte, offset: i) }
+                    i += 1
+                    continue
+                }
+                let length: Int
+                let minimum: UInt32
+                if c & 0xE0 == 0xC0 { length = 2; minimum = 0x80 }
+                else if c & 0xF0 == 0xE0 { length = 3; minimum = 0x800 }
+                else if c & 0xF8 == 0xF0 { length = 4; minimum = 0x10000 }
+                else { return LexDiagnostic(kind: .invalidUTF8, offset: i) }
+                if i + length > n { return LexDiagnostic(kind: .invalidUTF8, offset: i) }
+                var scalar = UInt32(c) & (0xFF >> (length + 1))
+                for k in 1..<length {
+                    let continuation = b[i + k]
+                    if continuation & 0xC0 != 0x80 { return LexDiagnostic(kind: .invalidUTF8, offset: i) }
+                    scalar = scalar << 6 | UInt32(continuation & 0x3F)
+                }
+                if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) {
+                    return LexDiagnostic(kind: .invalidUTF8, offset: i)
+                }
+                i += length
+            }
+            return nil
+        }
+    }
+}
+
+// MARK: - Character classes
+
+@inline(__always) private func isIdentifierHead(_ c: UInt8) -> Bool {
+    (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || c == 0x5F || c == 0x24 || c >= 0x80
+}
+
+@inline(__always) private func isIdentifierBody(_ c: UInt8) -> Bool {
+    isIdentifierHead(c) || (c >= 0x30 && c <= 0x39)
+}
+
+@inline(__always) private func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+
+@inline(__always) private func isHexDigit(_ c: UInt8) -> Bool {
+    isDigit(c) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46)
+}
+
+/// Operator characters, `.` excluded (it only continues operators that start with a dot).
+@inline(__always) private func isOperatorCharacter(_ c: UInt8) -> Bool {
+    switch c {
+    case UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"),
+         UInt8(ascii: "!"), UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: "<"),
+         UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "|"), UInt8(ascii: "^"),
+         UInt8(ascii: "~"), UInt8(ascii: "?"):
+        true
+    default:
+        false
+    }
+}
+
+private let quote = UInt8(ascii: "\"")
+private let hash = UInt8(ascii: "#")
+private let slash = UInt8(ascii: "/")
+private let star = UInt8(ascii: "*")
+private let backslash = UInt8(ascii: "\\")
+private let newlineByte = UInt8(ascii: "\n")
+private let returnByte = UInt8(ascii: "\r")
+
+/// Keywords after which a `/` starts a regex literal rather than dividing.
+private let regexPrecedingKeywords: [[UInt8]] = [
+    "return", "case", "in", "where", "if", "guard", "while", "try", "await", "throw", "else",
+    "switch", "for", "repeat", "yield", "is", "as", "some", "any", "let", "var",
+].map { Array($0.utf8) }
+
+// MARK: - State machine
+
+private struct StringContext {
+    var hashes: Int
+    var multiline: Bool
+    /// Where the literal's opening delimiter is, for diagnostics.
+    var openOffset: Int
+    /// Parentheses opened inside the interpolation and not yet closed.
+    var parenDepth: Int
+}
+
+private struct State {
+    let b: UnsafeBufferPointer<UInt8>
+    let n: Int
+    var pos = 0
+    var interpolations: [StringContext] = []
+    /// Index of the last non-trivia token, for regex-versus-division decisions.
+    var lastSignificant = -1
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        b = bytes
+        n = bytes.count
+    }
+
+    @inline(__always) func byte(at index: Int) -> UInt8 { index < n ? b[index] : 0 }
+
+    @inline(__always)
+    mutating func emit(_ kind: TokenKind, from start: Int, into tokens: inout [Token]) {
+        if !kind.isTrivia { lastSignificant = tokens.count }
+        tokens.append(Token(kind: kind, start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: pos)))
+    }
+
+    mutating func run(into tokens: inout [Token], diagnostics: inout [LexDiagnostic]) {
+        if n >= 2 && b[0] == hash && b[1] == UInt8(ascii: "!") {
+            skipToEndOfLine()
+            emit(.shebang, from: 0, into: &tokens)
+        }
+        while pos < n {
+            let start = pos
+            let c = b[pos]
+            switch c {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C:
+                pos += 1
+                while pos < n, b[pos] == UInt8(ascii: " ") || b[pos] == UInt8(ascii: "\t") || b[pos] == 0x0B || b[pos] == 0x0C {
+                    pos += 1
+                }
+                emit(.whitespace, from: start, into: &tokens)
+            case newlineByte:
+                pos += 1
+                emit(.newline, from: start, into: &tokens)
+            case returnByte:
+                pos += byte(at: pos + 1) == newlineByte ? 2 : 1
+                emit(.newline, from: start, into: &tokens)
+            case slash:
+                let next = byte(at: pos + 1)
+                if next == slash {
+                    let isDoc = byte(at: pos + 2) == slash && byte(at: pos + 3) != slash
+                    skipToEndOfLine()
+                    emit(isDoc ? .docLineComment : .lineComment, from: start, into: &tokens)
+                } else if next == star {
+                    let isDoc = byte(at: pos + 2) == star && byte(at: pos + 3) != slash
+                    if !skipBlockComment() {
+                        diagnostics.append(LexDiagnostic(kind: .unterminatedBlockComment, offset: start))
+                    }
+                    emit(isDoc ? .docBlockComment : .blockComment, from: start, into: &tokens)
+                } else if regexMayStart(tokens: tokens), let end = bareRegexEnd(from: pos) {
+                    pos = end
+                    emit(.regexLiteral, from: start, into: &tokens)
+                } else {
+                    lexOperator(into: &tokens)
+                }
+            case quote:
+                lexStringStart(hashes: 0, into: &tokens, diagnostics: &diagnostics)
+            case hash:
+                lexHash(into: &tokens, diagnostics: &diagnostics)
+            case UInt8(ascii: "@"):
+                pos += 1
+                if isIdentifierHead(byte(at: pos)) {
+                    while pos < n, isIdentifierBody(b[pos]) { pos += 1 }
+                    emit(.attribute, from: start, into: &tokens)
+                } else {
+                    emit(.unknown, from: start, into: &tokens)
+                }
+            case UInt8(ascii: "`"):
+                pos += 1
+                while pos < n, b[pos] != UInt8(ascii: "`"), b[pos] != newlineByte, b[pos] != returnByte { pos += 1 }
+                if pos < n, b[pos] == UInt8(ascii: "`") {
+                    pos += 1
+                    emit(.backtickIdentifier, from: start, into: &tokens)
+                } else {
+                    pos = start + 1
+                    diagnostics.append(LexDiagnostic(kind: .unterminatedBacktick, offset: start))
+                    emit(.unknown, from: start, into: &tokens)
+                }
+            case UInt8(ascii: "("):
+                pos += 1
+                if !interpolations.isEmpty { interpolations[interpolations.count - 1].parenDepth += 1 }
+                emit(.leftParen, from: start, into: &tokens)
+            case UInt8(ascii: ")"):
+                pos += 1
+                if let context = interpolations.last {
+                    if context.parenDepth == 0 {
+                        interpolations.removeLast()
+                        emit(.interpolationEnd, from: start, into: &tokens)
+                        lexStringBody(context, into: &tokens, diagnostics: &diagnostics)
+                        continue
+                    }
+                    interpolations[interpolations.count - 1].parenDepth -= 1
+                }
+                emit(.rightParen, from: start, into: &tokens)
+            case UInt8(ascii: "{"):
+                pos += 1
+                emit(.leftBrace, from: start, into: &tokens)
+            case UInt8(ascii: "}"):
+                pos += 1
+                emit(.rightBrace, from: start, into: &tokens)
+            case UInt8(ascii: "["):
+                pos += 1
+                emit(.leftBracket, from: start, into: &tokens)
+            case UInt8(ascii: "]"):
+                pos += 1
+                emit(.rightBracket, from: start, into: &tokens)
+            case UInt8(ascii: ","):
+                pos += 1
+                emit(.comma, from: start, into: &tokens)
+            case UInt8(ascii: ":"):
+                pos += 1
+                emit(.colon, from: start, into: &tokens)
+            case UInt8(ascii: ";"):
+                pos += 1
+                emit(.semicolon, from: start, into: &tokens)
+            case UInt8(ascii: "."):
+                if byte(at: pos + 1) == UInt8(ascii: ".") {
+                    // `...`, `..<` and other operators that start with a dot.
+                    pos += 1
+                    while pos < n, b[pos] == UInt8(ascii: ".") || (isOperatorCharacter(b[pos]) && !startsComment(at: pos)) {
+                        pos += 1
+                    }
+                    emit(.operator, from: start, into: &tokens)
+                } else {
+                    pos += 1
+                    emit(.dot, from: start, into: &tokens)
+                }
+            case backslash:
+                // Key-path expressions: `\.isPremium`, `\Store.products`.
+                pos += 1
+                emit(.operator, from: start, into: &tokens)
+            case 0x30...0x39:
+                lexNumber(into: &tokens)
+            default:
+                if isIdentifierHead(c) {
+                    pos += 1
+                    while pos < n, isIdentifierBody(b[pos]) { pos += 1 }
+                    emit(.identifier, from: start, into: &tokens)
+                } else if isOperatorCharacter(c) {
+                    lexOperator(into: &tokens)
+                } else {
+                    pos += 1
+                    emit(.unknown, from: start, into: &tokens)
+                }
+            }
+        }
+        if !interpolations.isEmpty {
+            // An interpolation still open at end of file means its string never closed.
+            diagnostics.append(LexDiagnostic(kind: .unterminatedString, offset: interpolations[0].openOffset))
+        }
+    }
+
+    // MARK: Comments
+
+    mutating func skipToEndOfLine() {
+        while pos < n, b[pos] != newlineByte, b[pos] != returnByte { pos += 1 }
+    }
+
+    /// Skips a (nested) block comment starting at `pos`. Returns false when it runs to end of file.
+    mutating func skipBlockComment() -> Bool {
+        pos += 2
+        var depth = 1
+        while pos < n {
+            let c = b[pos]
+            if c == star, byte(at: pos + 1) == slash {
+                pos += 2
+                depth -= 1
+                if depth == 0 { return true }
+            } else if c == slash, byte(at: pos + 1) == star {
+                pos += 2
+                depth += 1
+            } else {
+                pos += 1
+            }
+        }
+        return false
+    }
+
+    @inline(__always) func startsComment(at index: Int) -> Bool {
+        b[index] == slash && (byte(at: index + 1) == slash || byte(at: index + 1) == star)
+    }
+
+    // MARK: Operators and numbers
+
+    mutating func lexOperator(into tokens: inout [Token]) {
+        let start = pos
+        pos += 1
+        while pos < n, isOperatorCharacter(b[pos]), !startsComment(at: pos) { pos += 1 }
+        emit(.operator, from: start, into: &tokens)
+    }
+
+    mutating func lexNumber(into tokens: inout [Token]) {
+        let start = pos
+        var isFloat = false
+        let afterDot = lastSignificant >= 0 && tokens[lastSignificant].kind == .dot
+            && tokens[lastSignificant].end == Int32(truncatingIfNeeded: start)
+        if b[pos] == UInt8(ascii: "0"), byte(at: pos + 1) == UInt8(ascii: "x") || byte(at: pos + 1) == UInt8(ascii: "X") {
+            pos += 2
+            while pos < n, isHexDigit(b[pos]) || b[pos] == UInt8(ascii: "_") { pos += 1 }
+            if !afterDot, byte(at: pos) == UInt8(ascii: "."), isHexDigit(byte(at: pos + 1)) {
+                isFloat = true
+                pos += 1
+                while pos < n, isHexDigit(b[pos]) || b[pos] == UInt8(ascii: "_") { pos += 1 }
+            }
+            if byte(at: pos) == UInt8(ascii: "p") || byte(at: pos) == UInt8(ascii: "P") {
+                isFloat = true
+                skipExponent()
+            }
+        } else if b[pos] == UInt8(ascii: "0"), byte(at: pos + 1) == UInt8(ascii: "b") || byte(at: pos + 1) == UInt8(ascii: "o") {
+            pos += 2
+            while pos < n, isHexDigit(b[pos]) || b[pos] == UInt8(ascii: "_") { pos += 1 }
+        } else {
+            while pos < n, isDigit(b[pos]) || b[pos] == UInt8(ascii: "_") { pos += 1 }
+            // `x.0.1` is tuple access, not a float; `1.5` is a float; `1.description` is a member.
+            if !afterDot, byte(at: pos) == UInt8(ascii: "."), isDigit(byte(at: pos + 1)) {
+                isFloat = true
+                pos += 1
+                while pos < n, isDigit(b[pos]) || b[pos] == UInt8(ascii: "_") { pos += 1 }
+            }
+            if !afterDot, byte(at: pos) == UInt8(ascii: "e") || byte(at: pos) == UInt8(ascii: "E") {
+                let sign = byte(at: pos + 1)
+                let digit = sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") ? byte(at: pos + 2) : sign
+                if isDigit(digit) {
+                    isFloat = true
+                    skipExponent()
+                }
+            }
+        }
+        emit(isFloat ? .floatLiteral : .integerLiteral, from: start, into: &tokens)
+    }
+
+    mutating func skipExponent() {
+        pos += 1
+        if byte(at: pos) == UInt8(ascii: "+") || byte(at: pos) == UInt8(ascii: "-") { pos += 1 }
+        while pos < n, isDigit(b[pos]) || b[pos] == UInt8(ascii: "_") { pos += 1 }
+    }
+
+    // MARK: `#`: raw strings, extended regexes, pound keywords
+
+    mutating func lexHash(into tokens: inout [Token], diagnostics: inout [LexDiagnostic]) {
+        let start = pos
+        var hashes = 0
+        while byte(at: pos + hashes) == hash { hashes += 1 }
+        let next = byte(at: pos + hashes)
+        if next == quote {
+            lexStringStart(hashes: hashes, into: &tokens, diagnostics: &diagnostics)
+        } else if next == slash {
+            lexExtendedRegex(hashes: hashes, into: &tokens, diagnostics: &diagnostics)
+        } else if hashes == 1, isIdentifierHead(next) {
+            pos += 1
+            while pos < n, isIdentifierBody(b[pos]) { pos += 1 }
+            emit(.poundKeyword, from: start, into: &tokens)
+        } else {
+            pos += hashes
+            emit(.unknown, from: start, into: &tokens)
+        }
+    }
+
+    mutating func lexExtendedRegex(hashes: Int, into tokens: inout [Token], diagnostics: inout [LexDiagnostic]) {
+        let start = pos
+        pos += hashes + 1
+        // `#/` followed by a newline opens a multi-line regex; otherwise it ends on this line.
+        let multiline = byte(at: pos) == newlineByte || byte(at: pos) == returnByte
+        while pos < n {
+            let c = b[pos]
+            if c == backslash {
+                pos += 2
+                continue
+            }
+            if !multiline, c == newlineByte || c == returnByte { break }
+            if c == slash, closingHashes(at: pos + 1, count: hashes) {
+                pos += 1 + hashes
+                emit(.regexLiteral, from: start, into: &tokens)
+                return
+            }
+            pos += 1
+        }
+        pos = min(pos, n)
+        diagnostics.append(LexDiagnostic(kind: .unterminatedRegex, offset: start))
+        emit(.regexLiteral, from: start, into: &tokens)
+    }
+
+    @inline(__always) func closingHashes(at index: Int, count: Int) -> Bool {
+        if count == 0 { return true }
+        if index + count > n { return false }
+        for k in 0..<count where b[index + k] != hash { return false }
+        return true
+    }
+
+    /// Whether a `/` here may open a bare regex literal: only where an expression can start.
+    func regexMayStart(tokens: [Token]) -> Bool {
+        guard lastSignificant >= 0 else { return true }
+        let previous = tokens[lastSignificant]
+        switch previous.kind {
+        case .leftParen, .leftBracket, .leftBrace, .comma, .colon, .semicolon, .interpolationStart:
+            return true
+        case .operator:
+            // A postfix `!`/`?` glued to an operand (`x! / 2`) ends an expression.
+            let text = b[Int(previous.start)]
+            if previous.length == 1, text == UInt8(ascii: "!") || text == UInt8(ascii: "?") {
+                return previous.start > 0 && isIdentifierBody(b[Int(previous.start) - 1]) == false
+            }
+            return true
+        case .identifier:
+            let length = previous.length
+            let start = Int(previous.start)
+            for keyword in regexPrecedingKeywords where keyword.count == length {
+                var same = true
+                for k in 0..<length where b[start + k] != keyword[k] {
+                    same = false
+                    break
+                }
+                if same { return true }
+            }
+            return false
+        default:
+            return false
+        }
+    }
+
+    /// The end of a bare `/…/` regex starting at `start`, or nil when the text cannot be one
+    /// (it starts or ends with a space, or has no closing `/` on this line).
+    func bareRegexEnd(from start: Int) -> Int? {
+        let first = byte(at: start + 1)
+        if first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") || first == newlineByte
+            || first == returnByte || first == 0 || first == UInt8(ascii: "=") && byte(at: start + 2) == UInt8(ascii: " ") {
+            return nil
+        }
+        var i = start + 1
+        var inClass = false
+        while i < n {
+            let c = b[i]
+            if c == newlineByte || c == returnByte { return nil }
+            if c == backslash {
+                i += 2
+                continue
+            }
+            if c == UInt8(ascii: "[") { inClass = true }
+            else if c == UInt8(ascii: "]") { inClass = false }
+            else if c == slash, !inClass {
+                let before = b[i - 1]
+                if before == UInt8(ascii: " ") || before == UInt8(ascii: "\t") { return nil }
+                return i + 1
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    // MARK: Strings
+
+    mutating func lexStringStart(hashes: Int, into tokens: inout [Token], diagnostics: inout [LexDiagnostic]) {
+        let start = pos
+        pos += hashes + 1
+        let multiline = byte(at: pos) == quote && byte(at: pos + 1) == quote
+        if multiline { pos += 2 }
+        emit(.stringStart, from: start, into: &tokens)
+        lexStringBody(StringContext(hashes: hashes, multiline: multiline, openOffset: start, parenDepth: 0), into: &tokens, diagnostics: &diagnostics)
+    }
+
+    /// Lexes string text up to the closing delimiter or the next interpolation. On an
+    /// interpolation it pushes the string's context and returns to code lexing; the matching
+    /// `)` resumes here.
+    mutating func lexStringBody(_ context: StringContext, into tokens: inout [Token], diagnostics: inout [LexDiagnostic]) {
+        let segmentStart = pos
+        let hashes = context.hashes
+        while pos < n {
+            let c = b[pos]
+            if c == backslash {
+                if closingHashes(at: pos + 1, count: hashes) {
+                    let afterHashes = pos + 1 + hashes
+                    if byte(at: afterHashes) == UInt8(ascii: "(") {
+                        if pos > segmentStart {
+                            tokens.append(Token(kind: .stringSegment, start: Int32(truncatingIfNeeded: segmentStart), end: Int32(truncatingIfNeeded: pos)))
+                        }
+                        let interpolationStart = pos
+                        pos = afterHashes + 1
+                        emit(.interpolationStart, from: interpolationStart, into: &tokens)
+                        interpolations.append(StringContext(hashes: hashes, multiline: context.multiline, openOffset: context.openOffset, parenDepth: 0))
+                        return
+                    }
+                    // An escape: skip the escaped character (a CR LF continuation counts as one).
+                    pos = min(afterHashes + 1, n)
+                    if pos < n, b[pos - 1] == returnByte, b[pos] == newlineByte { pos += 1 }
+                    continue
+                }
+                pos += 1
+                continue
+            }
+            if c == quote {
+                let closes: Bool
+                let delimiterLength: Int
+                if context.multiline {
+                    closes = byte(at: pos + 1) == quote && byte(at: pos + 2) == quote && closingHashes(at: pos + 3, count: hashes)
+                    delimiterLength = 3 + hashes
+                } else {
+                    closes = closingHashes(at: pos + 1, count: hashes)
+                    delimiterLength = 1 + hashes
+                }
+                if closes {
+                    if pos > segmentStart {
+                        tokens.append(Token(kind: .stringSegment, start: Int32(truncatingIfNeeded: segmentStart), end: Int32(truncatingIfNeeded: pos)))
+                    }
+                    let end = pos
+                    pos += delimiterLength
+                    emit(.stringEnd, from: end, into: &tokens)
+                    return
+                }
+                pos += 1
+                continue
+            }
+            if !context.multiline, c == newlineByte || c == returnByte {
+                break
+            }
+            pos += 1
+        }
+        if pos > segmentStart {
+            tokens.append(Token(kind: .stringSegment, start: Int32(truncatingIfNeeded: segmentStart), end: Int32(truncatingIfNeeded: pos)))
+        }
+        diagnostics.append(LexDiagnostic(kind: .unterminatedString, offset: context.openOffset))
+    }
+}

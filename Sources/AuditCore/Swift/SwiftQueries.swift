@@ -1,0 +1,386 @@
+/// The query layer rules are written in: calls with their arguments and trailing closures,
+/// member accesses, modifier chains, string literals, switch statements and enclosing scopes.
+/// Every index is an index into `SwiftFile.code`.
+
+public struct Argument: Sendable, Hashable {
+    /// `for` in `.storeButton(.visible, for: .restorePurchases)`; nil when unlabelled.
+    public var label: String?
+    /// Code-token range of the argument's value (after the label and colon).
+    public var valueRange: Range<Int>
+}
+
+public struct Call: Sendable, Hashable {
+    /// The callee's name token: `purchase` in `product.purchase()`, `Text` in `Text("…")`.
+    public var name: Int
+    /// `(` and its `)`; both -1 for a call made only with a trailing closure (`Task { … }`).
+    public var openParen: Int
+    public var closeParen: Int
+    public var arguments: [Argument]
+    /// The `{` of each trailing closure.
+    public var trailingClosures: [Int]
+    /// The last token of the call, including trailing closures.
+    public var end: Int
+}
+
+public struct StringLiteral: Sendable, Hashable {
+    /// The `stringStart` token.
+    public var start: Int
+    /// The `stringEnd` token, or the last token of an unterminated literal.
+    public var end: Int
+    /// The literal text with escapes as written and each interpolation replaced by U+FFFC.
+    public var text: String
+    public var hasInterpolation: Bool
+}
+
+public struct SwitchCase: Sendable, Hashable {
+    /// The `case` or `default` token (for `@unknown default`, the `default`).
+    public var label: Int
+    public var isDefault: Bool
+    public var isUnknownDefault: Bool
+    /// The patterns between `case` and `:`.
+    public var patternRange: Range<Int>
+    /// The statements after the `:` up to the next label or the closing brace.
+    public var bodyRange: Range<Int>
+}
+
+public struct SwitchStatement: Sendable, Hashable {
+    public var keyword: Int
+    public var subjectRange: Range<Int>
+    public var bodyStart: Int
+    public var bodyEnd: Int
+    public var cases: [SwitchCase]
+}
+
+extension SwiftFile {
+    // MARK: Scopes
+
+    /// The innermost declaration or closure whose body contains code token `index`.
+    public func enclosingDeclaration(of index: Int) -> Int? {
+        guard index >= 0, index < code.count else { return nil }
+        var open = Int(parent[index])
+        while open >= 0 {
+            if code[open].kind == .leftBrace, declarationOfBrace[open] >= 0 {
+                return Int(declarationOfBrace[open])
+            }
+            open = Int(parent[open])
+        }
+        return nil
+    }
+
+    /// The declaration whose body starts at brace `index`, if any.
+    public func declaration(openedBy brace: Int) -> Int? {
+        guard brace >= 0, brace < code.count, declarationOfBrace[brace] >= 0 else { return nil }
+        return Int(declarationOfBrace[brace])
+    }
+
+    /// The chain of declarations around `index`, innermost first.
+    public func declarationChain(of index: Int) -> [Int] {
+        var chain: [Int] = []
+        var current = enclosingDeclaration(of: index)
+        while let declaration = current {
+            chain.append(declaration)
+            let parentIndex = declarations[declaration].parent
+            current = parentIndex >= 0 ? parentIndex : nil
+        }
+        return chain
+    }
+
+    /// The innermost enclosing type declaration (struct, class, enum, actor, extension).
+    public func enclosingType(of index: Int) -> Int? {
+        declarationChain(of: index).first { declarations[$0].kind.isType }
+    }
+
+    /// The innermost enclosing function-like declaration (func, init, computed var), skipping closures.
+    public func enclosingFunction(of index: Int) -> Int? {
+        declarationChain(of: index).first {
+            let kind = declarations[$0].kind
+            return kind == .function || kind == .initializer || kind == .variable || kind == .deinitializer || kind == .subscript
+        }
+    }
+
+    /// Code-token range of a declaration's body, braces excluded.
+    public func bodyRange(of declaration: Int) -> Range<Int> {
+        let d = declarations[declaration]
+        let end = d.bodyEnd >= 0 ? d.bodyEnd : code.count
+        return (d.bodyStart + 1)..<max(d.bodyStart + 1, end)
+    }
+
+    /// The whole range of a declaration, from its keyword (or `{`) to its closing brace.
+    public func fullRange(of declaration: Int) -> Range<Int> {
+        let d = declarations[declaration]
+        let end = d.bodyEnd >= 0 ? d.bodyEnd + 1 : code.count
+        return d.keyword..<end
+    }
+
+    /// Type declarations (struct, class, enum, actor, extension) named `name`.
+    public func typeDeclarations(named name: String) -> [Int] {
+        declarations.indices.filter { declarations[$0].kind.isType && declarations[$0].name == name }
+    }
+
+    // MARK: Calls
+
+    /// The call whose callee name is at `index`, if the token is followed by an argument list
+    /// or a trailing closure.
+    public func call(at index: Int) -> Call? {
+        guard index >= 0, index < code.count else { return nil }
+        let kind = code[index].kind
+        guard kind == .identifier || kind == .backtickIdentifier else { return nil }
+        if index > 0, isIdentifier(index - 1, "func") { return nil }
+        var next = index + 1
+        // Generic arguments: `Task<Void, Never>(…)`, `Foo<T> { … }`.
+        if next < code.count, code[next].kind == .operator, tokenIs(next, "<") {
+            var j = next + 1
+            var depth = 1
+            while j < code.count, j < next + 40 {
+                if code[j].kind == .operator {
+                    let t = text(j)
+                    depth += t.filter { $0 == "<" }.count - t.filter { $0 == ">" }.count
+                    if depth <= 0 { break }
+                } else if code[j].kind == .leftBrace || code[j].kind == .rightBrace || code[j].kind == .semicolon {
+                    return nil
+                }
+                j += 1
+            }
+            guard depth <= 0 else { return nil }
+            next = j + 1
+        }
+        var result = Call(name: index, openParen: -1, closeParen: -1, arguments: [], trailingClosures: [], end: index)
+        if next < code.count, code[next].kind == .leftParen, !startsLine[next] {
+            let close = Int(match[next])
+            result.openParen = next
+            result.closeParen = close
+            result.arguments = arguments(open: next, close: close >= 0 ? close : code.count)
+            result.end = close >= 0 ? close : code.count - 1
+            next = close >= 0 ? close + 1 : code.count
+        }
+        // Trailing closures: `{ … }` then any `label: { … }`.
+        if next < code.count, code[next].kind == .leftBrace, let d = declaration(openedBy: next), declarations[d].kind == .closure {
+            result.trailingClosures.append(next)
+            var close = Int(match[next])
+            while close >= 0, close + 3 < code.count, code[close + 1].kind == .identifier,
+                  code[close + 2].kind == .colon, code[close + 3].kind == .leftBrace {
+                result.trailingClosures.append(close + 3)
+                close = Int(match[close + 3])
+            }
+            result.end = close >= 0 ? close : code.count - 1
+        }
+        guard result.openParen >= 0 || !result.trailingClosures.isEmpty else { return nil }
+        return result
+    }
+
+    private func arguments(open: Int, close: Int) -> [Argument] {
+        var result: [Argument] = []
+        var start = open + 1
+        var i = open + 1
+        while i <= close, i < code.count {
+            let token = code[i]
+            if i == close || (token.kind == .comma && Int(parent[i]) == open) {
+                if start < i {
+                    var label: String?
+                    var valueStart = start
+                    if start + 1 < i, code[start + 1].kind == .colon,
+                       code[start].kind == .identifier || code[start].kind == .backtickIdentifier {
+                        label = identifierText(start)
+                        valueStart = start + 2
+                    }
+                    result.append(Argument(label: label, valueRange: valueStart..<i))
+                }
+                start = i + 1
+            }
+            if token.kind == .leftParen || token.kind == .leftBracket || token.kind == .leftBrace
+                || token.kind == .stringStart || token.kind == .interpolationStart, i != open {
+                let partner = Int(match[i])
+                if partner > i, partner < close { i = partner }
+            }
+            i += 1
+        }
+        return result
+    }
+
+    /// Every call whose callee name is one of `names`.
+    public func calls(named names: Set<String>) -> [Call] {
+        var result: [Call] = []
+        for i in code.indices where code[i].kind == .identifier && names.contains(text(i)) {
+            if let call = call(at: i) { result.append(call) }
+        }
+        return result
+    }
+
+    public func calls(named name: String) -> [Call] { calls(named: [name]) }
+
+    /// The call whose argument list directly contains code token `index`, and the argument.
+    public func enclosingCall(ofArgument index: Int) -> (call: Call, argument: Argument)? {
+        guard index >= 0, index < code.count else { return nil }
+        let open = Int(parent[index])
+        guard open > 0, code[open].kind == .leftParen else { return nil }
+        var nameIndex = open - 1
+        if code[nameIndex].kind == .operator, text(nameIndex).hasSuffix(">") {
+            var j = nameIndex
+            while j > 0, !(code[j].kind == .operator && text(j).contains("<")) { j -= 1 }
+            nameIndex = j - 1
+        }
+        guard let call = call(at: nameIndex), call.openParen == open,
+              let argument = call.arguments.first(where: { $0.valueRange.contains(index) })
+        else { return nil }
+        return (call, argument)
+    }
+
+    // MARK: Member access
+
+    /// The token before the `.` in front of `index` (`Transaction` for `updates` in
+    /// `Transaction.updates`; the `)` in `default().add`), or nil when `index` is not a member.
+    public func receiver(of index: Int) -> Int? {
+        guard index >= 2, code[index - 1].kind == .dot else { return nil }
+        let before = code[index - 2]
+        switch before.kind {
+        case .identifier, .backtickIdentifier, .rightParen, .rightBracket, .stringEnd, .integerLiteral:
+            return index - 2
+        case .operator where tokenIs(index - 2, "?") || tokenIs(index - 2, "!"):
+            return index - 2
+        default:
+            return nil
+        }
+    }
+
+    /// `.restorePurchases` with no receiver: an implicit member expression.
+    public func isImplicitMember(_ index: Int) -> Bool {
+        index >= 1 && code[index - 1].kind == .dot && receiver(of: index) == nil
+    }
+
+    /// Whether `index` is `member` accessed on a receiver named `base` (`Transaction.updates`),
+    /// also through a module qualifier (`StoreKit.Transaction.updates`).
+    public func isMemberAccess(_ index: Int, base: String, member: String) -> Bool {
+        guard index >= 0, index < code.count, code[index].kind == .identifier, text(index) == member,
+              let receiver = receiver(of: index), code[receiver].kind == .identifier
+        else { return false }
+        return text(receiver) == base
+    }
+
+    /// Modifier calls chained after the expression that ends at `end`:
+    /// `SubscriptionStoreView(…)` `.storeButton(…)` `.subscriptionStorePolicyDestination(…)`.
+    public func modifierChain(after end: Int) -> [Call] {
+        var result: [Call] = []
+        var i = end + 1
+        while i + 1 < code.count, code[i].kind == .dot, code[i + 1].kind == .identifier {
+            guard let call = call(at: i + 1) else {
+                // A property in the chain (`.foregroundStyle(.secondary).bold`): step over it.
+                i += 2
+                continue
+            }
+            result.append(call)
+            i = call.end + 1
+        }
+        return result
+    }
+
+    // MARK: Strings
+
+    /// Every string literal in the file (literals inside interpolations too).
+    public func stringLiterals() -> [StringLiteral] {
+        var result: [StringLiteral] = []
+        for i in code.indices where code[i].kind == .stringStart {
+            result.append(stringLiteral(at: i))
+        }
+        return result
+    }
+
+    public func stringLiteral(at start: Int) -> StringLiteral {
+        var text = ""
+        var hasInterpolation = false
+        var i = start + 1
+        var end = start
+        while i < code.count {
+            let token = code[i]
+            if token.kind == .stringSegment {
+                text += self.text(of: token)
+                end = i
+            } else if token.kind == .interpolationStart {
+                hasInterpolation = true
+                text += "\u{FFFC}"
+                let close = Int(match[i])
+                if close < 0 { break }
+                i = close
+                end = i
+            } else if token.kind == .stringEnd {
+                end = i
+                break
+            } else {
+                break
+            }
+            i += 1
+        }
+        return StringLiteral(start: start, end: end, text: text, hasInterpolation: hasInterpolation)
+    }
+
+    // MARK: Switch statements
+
+    public func switchStatements() -> [SwitchStatement] {
+        var result: [SwitchStatement] = []
+        for i in code.indices where isIdentifier(i, "switch") && (i == 0 || code[i - 1].kind != .dot) {
+            var j = i + 1
+            while j < code.count, code[j].kind != .leftBrace {
+                if code[j].kind == .leftParen || code[j].kind == .leftBracket || code[j].kind == .stringStart {
+                    let partner = Int(match[j])
+                    if partner > j { j = partner }
+                }
+                if code[j].kind == .rightBrace || code[j].kind == .semicolon { break }
+                j += 1
+            }
+            guard j < code.count, code[j].kind == .leftBrace else { continue }
+            let bodyEnd = Int(match[j]) >= 0 ? Int(match[j]) : code.count
+            var labels: [(index: Int, isDefault: Bool, isUnknown: Bool)] = []
+            for k in (j + 1)..<bodyEnd where Int(parent[k]) == j {
+                if isIdentifier(k, "case") {
+                    let previous = code[k - 1]
+                    if previous.kind == .comma { continue }
+                    if previous.kind == .identifier, ["if", "guard", "while", "for"].contains(text(k - 1)) { continue }
+                    labels.append((k, false, false))
+                } else if isIdentifier(k, "default"), k + 1 < code.count, code[k + 1].kind == .colon {
+                    let unknown = code[k - 1].kind == .attribute && text(k - 1) == "@unknown"
+                    labels.append((k, true, unknown))
+                }
+            }
+            var cases: [SwitchCase] = []
+            for (n, label) in labels.enumerated() {
+                var colon = label.index + 1
+                while colon < bodyEnd {
+                    if code[colon].kind == .colon, Int(parent[colon]) == j { break }
+                    colon += 1
+                }
+                var nextLabel = n + 1 < labels.count ? labels[n + 1].index : bodyEnd
+                if nextLabel > 0, code[nextLabel - 1].kind == .attribute { nextLabel -= 1 }
+                let bodyStart = min(colon + 1, nextLabel)
+                cases.append(SwitchCase(
+                    label: label.index, isDefault: label.isDefault, isUnknownDefault: label.isUnknown,
+                    patternRange: (label.index + 1)..<min(colon, bodyEnd), bodyRange: bodyStart..<max(bodyStart, nextLabel)
+                ))
+            }
+            result.append(SwitchStatement(keyword: i, subjectRange: (i + 1)..<j, bodyStart: j, bodyEnd: bodyEnd, cases: cases))
+        }
+        return result
+    }
+
+    // MARK: Searching
+
+    /// Code indices in `range` of identifiers with text `name`.
+    public func identifiers(_ name: StaticString, in range: Range<Int>? = nil) -> [Int] {
+        let range = range ?? code.indices
+        return range.filter { isIdentifier($0, name) }
+    }
+
+    /// Whether any identifier in `range` has text `name`.
+    public func contains(identifier name: StaticString, in range: Range<Int>) -> Bool {
+        range.contains { isIdentifier($0, name) }
+    }
+
+    /// `import StoreKit`-style imports.
+    public var imports: [String] {
+        code.indices.compactMap { i in
+            guard isIdentifier(i, "import"), i + 1 < code.count else { return nil }
+            var j = i + 1
+            // `import struct Foo.Bar`, `@testable import X`
+            if code[j].kind == .identifier, ["struct", "class", "enum", "protocol", "func", "var", "typealias", "let"].contains(text(j)) { j += 1 }
+            return j < code.count ? text(j) : nil
+        }
+    }
+}

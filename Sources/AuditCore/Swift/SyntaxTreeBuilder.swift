@@ -1,0 +1,498 @@
+/// Builds the light structural tree over code tokens: bracket matching (tolerant of `#if`
+/// branches that each open the same brace), the parent bracket of every token, and the
+/// declarations and closures with their bodies.
+struct SyntaxTreeBuilder {
+    let bytes: [UInt8]
+    let code: [Token]
+    let startsLine: [Bool]
+
+    struct Structure {
+        var match: [Int32]
+        var parent: [Int32]
+        var declarations: [Declaration]
+        var declarationOfBrace: [Int32]
+    }
+
+    func build() -> Structure {
+        let (match, parent) = matchBrackets()
+        var structure = Structure(match: match, parent: parent, declarations: [], declarationOfBrace: Array(repeating: -1, count: code.count))
+        findDeclarations(into: &structure)
+        return structure
+    }
+
+    // MARK: Token text
+
+    func word(_ index: Int) -> String {
+        guard index >= 0, index < code.count else { return "" }
+        let token = code[index]
+        return String(decoding: bytes[Int(token.start)..<Int(token.end)], as: UTF8.self)
+    }
+
+    func isWord(_ index: Int, _ text: StaticString) -> Bool {
+        guard index >= 0, index < code.count else { return false }
+        let token = code[index]
+        guard token.kind == .identifier, Int(token.end - token.start) == text.utf8CodeUnitCount else { return false }
+        let start = Int(token.start)
+        return text.withUTF8Buffer { w in
+            for k in 0..<w.count where bytes[start + k] != w[k] { return false }
+            return true
+        }
+    }
+
+    func kind(_ index: Int) -> TokenKind? {
+        index >= 0 && index < code.count ? code[index].kind : nil
+    }
+
+    // MARK: Brackets
+
+    private static func closer(for opener: TokenKind) -> TokenKind? {
+        switch opener {
+        case .leftBrace: .rightBrace
+        case .leftParen: .rightParen
+        case .leftBracket: .rightBracket
+        case .interpolationStart: .interpolationEnd
+        case .stringStart: .stringEnd
+        default: nil
+        }
+    }
+
+    private func matchBrackets() -> ([Int32], [Int32]) {
+        var match = [Int32](repeating: -1, count: code.count)
+        var parent = [Int32](repeating: -1, count: code.count)
+        var stack: [Int] = []
+        // Depth of the bracket stack at each open `#if`, so that branches which each open the
+        // same brace (`#if A func f() { #else func f() { #endif … }`) do not nest in each other.
+        var conditionalDepths: [Int] = []
+        for i in 0..<code.count {
+            parent[i] = Int32(stack.last ?? -1)
+            let kind = code[i].kind
+            switch kind {
+            case .leftBrace, .leftParen, .leftBracket, .interpolationStart, .stringStart:
+                stack.append(i)
+                if kind == .stringStart {
+                    // A string never closed on its line leaves no stringEnd; do not let it
+                    // swallow the rest of the file.
+                    if i + 1 < code.count, !stringCloses(from: i) {
+                        stack.removeLast()
+                    }
+                }
+            case .rightBrace, .rightParen, .rightBracket, .interpolationEnd, .stringEnd:
+                if let position = stack.lastIndex(where: { Self.closer(for: code[$0].kind) == kind }) {
+                    // Brackets left open inside the one being closed stay unmatched.
+                    let opener = stack[position]
+                    stack.removeSubrange(position...)
+                    match[opener] = Int32(i)
+                    match[i] = Int32(opener)
+                    parent[i] = parent[opener]
+                }
+            case .poundKeyword:
+                let text = word(i)
+                if text == "#if" {
+                    conditionalDepths.append(stack.count)
+                } else if text == "#else" || text == "#elseif" {
+                    if let depth = conditionalDepths.last, stack.count > depth {
+                        stack.removeSubrange(depth...)
+                    }
+                } else if text == "#endif" {
+                    conditionalDepths.popLast().map { _ in () }
+                }
+            default:
+                break
+            }
+        }
+        return (match, parent)
+    }
+
+    /// Whether the string opened at `index` has its `stringEnd` among the following tokens
+    /// before another string opener at the same level ends the search.
+    private func stringCloses(from index: Int) -> Bool {
+        var depth = 0
+        var i = index + 1
+        while i < code.count {
+            switch code[i].kind {
+            case .interpolationStart: depth += 1
+            case .interpolationEnd: depth -= 1
+            case .stringEnd where depth == 0: return true
+            case .stringSegment, .stringEnd: break
+            default:
+                if depth == 0 { return false }
+            }
+            i += 1
+        }
+        return false
+    }
+
+    // MARK: Declarations
+
+    private static let typeKeywords: [String: Declaration.Kind] = [
+        "struct": .struct, "class": .class, "enum": .enum, "actor": .actor,
+        "extension": .extension, "protocol": .protocol,
+    ]
+
+    private static let modifierWords: Set<String> = [
+        "public", "private", "fileprivate", "internal", "open", "package", "static", "class",
+        "final", "override", "mutating", "nonmutating", "nonisolated", "lazy", "weak", "unowned",
+        "required", "convenience", "dynamic", "indirect", "optional", "consuming", "borrowing",
+        "isolated", "distributed", "async", "prefix", "postfix", "infix", "let", "var", "func",
+    ]
+
+    /// Words that, at the start of a statement, make the following `{` a block rather than a closure.
+    private static let controlKeywords: Set<String> = [
+        "if", "guard", "while", "for", "switch", "catch", "else", "do", "repeat", "defer",
+    ]
+
+    private static let accessorKeywords: Set<String> = [
+        "get", "set", "willSet", "didSet", "_read", "_modify", "init", "unsafeAddress", "unsafeMutableAddress",
+    ]
+
+    private func findDeclarations(into structure: inout Structure) {
+        var claimed = [Bool](repeating: false, count: code.count)
+        var pending: [(index: Int, declaration: Declaration)] = []
+
+        for i in 0..<code.count where code[i].kind == .identifier {
+            let previousIsDot = kind(i - 1) == .dot
+            if previousIsDot { continue }
+            let text = word(i)
+            var declarationKind: Declaration.Kind?
+            if let typeKind = Self.typeKeywords[text] {
+                // `class func`, `class var`: a modifier, not a class.
+                if typeKind == .class, let next = nextWord(i), Self.modifierWords.contains(next) || next == "subscript" || next == "init" {
+                    continue
+                }
+                // `case` patterns like `.enum` cannot reach here (dot checked); an `enum` used
+                // as a label `enum:` is excluded by the colon check.
+                if kind(i + 1) == .colon { continue }
+                declarationKind = typeKind
+            } else if text == "func" {
+                declarationKind = .function
+            } else if text == "init", kind(i + 1) == .leftParen || (kind(i + 1) == .operator && kind(i + 2) == .leftParen) || kind(i + 1) == .operator && word(i + 1) == "<" {
+                if isWord(i - 1, "self") || isWord(i - 1, "super") { continue }
+                declarationKind = .initializer
+            } else if text == "deinit", kind(i + 1) == .leftBrace {
+                declarationKind = .deinitializer
+            } else if text == "subscript", kind(i + 1) == .leftParen {
+                declarationKind = .subscript
+            } else if text == "var" || text == "let" {
+                if isBindingInCondition(i) { continue }
+                declarationKind = .variable
+            }
+            guard let declarationKind else { continue }
+            guard let bodyStart = bodyBrace(after: i, kind: declarationKind) else {
+                continue
+            }
+            claimed[bodyStart] = true
+            let name = declarationName(after: i, kind: declarationKind)
+            let (attributes, modifiers) = attributesAndModifiers(before: i)
+            let declaration = Declaration(
+                kind: declarationKind, name: name, keyword: i, bodyStart: bodyStart,
+                bodyEnd: Int(structure.match[bodyStart]), parent: -1, attributes: attributes,
+                modifiers: modifiers,
+                inheritedTypes: declarationKind.isType ? inheritedTypes(after: i, before: bodyStart) : [],
+                calleeIndex: -1
+            )
+            pending.append((bodyStart, declaration))
+        }
+
+        // Every other `{` is a closure unless it is the body of a control statement or accessor.
+        for i in 0..<code.count where code[i].kind == .leftBrace && !claimed[i] {
+            if isBlockBrace(i) { continue }
+            let callee = calleeOfClosure(at: i, match: structure.match)
+            let declaration = Declaration(
+                kind: .closure, name: callee >= 0 ? word(callee) : "", keyword: i, bodyStart: i,
+                bodyEnd: Int(structure.match[i]), parent: -1, attributes: [], modifiers: [],
+                inheritedTypes: [], calleeIndex: callee
+            )
+            pending.append((i, declaration))
+        }
+
+        pending.sort { $0.index < $1.index }
+        var declarations: [Declaration] = []
+        declarations.reserveCapacity(pending.count)
+        for (brace, declaration) in pending {
+            structure.declarationOfBrace[brace] = Int32(declarations.count)
+            declarations.append(declaration)
+        }
+        // Parents: the nearest enclosing brace that belongs to a declaration.
+        for index in declarations.indices {
+            var open = Int(structure.parent[declarations[index].bodyStart])
+            while open >= 0 {
+                if code[open].kind == .leftBrace, structure.declarationOfBrace[open] >= 0 {
+                    declarations[index].parent = Int(structure.declarationOfBrace[open])
+                    break
+                }
+                open = Int(structure.parent[open])
+            }
+        }
+        structure.declarations = declarations
+    }
+
+    private func nextWord(_ index: Int) -> String? {
+        kind(index + 1) == .identifier ? word(index + 1) : nil
+    }
+
+    /// `if let x`, `guard var y`, `case let .verified(t)`, `for var i`, `while let`: bindings, not declarations.
+    private func isBindingInCondition(_ index: Int) -> Bool {
+        guard let previous = kind(index - 1) else { return false }
+        if previous == .comma || previous == .leftParen { return true }
+        if previous == .identifier {
+            let text = word(index - 1)
+            return ["if", "guard", "while", "case", "for", "catch", "in"].contains(text)
+        }
+        return false
+    }
+
+    /// The `{` that opens the body of the declaration introduced at `keyword`, or nil when the
+    /// declaration has none (a stored property, a protocol requirement).
+    private func bodyBrace(after keyword: Int, kind declarationKind: Declaration.Kind) -> Int? {
+        var i = keyword + 1
+        let isVariable = declarationKind == .variable
+        while i < code.count {
+            let token = code[i]
+            switch token.kind {
+            case .leftBrace:
+                return i
+            case .leftParen, .leftBracket:
+                // Skip parameter lists, generic constraints in brackets, attributes' arguments.
+                i = skip(from: i)
+                continue
+            case .rightBrace, .rightParen, .rightBracket, .semicolon:
+                return nil
+            case .operator:
+                if isVariable, word(i) == "=" { return nil }
+            case .comma:
+                if isVariable { return nil }
+            case .identifier:
+                if i > keyword + 1, startsLine[i] {
+                    let text = word(i)
+                    // A new declaration or statement on a following line: this one had no body.
+                    if Self.typeKeywords[text] != nil || text == "func" || text == "init" || text == "var"
+                        || text == "let" || text == "case" || text == "deinit" || text == "subscript"
+                        || Self.modifierWords.contains(text) || text == "typealias" || text == "associatedtype" {
+                        return nil
+                    }
+                    if isVariable { return nil }
+                }
+            case .attribute, .poundKeyword:
+                if i > keyword + 1, startsLine[i] { return nil }
+            default:
+                break
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    private func skip(from open: Int) -> Int {
+        var depth = 0
+        var i = open
+        while i < code.count {
+            switch code[i].kind {
+            case .leftParen, .leftBracket, .leftBrace: depth += 1
+            case .rightParen, .rightBracket, .rightBrace:
+                depth -= 1
+                if depth == 0 { return i + 1 }
+            default: break
+            }
+            i += 1
+        }
+        return code.count
+    }
+
+    private func declarationName(after keyword: Int, kind declarationKind: Declaration.Kind) -> String {
+        switch declarationKind {
+        case .initializer: return "init"
+        case .deinitializer: return "deinit"
+        case .subscript: return "subscript"
+        case .extension:
+            // `extension Store.Products where …`: the dotted type name.
+            var parts: [String] = []
+            var i = keyword + 1
+            while kind(i) == .identifier || kind(i) == .backtickIdentifier {
+                parts.append(word(i))
+                if kind(i + 1) == .dot { i += 2 } else { break }
+            }
+            return parts.joined(separator: ".")
+        default:
+            let next = keyword + 1
+            if kind(next) == .identifier || kind(next) == .backtickIdentifier || kind(next) == .operator {
+                return word(next).trimmingBackticks
+            }
+            return ""
+        }
+    }
+
+    private func attributesAndModifiers(before keyword: Int) -> ([String], [String]) {
+        var attributes: [String] = []
+        var modifiers: [String] = []
+        var i = keyword - 1
+        while i >= 0 {
+            let token = code[i]
+            if token.kind == .attribute {
+                attributes.append(word(i))
+            } else if token.kind == .identifier, Self.modifierWords.contains(word(i)), !["let", "var", "func"].contains(word(i)) {
+                modifiers.append(word(i))
+            } else if token.kind == .rightParen, let open = openParen(before: i), open > 0, code[open - 1].kind == .attribute || Self.modifierWords.contains(word(open - 1)) {
+                // `@available(iOS 17, *)`, `private(set)`
+                i = open - 1
+                continue
+            } else {
+                break
+            }
+            i -= 1
+        }
+        return (attributes.reversed(), modifiers.reversed())
+    }
+
+    private func openParen(before close: Int) -> Int? {
+        var depth = 0
+        var i = close
+        while i >= 0 {
+            switch code[i].kind {
+            case .rightParen: depth += 1
+            case .leftParen:
+                depth -= 1
+                if depth == 0 { return i }
+            default: break
+            }
+            i -= 1
+        }
+        return nil
+    }
+
+    private func inheritedTypes(after keyword: Int, before brace: Int) -> [String] {
+        var types: [String] = []
+        var i = keyword + 1
+        var afterColon = false
+        var angleDepth = 0
+        while i < brace {
+            let token = code[i]
+            if token.kind == .operator {
+                let text = word(i)
+                angleDepth += text.filter { $0 == "<" }.count - text.filter { $0 == ">" }.count
+            }
+            if angleDepth == 0 {
+                if token.kind == .colon, !afterColon {
+                    afterColon = true
+                } else if afterColon, token.kind == .identifier {
+                    if word(i) == "where" { break }
+                    // Keep the last component of a qualified name: `SwiftUI.App` → `App`.
+                    if kind(i + 1) != .dot { types.append(word(i)) }
+                }
+            }
+            i += 1
+        }
+        return types
+    }
+
+    /// Whether the `{` at `index` opens a control-statement block or an accessor, not a closure.
+    private func isBlockBrace(_ index: Int) -> Bool {
+        guard index > 0 else { return false }
+        let previous = word(index - 1)
+        if kind(index - 1) == .identifier, Self.controlKeywords.contains(previous) || Self.accessorKeywords.contains(previous) {
+            return true
+        }
+        // `set(newValue) {`
+        if kind(index - 1) == .rightParen, let open = openParen(before: index - 1), open > 0,
+           kind(open - 1) == .identifier, ["set", "willSet", "didSet"].contains(word(open - 1)) {
+            return true
+        }
+        // Walk back over the statement at this depth looking for a control keyword.
+        var i = index - 1
+        while i >= 0 {
+            let token = code[i]
+            switch token.kind {
+            case .leftBrace, .rightBrace, .semicolon, .leftParen, .leftBracket:
+                return false
+            case .rightParen, .rightBracket:
+                if let open = openBracket(before: i) { i = open - 1; continue }
+                return false
+            case .stringEnd:
+                if let open = stringStart(before: i) { i = open - 1; continue }
+                return false
+            case .identifier:
+                let text = word(i)
+                if Self.controlKeywords.contains(text) {
+                    return kind(i - 1) != .dot
+                }
+                if text == "in" || text == "return" || text == "throw" {
+                    // `{ x in Task { } }`, `return Foo { }`: an expression starts here.
+                    return false
+                }
+            case .colon:
+                // `case .a: Task { }` and labelled trailing closures `label: { }`.
+                return false
+            default:
+                break
+            }
+            i -= 1
+        }
+        return false
+    }
+
+    private func openBracket(before close: Int) -> Int? {
+        var depth = 0
+        var i = close
+        while i >= 0 {
+            switch code[i].kind {
+            case .rightParen, .rightBracket, .rightBrace: depth += 1
+            case .leftParen, .leftBracket, .leftBrace:
+                depth -= 1
+                if depth == 0 { return i }
+            default: break
+            }
+            i -= 1
+        }
+        return nil
+    }
+
+    private func stringStart(before end: Int) -> Int? {
+        var depth = 0
+        var i = end
+        while i >= 0 {
+            switch code[i].kind {
+            case .stringEnd: depth += 1
+            case .stringStart:
+                depth -= 1
+                if depth == 0 { return i }
+            default: break
+            }
+            i -= 1
+        }
+        return nil
+    }
+
+    /// The name token of the call a closure is passed to as a trailing closure: `Task {`,
+    /// `.task {`, `Button("Restore") {`, `Button { } label: {`, or -1.
+    private func calleeOfClosure(at brace: Int, match: [Int32]) -> Int {
+        var i = brace - 1
+        // `label: {` after a previous trailing closure of the same call.
+        if kind(i) == .colon, kind(i - 1) == .identifier, kind(i - 2) == .rightBrace {
+            let open = Int(match[i - 2])
+            if open >= 0, code[open].kind == .leftBrace { return calleeOfClosure(at: open, match: match) }
+        }
+        if kind(i) == .rightParen {
+            let open = Int(match[i])
+            guard open > 0 else { return -1 }
+            i = open - 1
+        }
+        // Generic arguments: `Task<Void, Never> {`
+        if kind(i) == .operator, word(i).hasSuffix(">") {
+            var j = i
+            while j > 0, !(kind(j) == .operator && word(j).contains("<")) { j -= 1 }
+            i = j - 1
+        }
+        if kind(i) == .identifier || kind(i) == .backtickIdentifier {
+            let text = word(i)
+            if Self.controlKeywords.contains(text) || text == "in" || text == "return" { return -1 }
+            return i
+        }
+        return -1
+    }
+}
+
+extension String {
+    var trimmingBackticks: String {
+        if hasPrefix("`"), hasSuffix("`"), count >= 2 { return String(dropFirst().dropLast()) }
+        return self
+    }
+}

@@ -1,0 +1,117 @@
+/// The lexical classes of Swift source that the rules care about. Every byte of a file belongs
+/// to exactly one token, so concatenating all token texts gives the file back byte for byte.
+public enum TokenKind: UInt8, Sendable, Hashable {
+    // Trivia: skipped by the syntax tree, kept so the token stream covers the whole file.
+    case whitespace
+    case newline
+    case lineComment
+    case docLineComment
+    case blockComment
+    case docBlockComment
+    /// A shebang line (`#!/usr/bin/swift`) at the very start of a script.
+    case shebang
+
+    /// Identifiers and keywords (`let`, `func`, `Transaction`, `$0`). Keywords are not a
+    /// separate kind: Swift lets most of them be argument labels and member names.
+    case identifier
+    /// `` `default` ``: an identifier written with backticks (the backticks are part of the text).
+    case backtickIdentifier
+    /// `@MainActor`, `@main`, `@unknown`: the `@` and the name.
+    case attribute
+    /// `#if`, `#else`, `#elseif`, `#endif`, `#available`, `#Preview`, `#selector`, ...
+    case poundKeyword
+    case integerLiteral
+    case floatLiteral
+
+    /// `"`, `"""`, `#"`, `##"""`, ...: opens a string literal.
+    case stringStart
+    /// Literal text inside a string, escapes included as written.
+    case stringSegment
+    /// `\(` or `\#(` inside a string: code tokens follow until the matching `interpolationEnd`.
+    case interpolationStart
+    /// The `)` that closes an interpolation.
+    case interpolationEnd
+    /// Closes a string literal; absent when the literal is unterminated.
+    case stringEnd
+    /// `/…/`, `#/…/#`: the whole regex literal as one token.
+    case regexLiteral
+
+    case leftBrace
+    case rightBrace
+    case leftParen
+    case rightParen
+    case leftBracket
+    case rightBracket
+    case comma
+    case colon
+    case semicolon
+    /// `.` used for member access or implicit members (`.restorePurchases`).
+    case dot
+    /// Any other operator: `=`, `==`, `->`, `?`, `!`, `&&`, `...`, `+=`, ...
+    case `operator`
+    /// A byte that starts no valid token (a stray `\`, invalid UTF-8, NUL).
+    case unknown
+
+    public var isTrivia: Bool {
+        switch self {
+        case .whitespace, .newline, .lineComment, .docLineComment, .blockComment,
+             .docBlockComment, .shebang:
+            true
+        default:
+            false
+        }
+    }
+
+    public var isComment: Bool {
+        switch self {
+        case .lineComment, .docLineComment, .blockComment, .docBlockComment: true
+        default: false
+        }
+    }
+}
+
+/// One token: its kind and its byte range in the file. 12 bytes, no String: text is read from
+/// the file's bytes only when a rule asks for it.
+public struct Token: Sendable, Hashable {
+    public var kind: TokenKind
+    public var start: Int32
+    public var end: Int32
+
+    @inlinable
+    public init(kind: TokenKind, start: Int32, end: Int32) {
+        self.kind = kind
+        self.start = start
+        self.end = end
+    }
+
+    public var length: Int { Int(end - start) }
+}
+
+/// A lexical problem: invalid UTF-8, an unterminated literal or comment.
+public struct LexDiagnostic: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        case invalidUTF8
+        case nulByte
+        case unterminatedString
+        case unterminatedBlockComment
+        case unterminatedRegex
+        case unterminatedBacktick
+    }
+
+    public var kind: Kind
+    public var offset: Int
+
+    public var message: String {
+        switch kind {
+        case .invalidUTF8: "invalid UTF-8 byte: this does not look like a Swift source file"
+        case .nulByte: "NUL byte: this looks like a binary file, not Swift source"
+        case .unterminatedString: "string literal is not terminated"
+        case .unterminatedBlockComment: "block comment is not terminated: '/*' has no matching '*/'"
+        case .unterminatedRegex: "regex literal is not terminated"
+        case .unterminatedBacktick: "backtick identifier is not terminated"
+        }
+    }
+
+    /// Invalid UTF-8 and NUL bytes mean the file is not source text at all.
+    public var meansBinary: Bool { kind == .invalidUTF8 || kind == .nulByte }
+}

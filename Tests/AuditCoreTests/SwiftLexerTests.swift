@@ -1,0 +1,180 @@
+import Testing
+@testable import AuditCore
+
+/// Non-trivia tokens as (kind, text) pairs.
+private func lex(_ source: String) -> [(TokenKind, String)] {
+    let bytes = Array(source.utf8)
+    return SwiftLexer.tokenize(bytes).tokens.filter { !$0.kind.isTrivia }.map {
+        ($0.kind, String(decoding: bytes[Int($0.start)..<Int($0.end)], as: UTF8.self))
+    }
+}
+
+private func kinds(_ source: String) -> [TokenKind] { lex(source).map(\.0) }
+
+private func roundTrips(_ source: String) -> Bool {
+    let bytes = Array(source.utf8)
+    let tokens = SwiftLexer.tokenize(bytes).tokens
+    var rebuilt: [UInt8] = []
+    var previousEnd: Int32 = 0
+    for token in tokens {
+        if token.start != previousEnd || token.end < token.start { return false }
+        rebuilt += bytes[Int(token.start)..<Int(token.end)]
+        previousEnd = token.end
+    }
+    return rebuilt == bytes
+}
+
+@Suite struct SwiftLexerTests {
+    @Test func identifiersKeywordsAndPunctuation() {
+        let tokens = lex("let x: Int = foo(a, b: 1)")
+        #expect(tokens.map(\.1) == ["let", "x", ":", "Int", "=", "foo", "(", "a", ",", "b", ":", "1", ")"])
+        #expect(tokens.map(\.0) == [.identifier, .identifier, .colon, .identifier, .operator, .identifier, .leftParen,
+                                    .identifier, .comma, .identifier, .colon, .integerLiteral, .rightParen])
+    }
+
+    @Test func lineAndDocComments() {
+        let source = "a // SKPaymentQueue\n/// doc\n//// not doc\nb"
+        #expect(lex(source).map(\.1) == ["a", "b"])
+        let all = SwiftLexer.tokenize(Array(source.utf8)).tokens.map(\.kind).filter(\.isComment)
+        #expect(all == [.lineComment, .docLineComment, .lineComment])
+    }
+
+    @Test func nestedBlockComments() {
+        let source = "a /* outer /* inner SKProduct */ still comment */ b /** doc */ c /**/ d"
+        #expect(lex(source).map(\.1) == ["a", "b", "c", "d"])
+        let comments = SwiftLexer.tokenize(Array(source.utf8)).tokens.map(\.kind).filter(\.isComment)
+        #expect(comments == [.blockComment, .docBlockComment, .blockComment])
+    }
+
+    @Test func unterminatedBlockCommentRunsToEndAndIsReported() {
+        let output = SwiftLexer.tokenize(Array("a /* never closed\nSKPaymentQueue".utf8))
+        #expect(output.tokens.filter { !$0.kind.isTrivia }.count == 1)
+        #expect(output.diagnostics.map(\.kind) == [.unterminatedBlockComment])
+    }
+
+    @Test func simpleStringsAndEscapes() {
+        #expect(lex(#"Text("Buy \"Pro\" now")"#).map(\.0) == [.identifier, .leftParen, .stringStart, .stringSegment, .stringEnd, .rightParen])
+        #expect(lex(#""a\\""#).map(\.1) == ["\"", #"a\\"#, "\""])
+        #expect(lex(#""""#).map(\.0) == [.stringStart, .stringEnd])
+    }
+
+    @Test func interpolationWithNestedParenthesesStringsAndClosures() {
+        let source = #""Buy \(product.displayName) for \(format(price(of: p), "x\("y")")) \( items.map { "\($0)" }.joined() )!""#
+        let tokens = lex(source)
+        #expect(tokens.first?.0 == .stringStart)
+        #expect(tokens.last?.0 == .stringEnd)
+        #expect(tokens.filter { $0.0 == .interpolationStart }.count == 5)
+        #expect(tokens.filter { $0.0 == .interpolationEnd }.count == 5)
+        #expect(tokens.filter { $0.0 == .stringStart }.count == 4)
+        #expect(tokens.contains { $0.0 == .identifier && $0.1 == "displayName" })
+        #expect(tokens.contains { $0.0 == .leftBrace })
+        #expect(roundTrips(source))
+    }
+
+    @Test func multilineStrings() {
+        let source = "let s = \"\"\"\n    Only $4.99 \"quoted\" \\(x)\n    \\\"\"\"\n    \"\"\"\nlet t = 1"
+        let tokens = lex(source)
+        #expect(tokens.filter { $0.0 == .stringStart }.map(\.1) == ["\"\"\""])
+        #expect(tokens.filter { $0.0 == .stringEnd }.count == 1)
+        #expect(tokens.suffix(4).map(\.1) == ["let", "t", "=", "1"])
+    }
+
+    @Test func rawStringsWithAnyNumberOfHashes() {
+        let one = ##"let a = #"raw \(notInterpolated) "quotes" \#(interpolated)"#"##
+        let oneTokens = lex(one)
+        #expect(oneTokens.filter { $0.0 == .interpolationStart }.map(\.1) == [##"\#("##])
+        #expect(oneTokens.last?.0 == .stringEnd)
+        let two = ###"let b = ##"contains "# inside"## + x"###
+        #expect(lex(two).suffix(2).map(\.1) == ["+", "x"])
+        let multi = "let c = #\"\"\"\n  \"\"\" not the end\n  \"\"\"#\nnext"
+        #expect(lex(multi).last?.1 == "next")
+    }
+
+    @Test func unterminatedStringEndsAtLineEnd() {
+        let output = SwiftLexer.tokenize(Array("let s = \"open\nlet t = 2".utf8))
+        let bytes = Array("let s = \"open\nlet t = 2".utf8)
+        let texts = output.tokens.filter { !$0.kind.isTrivia }.map { String(decoding: bytes[Int($0.start)..<Int($0.end)], as: UTF8.self) }
+        #expect(texts.suffix(4) == ["let", "t", "=", "2"])
+        #expect(output.diagnostics.map(\.kind) == [.unterminatedString])
+    }
+
+    @Test func regexLiterals() {
+        #expect(lex("let r = /[0-9]+\\/x/").last?.0 == .regexLiteral)
+        #expect(lex("let r = #/a/b/#").last?.0 == .regexLiteral)
+        #expect(lex("let r = ##/a/#b/##").last?.0 == .regexLiteral)
+        #expect(lex("s.contains(/$\\d+/)").map(\.0) == [.identifier, .dot, .identifier, .leftParen, .regexLiteral, .rightParen])
+        let multiline = "let r = #/\n  \\d+ # digits\n  /#\nx"
+        #expect(lex(multiline).map(\.0) == [.identifier, .identifier, .operator, .regexLiteral, .identifier])
+        // Division is not a regex.
+        #expect(kinds("let a = b / c / d") == [.identifier, .identifier, .operator, .identifier, .operator, .identifier, .operator, .identifier])
+        #expect(kinds("x = (a) / 2 / (b)").filter { $0 == .regexLiteral }.isEmpty)
+        #expect(kinds("let half = total/2 + count/3").filter { $0 == .regexLiteral }.isEmpty)
+        // A `/` followed by a space cannot start a regex.
+        #expect(kinds("let a = [1, / 2]").contains(.regexLiteral) == false)
+    }
+
+    @Test func backtickIdentifiersAttributesAndPoundKeywords() {
+        let tokens = lex("@MainActor @main struct `default` { #if DEBUG\n#else\n#endif\n}")
+        #expect(tokens.map(\.0) == [.attribute, .attribute, .identifier, .backtickIdentifier, .leftBrace, .poundKeyword,
+                                    .identifier, .poundKeyword, .poundKeyword, .rightBrace])
+        #expect(tokens[3].1 == "`default`")
+    }
+
+    @Test func numbers() {
+        #expect(kinds("1_000 0xFF 0b1010 0o17 1.5 1e10 2.5E-3 0x1.8p3") == [
+            .integerLiteral, .integerLiteral, .integerLiteral, .integerLiteral, .floatLiteral, .floatLiteral, .floatLiteral, .floatLiteral,
+        ])
+        // Tuple access is not a float.
+        #expect(lex("pair.0.1").map(\.1) == ["pair", ".", "0", ".", "1"])
+    }
+
+    @Test func operators() {
+        #expect(lex("a ?? b...c ..< d -> e != f?.g").map(\.1) == ["a", "??", "b", "...", "c", "..<", "d", "->", "e", "!=", "f", "?", ".", "g"])
+        #expect(lex("a+//comment\nb").map(\.1) == ["a", "+", "b"])
+        #expect(lex(#"\.isPremium"#).map(\.0) == [.operator, .dot, .identifier])
+    }
+
+    @Test func invalidUTF8AndNULAreReportedNotFatal() {
+        let binary: [UInt8] = [0x66, 0x75, 0x6E, 0x63, 0xFF, 0xFE, 0x00, 0x41]
+        let output = SwiftLexer.tokenize(binary)
+        #expect(output.diagnostics.first?.kind == .invalidUTF8)
+        #expect(output.diagnostics.first?.offset == 4)
+        #expect(SwiftLexer.tokenize([0x61, 0x00, 0x62]).diagnostics.first?.kind == .nulByte)
+        // Overlong encodings and surrogates are invalid.
+        #expect(SwiftLexer.firstEncodingProblem(in: [0xC0, 0x80]) != nil)
+        #expect(SwiftLexer.firstEncodingProblem(in: [0xED, 0xA0, 0x80]) != nil)
+        #expect(SwiftLexer.firstEncodingProblem(in: Array("héllo €".utf8)) == nil)
+    }
+
+    @Test func shebangAndCRLF() {
+        let source = "#!/usr/bin/env swift\r\nprint(1)\r\n"
+        #expect(lex(source).map(\.1) == ["print", "(", "1", ")"])
+        #expect(roundTrips(source))
+    }
+
+    @Test func everyTokenCoversTheInputExactly() {
+        let samples = [
+            "", "\"", "\"\"\"", "#", "##\"", "/*", "/", "\\(", ")", "`", "@", "#/", "\"\\(", "\"\\(\"\\(",
+            #"let x = "a\(b("c\(d)"))e" /* x /* y */ */ // z"#,
+            "func f() { let r = /ab+c/; return r }",
+            String(repeating: "{(", count: 500),
+            "let 🙂 = \"ünïcödé\" + `back tick`",
+        ]
+        for sample in samples {
+            #expect(roundTrips(sample), "round trip failed for \(sample.debugDescription)")
+        }
+    }
+
+    @Test func randomBytesNeverCrashAndRoundTrip() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("\"#/\\*(){}[]`@ \n\ra1.=<>_$".utf8) + [0xC3, 0xA9, 0xFF, 0x00]
+        for _ in 0..<3000 {
+            let length = Int.random(in: 0..<200, using: &generator)
+            let bytes = (0..<length).map { _ in alphabet.randomElement(using: &generator) ?? 0 }
+            let tokens = SwiftLexer.tokenize(bytes).tokens
+            var rebuilt: [UInt8] = []
+            for token in tokens { rebuilt += bytes[Int(token.start)..<Int(token.end)] }
+            #expect(rebuilt == bytes)
+        }
+    }
+}
