@@ -1,0 +1,218 @@
+import Foundation
+
+/// A file handed to the engine: its path relative to the root and its bytes, or why it could
+/// not be read.
+public struct InputFile: Sendable {
+    public var relativePath: String
+    public var kind: FileKind
+    public var contents: Result<[UInt8], InputError>
+
+    public init(relativePath: String, kind: FileKind, contents: Result<[UInt8], InputError>) {
+        self.relativePath = relativePath
+        self.kind = kind
+        self.contents = contents
+    }
+
+    /// An in-memory file, classified by its name (for examples and tests).
+    public static func text(_ path: String, _ contents: String) -> InputFile? {
+        guard let kind = FileKind.classify(path) else { return nil }
+        return InputFile(relativePath: path, kind: kind, contents: .success(Array(contents.utf8)))
+    }
+}
+
+public struct AuditOptions: Sendable {
+    /// Locales the app ships, overriding what the inputs say (`--locales`).
+    public var locales: [String]?
+    /// Parallel workers for loading and rules; nil means all cores.
+    public var jobs: Int?
+
+    public init(locales: [String]? = nil, jobs: Int? = nil) {
+        self.locales = locales
+        self.jobs = jobs
+    }
+}
+
+/// The outcome of an audit: per-rule results with findings and evidence, ready for a report.
+public struct AuditResult: Sendable {
+    public var project: Project
+    public var results: [RuleResult]
+    /// All findings, sorted by file, line, column, rule.
+    public var findings: [Finding]
+    public var fileCounts: [FileKind: Int]
+}
+
+/// Runs the stages in order: load every file (in parallel), build the project, run the rules
+/// (in parallel), then attach excerpts and fingerprints and sort.
+public enum Auditor {
+    public static func audit(paths: [URL], root: URL, rules: [any Rule], options: AuditOptions = AuditOptions()) -> AuditResult {
+        let discovered = Discovery.discover(paths: paths, root: root)
+        let inputs: [InputFile] = parallelMap(discovered.files, jobs: options.jobs) { file in
+            InputFile(relativePath: file.relativePath, kind: file.kind, contents: read(file))
+        }
+        var result = audit(files: inputs, rules: rules, options: options)
+        for problem in discovered.problems {
+            let error = InputError(file: problem.relativePath, line: 1, column: 1, reason: problem.reason)
+            result.project.inputErrors.append(error)
+        }
+        if !discovered.problems.isEmpty {
+            // Re-run only the input rule so discovery problems are reported like other input errors.
+            result = finish(project: result.project, sources: [:], rules: rules, options: options)
+        }
+        return result
+    }
+
+    static func read(_ file: DiscoveredFile) -> Result<[UInt8], InputError> {
+        guard let handle = FileHandle(forReadingAtPath: file.url.path) else {
+            let exists = FileManager.default.fileExists(atPath: file.url.path)
+            let reason = exists ? "cannot be read: permission denied" : "disappeared before it could be read"
+            return .failure(InputError(file: file.relativePath, line: 1, column: 1, reason: reason))
+        }
+        defer { try? handle.close() }
+        do {
+            let data = try handle.readToEnd() ?? Data()
+            return .success(Array(data))
+        } catch {
+            return .failure(InputError(file: file.relativePath, line: 1, column: 1, reason: "cannot be read: \(error.localizedDescription)"))
+        }
+    }
+
+    /// Audits files already in memory.
+    public static func audit(files: [InputFile], rules: [any Rule], options: AuditOptions = AuditOptions()) -> AuditResult {
+        let sorted = files.sorted { $0.relativePath < $1.relativePath }
+        let loaded: [LoadedInput] = parallelMap(sorted, jobs: options.jobs) { Loader.load($0) }
+        var project = Project()
+        var sources: [String: [UInt8]] = [:]
+        var counts: [FileKind: Int] = [:]
+        for (input, item) in zip(sorted, loaded) {
+            counts[input.kind, default: 0] += 1
+            if case .success(let bytes) = input.contents { sources[input.relativePath] = bytes }
+            item.add(to: &project)
+        }
+        project.resolveLocales(override: options.locales)
+        var result = finish(project: project, sources: sources, rules: rules, options: options)
+        result.fileCounts = counts
+        return result
+    }
+
+    private static func finish(project: Project, sources: [String: [UInt8]], rules: [any Rule], options: AuditOptions) -> AuditResult {
+        var results: [RuleResult] = parallelMap(rules, jobs: options.jobs) { rule in
+            var result = RuleResult(rule: rule.description)
+            rule.check(project, into: &result)
+            return result
+        }
+        var sourceTexts = sources
+        for file in project.swiftFiles where sourceTexts[file.path] == nil { sourceTexts[file.path] = file.bytes }
+        var all: [Finding] = []
+        for index in results.indices {
+            let decorated = Self.decorate(results[index].findings, sources: sourceTexts)
+            results[index].setFindings(decorated)
+            all += decorated
+        }
+        all.sort(by: Finding.reportOrder)
+        return AuditResult(project: project, results: results, findings: all, fileCounts: [:])
+    }
+
+    /// Adds excerpts and fingerprints, removes exact duplicates, sorts.
+    static func decorate(_ findings: [Finding], sources: [String: [UInt8]]) -> [Finding] {
+        var seen = Set<String>()
+        var occurrences: [String: Int] = [:]
+        var result: [Finding] = []
+        for var finding in findings.sorted(by: Finding.reportOrder) {
+            let key = "\(finding.ruleID)|\(finding.location)|\(finding.message)"
+            guard seen.insert(key).inserted else { continue }
+            var lineText = ""
+            if let bytes = sources[finding.location.file] {
+                let table = LineTable(bytes)
+                finding.excerpt = Excerpt.around(line: finding.location.line, in: bytes, lines: table)
+                lineText = String(decoding: bytes[table.range(ofLine: finding.location.line, in: bytes)], as: UTF8.self)
+            }
+            let normalized = lineText.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+            let base = "\(finding.ruleID)|\(finding.location.file)|\(normalized)"
+            let occurrence = occurrences[base, default: 0]
+            occurrences[base] = occurrence + 1
+            finding.fingerprint = Fingerprint.hex("\(base)|\(occurrence)")
+            result.append(finding)
+        }
+        return result
+    }
+}
+
+extension Finding {
+    /// File, line, column, then rule id: the order every report uses.
+    public static func reportOrder(_ a: Finding, _ b: Finding) -> Bool {
+        if a.location != b.location { return a.location < b.location }
+        if a.ruleID != b.ruleID { return a.ruleID < b.ruleID }
+        return a.message < b.message
+    }
+}
+
+extension Excerpt {
+    /// Two lines of context either side of `line`, the line itself highlighted.
+    static func around(line: Int, in bytes: [UInt8], lines: LineTable, context: Int = 2) -> Excerpt? {
+        guard line >= 1, line <= lines.lineCount else { return nil }
+        let first = max(1, line - context)
+        let last = min(lines.lineCount, line + context)
+        var result: [Excerpt.Line] = []
+        for number in first...last {
+            var text = String(decoding: bytes[lines.range(ofLine: number, in: bytes)], as: UTF8.self)
+            if text.utf8.count > 400 { text = String(text.prefix(400)) + "…" }
+            result.append(Excerpt.Line(number: number, text: text, isHighlighted: number == line))
+        }
+        // Trailing blank context lines add nothing.
+        while let lastLine = result.last, !lastLine.isHighlighted, lastLine.text.allSatisfy(\.isWhitespace) { result.removeLast() }
+        return Excerpt(lines: result)
+    }
+}
+
+/// FNV-1a 64-bit: stable across runs and platforms, unlike `Hasher`.
+enum Fingerprint {
+    static func hex(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf29ce484222325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100000001b3
+        }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
+
+/// Maps in parallel, keeping order. Work items are independent; results land in their slot.
+func parallelMap<T: Sendable, R: Sendable>(_ items: [T], jobs: Int?, _ transform: @Sendable (T) -> R) -> [R] {
+    let workers = max(1, min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, items.count))
+    if workers <= 1 || items.count < 2 { return items.map(transform) }
+    let slots = Slots<R>(count: items.count)
+    let next = Counter()
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        while true {
+            let index = next.increment()
+            if index >= items.count { break }
+            slots.set(index, transform(items[index]))
+        }
+    }
+    return slots.values()
+}
+
+private final class Slots<R: Sendable>: @unchecked Sendable {
+    private var storage: [R?]
+    private let lock = NSLock()
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ value: R) {
+        lock.lock()
+        storage[index] = value
+        lock.unlock()
+    }
+    func values() -> [R] { storage.compactMap { $0 } }
+}
+
+private final class Counter: @unchecked Sendable {
+    private var value = 0
+    private let lock = NSLock()
+    func increment() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        let current = value
+        value += 1
+        return current
+    }
+}

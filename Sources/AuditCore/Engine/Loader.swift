@@ -1,0 +1,52 @@
+/// Turns one input file into its model, or an input error.
+enum LoadedInput: Sendable {
+    case swift(SwiftFile, InputError?)
+    case copy(CopyDocument)
+    case failed(InputError)
+    case skipped
+
+    func add(to project: inout Project) {
+        switch self {
+        case .swift(let file, let error):
+            if let error { project.inputErrors.append(error) }
+            if !file.isBinary { project.swiftFiles.append(file) }
+        case .copy(let document):
+            project.copyDocuments.append(document)
+        case .failed(let error):
+            project.inputErrors.append(error)
+        case .skipped:
+            break
+        }
+    }
+}
+
+enum Loader {
+    static func load(_ input: InputFile) -> LoadedInput {
+        let bytes: [UInt8]
+        switch input.contents {
+        case .failure(let error): return .failed(error)
+        case .success(let contents): bytes = contents
+        }
+        switch input.kind {
+        case .swift:
+            let file = SwiftFile(path: input.relativePath, bytes: bytes)
+            // Binary content and unterminated literals are worth an input error; the file is
+            // still audited unless it is binary.
+            let error = file.diagnostics.first.map { diagnostic in
+                let location = file.location(ofOffset: diagnostic.offset)
+                return InputError(file: input.relativePath, line: location.line, column: location.column, reason: diagnostic.message)
+            }
+            return .swift(file, error)
+        case .copyDocument:
+            if let problem = SwiftLexer.firstEncodingProblem(in: bytes) {
+                let location = SourceLocation(file: input.relativePath, line: LineTable(bytes).position(ofOffset: problem.offset).line,
+                                              column: LineTable(bytes).position(ofOffset: problem.offset).column)
+                return .failed(InputError(file: location.file, line: location.line, column: location.column,
+                                          reason: "not UTF-8 text: copy documents must be UTF-8 Markdown or text"))
+            }
+            return .copy(CopyDocument(path: input.relativePath, text: String(decoding: bytes, as: UTF8.self)))
+        case .storeKitConfiguration, .stringCatalog, .strings, .stringsDictionary:
+            return .skipped
+        }
+    }
+}

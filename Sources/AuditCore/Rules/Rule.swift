@@ -1,0 +1,52 @@
+/// A review-checklist rule: a pure function of the loaded project. It never reads the file
+/// system; it reports findings where the item fails and evidence where it passes.
+public protocol Rule: Sendable {
+    static var description: RuleDescription { get }
+    init()
+    func check(_ project: Project, into result: inout RuleResult)
+}
+
+extension Rule {
+    public var description: RuleDescription { Self.description }
+}
+
+/// What one rule reported.
+public struct RuleResult: Sendable {
+    public let rule: RuleDescription
+    public private(set) var findings: [Finding] = []
+    public private(set) var evidence: [Evidence] = []
+    /// Set when the checklist item does not apply (no subscriptions, no StoreKit code); says why.
+    public private(set) var notApplicableReason: String?
+
+    public init(rule: RuleDescription) { self.rule = rule }
+
+    public mutating func report(
+        at location: SourceLocation, _ message: String, severity: Severity? = nil, fix: String? = nil
+    ) {
+        findings.append(Finding(
+            ruleID: rule.identifier, severity: severity ?? rule.severity, location: location,
+            message: message, fixHint: fix ?? rule.fix
+        ))
+    }
+
+    /// A finding at code token `index` of a Swift file.
+    public mutating func report(
+        in file: SwiftFile, at index: Int, _ message: String, severity: Severity? = nil, fix: String? = nil
+    ) {
+        report(at: file.location(of: index), message, severity: severity, fix: fix)
+    }
+
+    public mutating func evidence(at location: SourceLocation?, _ message: String) {
+        evidence.append(Evidence(ruleID: rule.identifier, location: location, message: message))
+    }
+
+    public mutating func evidence(in file: SwiftFile, at index: Int, _ message: String) {
+        evidence(at: file.location(of: index), message)
+    }
+
+    public mutating func notApplicable(_ reason: String) {
+        notApplicableReason = reason
+    }
+
+    mutating func setFindings(_ new: [Finding]) { findings = new }
+}

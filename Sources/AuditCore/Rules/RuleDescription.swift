@@ -1,0 +1,63 @@
+/// What a rule is, why it exists and how it behaves, in one value: the CLI's `rules` command,
+/// the reports and the generic example test all read it, so documentation never drifts.
+public struct RuleDescription: Sendable {
+    public enum Scope: String, Sendable {
+        case code, configuration, copy, input
+    }
+
+    /// snake_case, stable, never reused.
+    public var identifier: String
+    public var title: String
+    public var severity: Severity
+    public var scope: Scope
+    /// Why it matters to App Review or to users.
+    public var rationale: String
+    /// What to do about a finding.
+    public var fix: String
+    /// Where the rule comes from: seed checklist item, App Review Guideline, ASC limit.
+    public var reference: String
+    /// Each must produce findings exactly at its `↓` markers.
+    public var triggeringExamples: [RuleExample]
+    /// Each must produce no finding.
+    public var nonTriggeringExamples: [RuleExample]
+
+    public init(
+        identifier: String, title: String, severity: Severity, scope: Scope, rationale: String,
+        fix: String, reference: String, triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample]
+    ) {
+        self.identifier = identifier
+        self.title = title
+        self.severity = severity
+        self.scope = scope
+        self.rationale = rationale
+        self.fix = fix
+        self.reference = reference
+        self.triggeringExamples = triggeringExamples
+        self.nonTriggeringExamples = nonTriggeringExamples
+    }
+}
+
+/// A small project for a rule's documentation and tests: one or more files, with `↓` marking
+/// each place a finding must point at (the marker is removed before the audit).
+public struct RuleExample: Sendable {
+    public struct File: Sendable {
+        public var path: String
+        public var contents: String
+    }
+
+    public var files: [File]
+    /// Locales to treat as shipped, as `--locales` would.
+    public var locales: [String]?
+
+    /// A single Swift file.
+    public init(_ swift: String) {
+        files = [File(path: "Example.swift", contents: swift)]
+    }
+
+    public init(files: [(String, String)], locales: [String]? = nil) {
+        self.files = files.map { File(path: $0.0, contents: $0.1) }
+        self.locales = locales
+    }
+
+    public static let marker: Character = "↓"
+}

@@ -1,0 +1,185 @@
+/// Finds money amounts written into text: "$4.99", "4,99 €", "£3", "¥600", "USD 9.99",
+/// "9.99/month", "CHF 12.–". Shared by the code and copy rules so both agree on what a
+/// hard-coded price is. Deliberately conservative: a bare number is not money, and version
+/// numbers ("v4.99"), percentages ("20%"), times ("10:30") and dates never match.
+public enum MoneyDetector {
+    public struct Match: Sendable, Hashable {
+        /// The matched amount as written, currency included.
+        public var text: String
+        /// Character offset of the match in the scanned text.
+        public var offset: Int
+    }
+
+    /// Symbols and codes that mark an amount as money when written right before or after it.
+    static let symbols: [String] = [
+        "US$", "CA$", "AU$", "NZ$", "HK$", "R$", "A$", "C$", "S$", "$", "€", "£", "¥", "₹", "₩", "₽", "₺", "₪",
+        "₫", "฿", "₱", "¢", "円", "元", "zł", "Kč", "kr", "CHF", "Fr.",
+    ]
+    static let codes: Set<String> = [
+        "USD", "EUR", "GBP", "JPY", "CNY", "CAD", "AUD", "NZD", "CHF", "SEK", "NOK", "DKK", "INR", "BRL",
+        "MXN", "KRW", "RUB", "TRY", "PLN", "HKD", "SGD", "ZAR", "CZK", "HUF", "ILS", "THB", "IDR", "PHP",
+    ]
+    static let periodSuffixes: [String] = [
+        "/month", "/mo", "/year", "/yr", "/week", "/wk", "/day", " per month", " per year", " per week",
+        " a month", " a year", " a week", " monthly", " yearly", " annually",
+    ]
+
+    public static func matches(in text: String) -> [Match] {
+        let characters = Array(text)
+        var result: [Match] = []
+        var i = 0
+        while i < characters.count {
+            guard characters[i].isASCIIDigit, i == 0 || !characters[i - 1].isASCIIDigit else {
+                i += 1
+                continue
+            }
+            let start = i
+            let end = amountEnd(characters, from: i)
+            defer { i = max(end, i + 1) }
+            if isExcluded(characters, start: start, end: end) { continue }
+            let before = prefix(characters, before: start)
+            let after = suffix(characters, after: end)
+            var matchStart = start
+            var matchEnd = end
+            var isMoney = false
+            if let symbol = before {
+                isMoney = true
+                matchStart = start - symbol.count
+            }
+            if let symbol = after {
+                isMoney = true
+                matchEnd = end + symbol.count
+            }
+            if !isMoney, hasCents(characters, start: start, end: end), let period = periodSuffix(characters, after: end) {
+                isMoney = true
+                matchEnd = end + period
+            }
+            guard isMoney else { continue }
+            let clampedStart = max(0, matchStart)
+            let clampedEnd = min(characters.count, matchEnd)
+            result.append(Match(text: String(characters[clampedStart..<clampedEnd]).trimmingSpaces, offset: clampedStart))
+        }
+        return result
+    }
+
+    public static func containsMoney(_ text: String) -> Bool { !matches(in: text).isEmpty }
+
+    /// End of an amount: digits with thousands separators and up to two (three for some
+    /// currencies) decimals, or a Swiss-style ".–".
+    private static func amountEnd(_ c: [Character], from start: Int) -> Int {
+        var i = start
+        while i < c.count, c[i].isASCIIDigit { i += 1 }
+        // Thousands groups: 1,299 / 1.299 / 1'299 / 1 299 (no-break space)
+        while i + 4 <= c.count, [",", ".", "'", "\u{00A0}", "\u{202F}"].contains(c[i]),
+              c[i + 1].isASCIIDigit, c[i + 2].isASCIIDigit, c[i + 3].isASCIIDigit,
+              i + 4 == c.count || !c[i + 4].isASCIIDigit {
+            i += 4
+        }
+        if i + 1 < c.count, c[i] == "." || c[i] == ",", c[i + 1].isASCIIDigit {
+            var j = i + 1
+            while j < c.count, c[j].isASCIIDigit { j += 1 }
+            if j - i - 1 <= 2 { i = j }
+        } else if i + 1 < c.count, c[i] == ".", c[i + 1] == "–" || c[i + 1] == "-" {
+            i += 2
+        }
+        return i
+    }
+
+    private static func hasCents(_ c: [Character], start: Int, end: Int) -> Bool {
+        end - start >= 3 && (c[end - 3] == "." || c[end - 3] == ",")
+    }
+
+    /// Versions, percentages, times, dates, ordinals and numbers glued to words are not prices.
+    private static func isExcluded(_ c: [Character], start: Int, end: Int) -> Bool {
+        if start > 0 {
+            let previous = c[start - 1]
+            if previous == "v" || previous == "V" || previous == ":" || previous == "/" || previous == "#" { return true }
+            if previous == "." || previous == "-", start > 1, c[start - 2].isASCIIDigit { return true }
+            if previous.isLetter, !symbolEnds(c, at: start) { return true }
+        }
+        if end < c.count {
+            let next = c[end]
+            if next == "%" || next == ":" || next == "x" || next == "×" { return true }
+            if next == ".", end + 1 < c.count, c[end + 1].isASCIIDigit { return true }
+            if next == "/", end + 1 < c.count, c[end + 1].isASCIIDigit { return true }
+        }
+        return false
+    }
+
+    private static func symbolEnds(_ c: [Character], at index: Int) -> Bool {
+        symbols.contains { symbol in
+            let length = symbol.count
+            guard index >= length else { return false }
+            return String(c[(index - length)..<index]) == symbol
+        } || (index >= 3 && codes.contains(String(c[(index - 3)..<index])))
+    }
+
+    /// A currency symbol or code right before the amount (one space allowed).
+    private static func prefix(_ c: [Character], before start: Int) -> String? {
+        var index = start
+        var spacing = ""
+        if index > 0, c[index - 1] == " " || c[index - 1] == "\u{00A0}" || c[index - 1] == "\u{202F}" {
+            index -= 1
+            spacing = String(c[index])
+        }
+        for symbol in symbols {
+            let length = symbol.count
+            guard index >= length, String(c[(index - length)..<index]) == symbol else { continue }
+            // "kr" or "Fr." inside a word is not a currency.
+            if symbol.first?.isLetter == true, index - length > 0, c[index - length - 1].isLetter { continue }
+            return symbol + spacing
+        }
+        if index >= 3 {
+            let code = String(c[(index - 3)..<index])
+            if codes.contains(code), index - 3 == 0 || !c[index - 4].isLetter { return code + spacing }
+        }
+        return nil
+    }
+
+    /// A currency symbol or code right after the amount (one space allowed).
+    private static func suffix(_ c: [Character], after end: Int) -> String? {
+        var index = end
+        var spacing = ""
+        if index < c.count, c[index] == " " || c[index] == "\u{00A0}" || c[index] == "\u{202F}" {
+            index += 1
+            spacing = String(c[end])
+        }
+        for symbol in symbols {
+            let length = symbol.count
+            guard index + length <= c.count, String(c[index..<(index + length)]) == symbol else { continue }
+            if symbol.last?.isLetter == true, index + length < c.count, c[index + length].isLetter { continue }
+            if symbol == "$" || symbol.hasSuffix("$") { continue } // "$" after an amount is not how prices are written
+            return spacing + symbol
+        }
+        if index + 3 <= c.count {
+            let code = String(c[index..<(index + 3)])
+            if codes.contains(code), index + 3 == c.count || !c[index + 3].isLetter { return spacing + code }
+        }
+        return nil
+    }
+
+    private static func periodSuffix(_ c: [Character], after end: Int) -> Int? {
+        for suffix in periodSuffixes {
+            let length = suffix.count
+            guard end + length <= c.count else { continue }
+            if String(c[end..<(end + length)]).lowercased() == suffix {
+                if end + length < c.count, c[end + length].isLetter { continue }
+                return length
+            }
+        }
+        return nil
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isWholeNumber }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first.isWhitespace { scalars = scalars.dropFirst() }
+        while let last = scalars.last, last.isWhitespace { scalars = scalars.dropLast() }
+        return String(scalars)
+    }
+}

@@ -1,0 +1,113 @@
+import AuditCore
+
+/// Seed checklist 8 / common mistake 6: prices must come from the product, localised for the
+/// storefront, not be written into the UI.
+public struct HardcodedPriceRule: Rule {
+    public init() {}
+
+    /// Calls whose string arguments people see.
+    static let visibleCalls: Set<String> = [
+        "Text", "Button", "Label", "Link", "Toggle", "Section", "LocalizedStringKey", "LocalizedStringResource",
+        "NSLocalizedString", "String", "navigationTitle", "alert", "confirmationDialog", "badge", "help",
+        "accessibilityLabel", "SubscriptionStoreButton", "ContentUnavailableView", "Menu", "Picker",
+        "setTitle", "UILabel", "UIButton", "UIAlertController", "UIAlertAction",
+    ]
+    /// Argument labels whose strings are not shown.
+    static let hiddenLabels: Set<String> = [
+        "comment", "tableName", "bundle", "systemImage", "image", "id", "identifier", "destination", "value",
+        "defaultValue", "format", "url", "forKey",
+    ]
+
+    public static let description = RuleDescription(
+        identifier: "hardcoded_price",
+        title: "Prices come from the product, not from literals",
+        severity: .warning,
+        scope: .code,
+        rationale: """
+            A price written into the UI is wrong in every other currency and region, and wrong \
+            in your own storefront as soon as you change the price in App Store Connect. App \
+            Review rejects paywalls whose shown price differs from the price charged.
+            """,
+        fix: """
+            Show `product.displayPrice` (or format `product.price` with `product.priceFormatStyle`), \
+            and the period from `product.subscription?.subscriptionPeriod`.
+            """,
+        reference: "StoreKit 2 review checklist item 8; common mistake 6",
+        triggeringExamples: [
+            // The seed's WRONG example.
+            RuleExample("""
+                Text(↓"Buy Premium for $4.99")
+                """),
+            RuleExample("""
+                import SwiftUI
+                struct PaywallView: View {
+                    var body: some View {
+                        VStack {
+                            Button(↓"Subscribe for 4,99 €") { }
+                            Label(↓"£3 per month", systemImage: "star")
+                            Text(verbatim: ↓"¥600")
+                        }
+                        .navigationTitle(↓"Pro — USD 9.99")
+                    }
+                }
+                """),
+            RuleExample("""
+                let title = NSLocalizedString(↓"Only 9.99/month", comment: "Price is $9.99 in the US")
+                let subtitle = String(localized: ↓"Then $59.99 a year")
+                """),
+            RuleExample("""
+                Text(isYearly ? ↓"$39.99/year" : ↓"$4.99/month")
+                """),
+        ],
+        nonTriggeringExamples: [
+            // The seed's CORRECT example.
+            RuleExample("""
+                Text("Buy \\(product.displayName) for \\(product.displayPrice)")
+                """),
+            RuleExample("""
+                // Launch price was $4.99
+                Text("Version v4.99 — 20% off — starts at 10:30")
+                Text("Free plan")
+                Text("Save 50%")
+                """),
+            RuleExample("""
+                let analyticsEvent = "paywall_shown_$4.99"
+                log("price test $4.99")
+                Text(product.price.formatted(product.priceFormatStyle))
+                """),
+            RuleExample("""
+                let title = NSLocalizedString("paywall.title", comment: "Shows the price, e.g. $4.99")
+                Image(systemName: "dollarsign.circle")
+                Text("Join 4,000,000 readers")
+                """),
+            RuleExample("""
+                Text("\\(offer.displayPrice)/\\(offer.period.unit)")
+                Text("Chapter 3.2 of 12")
+                Text("iOS 17.4 required")
+                """),
+        ]
+    )
+
+    public func check(_ project: Project, into result: inout RuleResult) {
+        var shownPrices = 0
+        for file in project.swiftFiles {
+            for i in file.code.indices where file.code[i].kind == .stringStart {
+                guard let (call, argument) = file.enclosingCall(ofArgument: i),
+                      Self.visibleCalls.contains(file.text(call.name))
+                else { continue }
+                if let label = argument.label, Self.hiddenLabels.contains(label) { continue }
+                // `String(…)` only in its `localized:` form.
+                if file.text(call.name) == "String", call.arguments.first?.label != "localized" { continue }
+                let literal = file.stringLiteral(at: i)
+                guard let match = MoneyDetector.matches(in: literal.text).first else { continue }
+                result.report(in: file, at: i, "Hard-coded price \"\(match.text)\" in user-visible text.")
+            }
+            for i in file.code.indices where file.isIdentifier(i, "displayPrice") || file.isIdentifier(i, "priceFormatStyle") {
+                shownPrices += 1
+            }
+        }
+        if shownPrices > 0 {
+            result.evidence(at: nil, "Prices are read from products (displayPrice / priceFormatStyle) in \(shownPrices) places")
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import AuditCore
+
+/// Seed checklist 11 / common mistake 4: the original StoreKit API is deprecated.
+public struct LegacyStoreKitAPIRule: Rule {
+    public init() {}
+
+    static let legacyNames: Set<String> = [
+        "SKPaymentQueue", "SKProductsRequest", "SKProductsRequestDelegate", "SKProductsResponse", "SKProduct",
+        "SKPayment", "SKMutablePayment", "SKPaymentTransaction", "SKPaymentTransactionObserver",
+        "SKReceiptRefreshRequest", "SKRequest", "SKRequestDelegate", "SKStoreReviewController",
+        "SKProductDiscount", "SKProductSubscriptionPeriod", "restoreCompletedTransactions", "appStoreReceiptURL",
+    ]
+
+    public static let description = RuleDescription(
+        identifier: "legacy_storekit_api",
+        title: "No original (legacy) StoreKit API",
+        severity: .warning,
+        scope: .code,
+        rationale: """
+            The original StoreKit API (`SKPaymentQueue`, `SKProduct`, receipts and `/verifyReceipt`) \
+            is deprecated. StoreKit 2 verifies transactions for you, delivers them as async \
+            sequences and is what App Review and Apple's documentation now assume.
+            """,
+        fix: """
+            Use `Product.products(for:)`, `product.purchase()`, `Transaction.updates`, \
+            `Transaction.currentEntitlements`, `AppStore.sync()`, `AppStore.requestReview(in:)` and \
+            `jwsRepresentation` instead.
+            """,
+        reference: "StoreKit 2 review checklist item 11; common mistake 4",
+        triggeringExamples: [
+            // The seed's AVOID example.
+            RuleExample("""
+                let request = ↓SKProductsRequest(productIdentifiers: ["com.app.premium"])
+                ↓SKPaymentQueue.default().add(payment)
+                ↓SKStoreReviewController.requestReview()
+                """),
+            RuleExample("""
+                import StoreKit
+                final class LegacyObserver: NSObject, ↓SKPaymentTransactionObserver {
+                    func paymentQueue(_ queue: ↓SKPaymentQueue, updatedTransactions transactions: [↓SKPaymentTransaction]) {}
+                    func restore() { ↓SKPaymentQueue.default().restoreCompletedTransactions() }
+                }
+                """),
+            RuleExample("""
+                import Foundation
+                func uploadReceipt() throws -> Data? {
+                    guard let url = Bundle.main.↓appStoreReceiptURL else { return nil }
+                    return try Data(contentsOf: url)
+                }
+                let endpoint = URL(string: ↓"https://buy.itunes.apple.com/verifyReceipt")
+                """),
+        ],
+        nonTriggeringExamples: [
+            // The seed's PREFERRED example.
+            RuleExample("""
+                let products = try await Product.products(for: ["com.app.premium"])
+                let result = try await product.purchase()
+                try await AppStore.requestReview(in: windowScene)
+                """),
+            RuleExample("""
+                // Migrated from SKPaymentQueue and SKProductsRequest in version 2.0.
+                /* Old: SKStoreReviewController.requestReview() */
+                let note = "We no longer use SKPaymentQueue"
+                """),
+            // Names that merely contain a legacy name, and StoreKitTest.
+            RuleExample("""
+                import StoreKitTest
+                struct SKProductCatalog { let SKProducts: [String] }
+                let session = try SKTestSession(configurationFileNamed: "Products")
+                let overlay = SKOverlay(configuration: SKOverlay.AppConfiguration(appIdentifier: "1", position: .bottom))
+                """),
+            RuleExample("""
+                import StoreKit
+                @MainActor final class Store {
+                    func restore() async throws { try await AppStore.sync() }
+                    func jws(for transaction: Transaction) -> String { transaction.jwsRepresentation }
+                }
+                """),
+            RuleExample("""
+                enum Endpoint { static let verify = URL(string: "https://api.example.com/verify-transaction")! }
+                let key = \\Model.appStoreReceipt
+                """),
+        ]
+    )
+
+    public func check(_ project: Project, into result: inout RuleResult) {
+        var used = false
+        for file in project.swiftFiles {
+            // One finding per line: `SKPaymentQueue.default().restoreCompletedTransactions()` is one problem.
+            var lastReportedLine = 0
+            for i in file.code.indices {
+                let token = file.code[i]
+                if token.kind == .identifier, Self.legacyNames.contains(file.text(i)) {
+                    // `restoreCompletedTransactions` and `appStoreReceiptURL` only as members.
+                    let name = file.text(i)
+                    if name.first?.isLowercase == true, file.receiver(of: i) == nil { continue }
+                    used = true
+                    let line = file.line(of: i)
+                    if line == lastReportedLine { continue }
+                    lastReportedLine = line
+                    result.report(in: file, at: i, "\(name) is part of the original StoreKit API.")
+                } else if token.kind == .stringStart {
+                    let literal = file.stringLiteral(at: i)
+                    if literal.text.contains("/verifyReceipt") {
+                        used = true
+                        result.report(in: file, at: i, "The /verifyReceipt endpoint is deprecated; verify JWS transactions instead.")
+                    }
+                }
+            }
+        }
+        if !used {
+            result.evidence(at: nil, "No original StoreKit API is used in \(project.swiftFiles.count) Swift files")
+        }
+    }
+}

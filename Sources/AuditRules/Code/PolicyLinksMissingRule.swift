@@ -1,0 +1,292 @@
+import AuditCore
+
+/// Seed checklist 7 / common mistake 10 / Guideline 3.1.2: subscription views must link to the
+/// Terms of Use (EULA) and the Privacy Policy.
+public struct PolicyLinksMissingRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "policy_links_missing",
+        title: "Terms of Use and Privacy Policy linked from subscription views",
+        severity: .error,
+        scope: .code,
+        rationale: """
+            Guideline 3.1.2 requires a subscription's purchase screen to link to the Terms of Use \
+            (EULA) and the Privacy Policy. Missing links are one of the most common reasons \
+            subscription apps are rejected.
+            """,
+        fix: """
+            On a `SubscriptionStoreView`, add `.subscriptionStorePolicyDestination(url:for: .termsOfService)` \
+            and `.subscriptionStorePolicyDestination(url:for: .privacyPolicy)`. On a custom paywall, \
+            add visible `Link`s to both documents.
+            """,
+        reference: "StoreKit 2 review checklist item 7; common mistake 10; App Review Guideline 3.1.2",
+        triggeringExamples: [
+            // The seed's WRONG example.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+                struct UpgradeView: View {
+                    var body: some View {
+                        ↓SubscriptionStoreView(groupID: "group_id")
+                    }
+                }
+                """),
+            // Terms only.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+                struct UpgradeView: View {
+                    let termsURL = URL(string: "https://example.com/terms")!
+                    var body: some View {
+                        ↓SubscriptionStoreView(groupID: "group_id")
+                            .storeButton(.visible, for: .restorePurchases)
+                            .subscriptionStorePolicyDestination(url: termsURL, for: .termsOfService)
+                    }
+                }
+                """),
+            // A custom subscription paywall with no policy links (privacy only in a comment).
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+                struct ↓ProPaywall: View {
+                    let product: Product
+                    // Privacy policy and terms: add before release
+                    var body: some View {
+                        VStack {
+                            Text(product.displayName)
+                            Text(product.displayPrice)
+                            if let period = product.subscription?.subscriptionPeriod { Text(period.unit.localizedDescription) }
+                            Button("Subscribe") { Task { _ = try? await product.purchase() } }
+                        }
+                    }
+                }
+                """),
+            // Custom paywall with Terms but no Privacy Policy.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+                struct ↓YearlyOfferView: View {
+                    let product: Product
+                    var body: some View {
+                        VStack {
+                            Text("Auto-renewing subscription, billed yearly")
+                            Button("Start") { Task { _ = try? await product.purchase() } }
+                            Link("Terms of Use", destination: URL(string: "https://example.com/terms")!)
+                        }
+                    }
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            // The seed's CORRECT example.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+                struct UpgradeView: View {
+                    var body: some View {
+                        SubscriptionStoreView(groupID: "group_id")
+                            .subscriptionStorePolicyDestination(url: termsURL, for: .termsOfService)
+                            .subscriptionStorePolicyDestination(url: privacyURL, for: .privacyPolicy)
+                    }
+                }
+                """),
+            // Destinations as views, applied to a container around the store view.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+                struct UpgradeView: View {
+                    var body: some View {
+                        NavigationStack {
+                            SubscriptionStoreView(groupID: Config.groupID)
+                        }
+                        .subscriptionStorePolicyDestination(for: .termsOfService) { TermsView() }
+                        .subscriptionStorePolicyDestination(for: .privacyPolicy) { PrivacyView() }
+                    }
+                }
+                """),
+            // A shared modifier in another file applies both links.
+            RuleExample(files: [
+                ("UpgradeView.swift", """
+                    import StoreKit
+                    import SwiftUI
+                    struct UpgradeView: View {
+                        var body: some View {
+                            SubscriptionStoreView(groupID: Config.groupID)
+                                .legalLinks()
+                        }
+                    }
+                    """),
+                ("View+Legal.swift", """
+                    import StoreKit
+                    import SwiftUI
+                    extension View {
+                        func legalLinks() -> some View {
+                            self
+                                .subscriptionStorePolicyDestination(url: Legal.terms, for: .termsOfService)
+                                .subscriptionStorePolicyDestination(url: Legal.privacy, for: .privacyPolicy)
+                        }
+                    }
+                    """),
+            ]),
+            // A custom paywall with both links in a footer view it uses.
+            RuleExample(files: [
+                ("Paywall.swift", """
+                    import StoreKit
+                    import SwiftUI
+                    struct Paywall: View {
+                        let product: Product
+                        var body: some View {
+                            VStack {
+                                Text("\\(product.displayPrice) per \\(product.subscription?.subscriptionPeriod.unit.localizedDescription ?? "")")
+                                Button("Subscribe") { Task { _ = try? await product.purchase() } }
+                                LegalFooter()
+                            }
+                        }
+                    }
+                    """),
+                ("LegalFooter.swift", """
+                    import SwiftUI
+                    struct LegalFooter: View {
+                        var body: some View {
+                            HStack {
+                                Link("Terms of Use", destination: Legal.termsURL)
+                                Link("Privacy Policy", destination: Legal.privacyURL)
+                            }
+                        }
+                    }
+                    """),
+            ]),
+            // A non-subscription store (consumables) needs no subscription policy links.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+                struct GemShop: View {
+                    let gems: Product
+                    var body: some View {
+                        Button("Buy \\(gems.displayName) for \\(gems.displayPrice)") {
+                            Task { _ = try? await gems.purchase() }
+                        }
+                    }
+                }
+                """),
+        ]
+    )
+
+    public func check(_ project: Project, into result: inout RuleResult) {
+        let helpers = Self.policyHelperNames(in: project)
+        let surface = PurchaseSurface(project)
+        var sawSubscriptionUI = false
+        for (site, _) in surface.storeViews where site.file.text(site.index) == "SubscriptionStoreView" {
+            sawSubscriptionUI = true
+            let file = site.file
+            let scope = Self.outermostTypeRange(of: site.index, in: file) ?? file.code.indices
+            let missing = Self.missingDestinations(in: scope, of: file, helpers: helpers)
+            if missing.isEmpty {
+                result.evidence(in: file, at: site.index, "SubscriptionStoreView in \(scopeDescription(of: site.index, in: file)) sets Terms of Service and Privacy Policy destinations")
+            } else {
+                result.report(in: file, at: site.index, "SubscriptionStoreView has no \(missing.joined(separator: " and ")) destination.")
+            }
+        }
+        // Custom paywalls: view types that start a purchase of something subscription-like.
+        var checkedTypes = Set<String>()
+        for site in surface.purchaseCalls {
+            let file = site.file
+            guard let type = file.declarationChain(of: site.index).last(where: { file.declarations[$0].kind.isType }),
+                  PurchaseSurface.isViewType(file.declarations[type]),
+                  checkedTypes.insert("\(file.path)#\(type)").inserted
+            else { continue }
+            let range = file.fullRange(of: type)
+            if range.contains(where: { file.tokenIs($0, "SubscriptionStoreView") }) { continue }
+            guard Self.mentionsSubscription(in: range, of: file) else { continue }
+            sawSubscriptionUI = true
+            let ranges = [(file, range)] + Self.helperViewRanges(usedIn: range, of: file, project: project)
+            var hasTerms = false
+            var hasPrivacy = false
+            for (helperFile, helperRange) in ranges {
+                let words = Self.words(in: helperRange, of: helperFile)
+                hasTerms = hasTerms || words.contains { $0.contains("terms") || $0.contains("eula") }
+                hasPrivacy = hasPrivacy || words.contains { $0.contains("privacy") }
+            }
+            let name = file.declarations[type].name
+            let nameToken = nameIndex(of: type, in: file)
+            if hasTerms && hasPrivacy {
+                result.evidence(in: file, at: nameToken, "Custom subscription paywall \(name) shows Terms and Privacy Policy links")
+            } else {
+                let missing = [hasTerms ? nil : "Terms of Use", hasPrivacy ? nil : "Privacy Policy"].compactMap { $0 }
+                result.report(in: file, at: nameToken, "Custom subscription paywall \(name) shows no \(missing.joined(separator: " or ")) link.")
+            }
+        }
+        if !sawSubscriptionUI {
+            result.notApplicable("No subscription purchase screen was found.")
+        }
+    }
+
+    /// Which of the two destinations are missing from `range` (directly or through a helper).
+    static func missingDestinations(in range: Range<Int>, of file: SwiftFile, helpers: Set<String>) -> [String] {
+        var terms = false
+        var privacy = false
+        for call in file.calls(named: "subscriptionStorePolicyDestination") where range.contains(call.name) {
+            let arguments = (call.openParen + 1)..<max(call.openParen + 1, call.closeParen)
+            terms = terms || arguments.contains { file.isIdentifier($0, "termsOfService") }
+            privacy = privacy || arguments.contains { file.isIdentifier($0, "privacyPolicy") }
+        }
+        if !(terms && privacy), range.contains(where: { file.code[$0].kind == .identifier && helpers.contains(file.text($0)) }) {
+            return []
+        }
+        return [terms ? nil : "Terms of Service", privacy ? nil : "Privacy Policy"].compactMap { $0 }
+    }
+
+    /// Functions and view modifiers anywhere in the project that set both destinations.
+    static func policyHelperNames(in project: Project) -> Set<String> {
+        var names = Set<String>()
+        for file in project.swiftFiles {
+            for (index, declaration) in file.declarations.enumerated()
+            where declaration.kind == .function || declaration.kind == .struct || declaration.kind == .variable {
+                let range = file.fullRange(of: index)
+                guard range.contains(where: { file.tokenIs($0, "subscriptionStorePolicyDestination") }) else { continue }
+                if missingDestinations(in: range, of: file, helpers: []).isEmpty, !declaration.name.isEmpty {
+                    names.insert(declaration.name)
+                }
+            }
+        }
+        return names
+    }
+
+    static func outermostTypeRange(of index: Int, in file: SwiftFile) -> Range<Int>? {
+        guard let type = file.declarationChain(of: index).last(where: { file.declarations[$0].kind.isType }) else { return nil }
+        return file.fullRange(of: type)
+    }
+
+    /// Lower-cased identifier and string-literal words in a range: what a paywall shows or calls.
+    static func words(in range: Range<Int>, of file: SwiftFile) -> [String] {
+        range.compactMap { i in
+            let kind = file.code[i].kind
+            guard kind == .identifier || kind == .stringSegment else { return nil }
+            return file.text(i).lowercased()
+        }
+    }
+
+    static func mentionsSubscription(in range: Range<Int>, of file: SwiftFile) -> Bool {
+        words(in: range, of: file).contains { word in
+            ["subscription", "subscribe", "renew", "autorenewable", "per month", "per year", "/month", "/year",
+             "monthly", "yearly", "annual", "weekly", "free trial"].contains { word.contains($0) }
+        }
+    }
+
+    /// Bodies of view types from the project that `range` instantiates (`LegalFooter()`), one level deep.
+    static func helperViewRanges(usedIn range: Range<Int>, of file: SwiftFile, project: Project) -> [(SwiftFile, Range<Int>)] {
+        var names = Set<String>()
+        for i in range where file.code[i].kind == .identifier && i + 1 < file.code.count && file.code[i + 1].kind == .leftParen {
+            let name = file.text(i)
+            if name.first?.isUppercase == true { names.insert(name) }
+        }
+        var result: [(SwiftFile, Range<Int>)] = []
+        for other in project.swiftFiles {
+            for (index, declaration) in other.declarations.enumerated() where declaration.kind == .struct && names.contains(declaration.name) {
+                result.append((other, other.fullRange(of: index)))
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,192 @@
+import AuditCore
+
+/// Seed checklist 6 / common mistake 9 / Guideline 3.1.1: apps that sell non-consumables or
+/// subscriptions must let people restore them.
+public struct RestorePurchasesMissingRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "restore_purchases_missing",
+        title: "Purchases can be restored",
+        severity: .error,
+        scope: .code,
+        rationale: """
+            App Review rejects apps that sell non-consumables or subscriptions without a way to \
+            restore them (Guideline 3.1.1). People reinstalling the app or switching devices expect \
+            a visible Restore Purchases control.
+            """,
+        fix: """
+            Add a Restore Purchases button that calls `try await AppStore.sync()` and refreshes \
+            entitlements, or show StoreKit's own with `.storeButton(.visible, for: .restorePurchases)`.
+            """,
+        reference: "StoreKit 2 review checklist item 6; common mistake 9; App Review Guideline 3.1.1",
+        triggeringExamples: [
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+
+                struct ↓PaywallView: View {
+                    let product: Product
+                    var body: some View {
+                        Button("Subscribe") { Task { try? await product.purchase() } }
+                    }
+                }
+                """),
+            // The seed's WRONG example: a bare SubscriptionStoreView.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+
+                struct ↓UpgradeView: View {
+                    var body: some View {
+                        SubscriptionStoreView(groupID: "group_id")
+                    }
+                }
+                """),
+            // Restore explicitly hidden, and only mentioned in a comment and a string.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+
+                struct ↓StoreScreen: View {
+                    var body: some View {
+                        // TODO: call AppStore.sync() from a restore button
+                        StoreView(ids: ["com.app.gems"])
+                            .storeButton(.hidden, for: .restorePurchases)
+                            .navigationTitle("AppStore.sync()")
+                    }
+                }
+                """),
+            // Purchases made by a store class, with no view around them.
+            RuleExample("""
+                import StoreKit
+
+                final class Store {
+                    func buy(_ product: Product) async throws {
+                        _ = try await product.↓purchase(options: [])
+                    }
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            // The seed's CORRECT restore function.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+
+                struct PaywallView: View {
+                    let product: Product
+                    var body: some View {
+                        VStack {
+                            Button("Subscribe") { Task { try? await product.purchase() } }
+                            Button("Restore Purchases") { Task { try? await restorePurchases() } }
+                        }
+                    }
+
+                    func restorePurchases() async throws {
+                        try await AppStore.sync()
+                        await StoreManager.shared.updateEntitlements()
+                    }
+                }
+                """),
+            // The seed's CORRECT store view.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+
+                struct UpgradeView: View {
+                    var body: some View {
+                        SubscriptionStoreView(groupID: "group_id")
+                            .storeButton(.visible, for: .restorePurchases)
+                    }
+                }
+                """),
+            // Variadic storeButton.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+
+                struct UpgradeView: View {
+                    var body: some View {
+                        StoreView(ids: ProductID.all)
+                            .storeButton(.visible, for: .restorePurchases, .redeemCode)
+                    }
+                }
+                """),
+            // Restore lives in the store type in another file; the paywall calls it.
+            RuleExample(files: [
+                ("PaywallView.swift", """
+                    import StoreKit
+                    import SwiftUI
+                    struct PaywallView: View {
+                        @Environment(Store.self) private var store
+                        @Environment(\\.purchase) private var purchase
+                        let product: Product
+                        var body: some View {
+                            Button("Buy") { Task { _ = try? await purchase(product) } }
+                            Button("Restore") { Task { await store.restore() } }
+                        }
+                    }
+                    """),
+                ("Store.swift", """
+                    import StoreKit
+                    @MainActor @Observable final class Store {
+                        func restore() async {
+                            do { try await AppStore.sync() } catch { print(error) }
+                        }
+                    }
+                    """),
+            ]),
+            // Nothing is sold: an app that only reads entitlements granted elsewhere.
+            RuleExample("""
+                import StoreKit
+                struct EntitlementReader {
+                    func isPro() async -> Bool {
+                        for await result in Transaction.currentEntitlements {
+                            if case .verified = result { return true }
+                        }
+                        return false
+                    }
+                }
+                """),
+        ]
+    )
+
+    public func check(_ project: Project, into result: inout RuleResult) {
+        let surface = PurchaseSurface(project)
+        guard surface.sellsAnything else {
+            result.notApplicable("The app shows no purchase UI (no StoreKit views or purchase calls).")
+            return
+        }
+        var found = false
+        for file in project.swiftFiles {
+            for i in file.code.indices where file.isMemberAccess(i, base: "AppStore", member: "sync") {
+                found = true
+                result.evidence(in: file, at: i, "AppStore.sync() is called in \(scopeDescription(of: i, in: file))")
+            }
+            for call in file.calls(named: "storeButton") where Self.showsRestoreButton(call, in: file) {
+                found = true
+                result.evidence(in: file, at: call.name, "StoreKit's Restore Purchases button is made visible in \(scopeDescription(of: call.name, in: file))")
+            }
+            for i in file.code.indices where file.isIdentifier(i, "restoreCompletedTransactions") && file.receiver(of: i) != nil {
+                found = true
+                result.evidence(in: file, at: i, "Legacy restoreCompletedTransactions() is called in \(scopeDescription(of: i, in: file))")
+            }
+        }
+        if found { return }
+        guard let site = surface.paywallSite() else { return }
+        result.report(
+            in: site.file, at: site.index,
+            "The app sells in-app purchases but offers no way to restore them: no AppStore.sync() and no visible StoreKit Restore Purchases button."
+        )
+    }
+
+    /// `.storeButton(.visible, for: .restorePurchases)` and its variadic form.
+    static func showsRestoreButton(_ call: Call, in file: SwiftFile) -> Bool {
+        guard let visibility = call.arguments.first, visibility.label == nil,
+              visibility.valueRange.contains(where: { file.isIdentifier($0, "visible") })
+        else { return false }
+        let range = (call.openParen + 1)..<max(call.openParen + 1, call.closeParen)
+        return range.contains { file.isIdentifier($0, "restorePurchases") && file.isImplicitMember($0) }
+    }
+}

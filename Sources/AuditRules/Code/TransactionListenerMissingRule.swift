@@ -1,0 +1,204 @@
+import AuditCore
+
+/// Seed checklist 1 / common mistake 1: without a `Transaction.updates` listener the app
+/// misses renewals, refunds, Ask to Buy approvals and purchases made on other devices.
+public struct TransactionListenerMissingRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "transaction_listener_missing",
+        title: "Transaction.updates is listened to",
+        severity: .error,
+        scope: .code,
+        rationale: """
+            Transactions that complete outside a purchase call (renewals, refunds, Ask to Buy \
+            approvals, purchases on another device, purchases interrupted by a crash) arrive only \
+            through `Transaction.updates`. An app with no listener never delivers them and leaves \
+            them unfinished.
+            """,
+        fix: """
+            Start a task that iterates `for await result in Transaction.updates` at launch (in the \
+            `@main` App's `init` or a store object it creates), verify each result, update \
+            entitlements and call `finish()`.
+            """,
+        reference: "StoreKit 2 review checklist item 1; common mistake 1",
+        triggeringExamples: [
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+
+                @main struct ↓MyApp: App {
+                    var body: some Scene { WindowGroup { ContentView() } }
+                }
+
+                struct ContentView: View {
+                    let product: Product
+                    var body: some View {
+                        Button("Buy") { Task { _ = try? await product.purchase() } }
+                    }
+                }
+                """),
+            RuleExample("""
+                import StoreKit
+
+                @MainActor final class Store {
+                    func load() async throws -> [Product] {
+                        // for await result in Transaction.updates { } — commented out, not a listener
+                        let text = "for await result in Transaction.updates"
+                        print(text)
+                        return try await Product.products(for: ["com.app.pro"])
+                    }
+
+                    func buy(_ product: Product) async throws {
+                        let result = try await product.↓purchase()
+                        _ = result
+                    }
+                }
+                """),
+            RuleExample(files: [
+                ("Sources/App.swift", """
+                    import SwiftUI
+
+                    @main
+                    struct ↓RecipesApp: App {
+                        @State private var store = Store()
+                        var body: some Scene { WindowGroup { Text("Recipes") } }
+                    }
+                    """),
+                ("Sources/Store.swift", """
+                    import StoreKit
+
+                    @Observable final class Store {
+                        var entitled: Set<String> = []
+                        func refresh() async {
+                            for await result in Transaction.currentEntitlements {
+                                if case .verified(let t) = result { entitled.insert(t.productID) }
+                            }
+                        }
+                    }
+                    """),
+            ]),
+        ],
+        nonTriggeringExamples: [
+            // The seed's CORRECT listener in App.init.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+
+                @main
+                struct MyApp: App {
+                    private var transactionListener: Task<Void, Error>?
+
+                    init() {
+                        transactionListener = listenForTransactions()
+                    }
+
+                    var body: some Scene {
+                        WindowGroup { ContentView() }
+                    }
+
+                    func listenForTransactions() -> Task<Void, Error> {
+                        Task.detached {
+                            for await result in Transaction.updates {
+                                guard case .verified(let transaction) = result else { continue }
+                                await StoreManager.shared.updateEntitlements()
+                                await transaction.finish()
+                            }
+                        }
+                    }
+                }
+                """),
+            // Listener in a store object's init, the store created by the App, in another file.
+            RuleExample(files: [
+                ("App.swift", """
+                    import SwiftUI
+                    @main struct NotesApp: App {
+                        @StateObject private var store = StoreService()
+                        var body: some Scene { WindowGroup { PaywallView().environmentObject(store) } }
+                    }
+                    """),
+                ("StoreService.swift", """
+                    import StoreKit
+                    @MainActor final class StoreService: ObservableObject {
+                        private var observer: Task<Void, Never>?
+                        init() { observer = Task { await observeTransactions() } }
+                        func observeTransactions() async {
+                            for await result in StoreKit.Transaction.updates { await process(result) }
+                        }
+                        func process(_ result: VerificationResult<Transaction>) async {}
+                        func buy(_ product: Product) async throws { _ = try await product.purchase() }
+                    }
+                    """),
+            ]),
+            // No StoreKit purchasing at all: the item does not apply.
+            RuleExample("""
+                import SwiftUI
+                @main struct WeatherApp: App {
+                    var body: some Scene { WindowGroup { Text("Sunny") } }
+                }
+                """),
+            // StoreKit imported only to ask for a review.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+                struct RateButton: View {
+                    @Environment(\\.requestReview) private var requestReview
+                    var body: some View { Button("Rate us") { requestReview() } }
+                }
+                """),
+            // Listener in an app delegate's launch method (UIKit app).
+            RuleExample("""
+                import StoreKit
+                import UIKit
+
+                @main
+                final class AppDelegate: UIResponder, UIApplicationDelegate {
+                    private var updates: Task<Void, Never>?
+
+                    func application(_ application: UIApplication,
+                                     didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        updates = Task(priority: .background) {
+                            for await update in Transaction.updates {
+                                if case .verified(let transaction) = update { await transaction.finish() }
+                            }
+                        }
+                        return true
+                    }
+
+                    func buy(_ product: Product) async throws { _ = try await product.purchase() }
+                }
+                """),
+        ]
+    )
+
+    public func check(_ project: Project, into result: inout RuleResult) {
+        guard project.usesStoreKitPurchasing else {
+            result.notApplicable("No StoreKit purchase code was found.")
+            return
+        }
+        var found = false
+        for file in project.swiftFiles {
+            for i in file.code.indices where file.isMemberAccess(i, base: "Transaction", member: "updates") {
+                found = true
+                result.evidence(in: file, at: i, "Transaction.updates is iterated in \(scopeDescription(of: i, in: file))")
+            }
+        }
+        if found { return }
+        let site = Self.appEntryPoint(in: project) ?? PurchaseSurface(project).paywallSite()
+        guard let site else { return }
+        result.report(
+            in: site.file, at: site.index,
+            "No code listens to Transaction.updates: renewals, refunds, Ask to Buy approvals and purchases from other devices are never delivered."
+        )
+    }
+
+    /// The `@main` type's name: where a launch-time listener belongs.
+    static func appEntryPoint(in project: Project) -> CodeSite? {
+        for file in project.swiftFiles {
+            for (index, declaration) in file.declarations.enumerated() where declaration.kind.isType && declaration.attributes.contains("@main") {
+                return CodeSite(file: file, index: nameIndex(of: index, in: file))
+            }
+        }
+        return nil
+    }
+}

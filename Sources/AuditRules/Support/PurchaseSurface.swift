@@ -1,0 +1,106 @@
+import AuditCore
+
+/// A place in a Swift file: the file and a code-token index.
+struct CodeSite {
+    var file: SwiftFile
+    var index: Int
+    var location: SourceLocation { file.location(of: index) }
+}
+
+/// Where an app sells things: StoreKit views, purchase calls, and the view types that hold
+/// them. Several rules need "the paywall" to point at and to decide whether they apply.
+struct PurchaseSurface {
+    static let storeViewNames: Set<String> = ["SubscriptionStoreView", "StoreView", "ProductView"]
+
+    /// `SubscriptionStoreView(…)`, `StoreView(…)`, `ProductView(…)` calls.
+    var storeViews: [(site: CodeSite, call: Call)] = []
+    /// `product.purchase(…)`, `purchase(product)` through `@Environment(\.purchase)`,
+    /// `purchase(confirmIn:)`, and legacy `SKPaymentQueue.default().add(payment)`.
+    var purchaseCalls: [CodeSite] = []
+
+    init(_ project: Project) {
+        for file in project.swiftFiles {
+            for call in file.calls(named: Self.storeViewNames) where file.receiver(of: call.name) == nil {
+                storeViews.append((CodeSite(file: file, index: call.name), call))
+            }
+            let usesPurchaseEnvironment = file.code.indices.contains { i in file.isIdentifier(i, "purchase") && i >= 2 && file.code[i - 1].kind == .dot && file.tokenIs(i - 2, "\\") }
+            for call in file.calls(named: "purchase") {
+                let receiver = file.receiver(of: call.name)
+                if let receiver, file.code[receiver].kind == .identifier || file.code[receiver].kind == .rightParen || file.code[receiver].kind == .operator {
+                    // `product.purchase(options:)`, `selected?.purchase()`, `products[0].purchase()`
+                    // — but not a method the app declares itself on its store (`store.purchase(p)`),
+                    // which is counted where that method calls StoreKit.
+                    if Self.isStoreKitPurchase(call, in: file) { purchaseCalls.append(CodeSite(file: file, index: call.name)) }
+                } else if receiver == nil, usesPurchaseEnvironment {
+                    purchaseCalls.append(CodeSite(file: file, index: call.name))
+                }
+            }
+        }
+    }
+
+    /// A `.purchase(…)` on a receiver, with StoreKit's labels or none: `purchase()`,
+    /// `purchase(options:)`, `purchase(confirmIn:options:)`.
+    private static func isStoreKitPurchase(_ call: Call, in file: SwiftFile) -> Bool {
+        let labels = call.arguments.map(\.label)
+        return labels.allSatisfy { $0 == "options" || $0 == "confirmIn" }
+    }
+
+    var sellsAnything: Bool { !storeViews.isEmpty || !purchaseCalls.isEmpty }
+
+    /// The most useful place to point a project-level finding about purchase UI at: the name
+    /// of the first view type (in path order) that shows a store view or starts a purchase,
+    /// else the first purchase call.
+    func paywallSite() -> CodeSite? {
+        let sites = storeViews.map(\.site) + purchaseCalls
+        let sorted = sites.sorted { $0.location < $1.location }
+        for site in sorted {
+            if let type = site.file.declarationChain(of: site.index).last(where: { site.file.declarations[$0].kind.isType }),
+               Self.isViewType(site.file.declarations[type]) {
+                return CodeSite(file: site.file, index: nameIndex(of: type, in: site.file))
+            }
+        }
+        return sorted.first
+    }
+
+    static func isViewType(_ declaration: Declaration) -> Bool {
+        declaration.inheritedTypes.contains("View") || declaration.name.hasSuffix("View") || declaration.name.hasSuffix("Screen")
+    }
+}
+
+/// The token naming a declaration (`MyApp` in `struct MyApp: App`), or its keyword.
+func nameIndex(of declaration: Int, in file: SwiftFile) -> Int {
+    let keyword = file.declarations[declaration].keyword
+    let next = keyword + 1
+    if next < file.code.count, file.code[next].kind == .identifier || file.code[next].kind == .backtickIdentifier,
+       file.declarations[declaration].kind != .closure {
+        return next
+    }
+    return keyword
+}
+
+/// "MyApp.init", "Store.listenForTransactions", "PaywallView": a readable name for the scope
+/// around a token, for evidence lines.
+func scopeDescription(of index: Int, in file: SwiftFile) -> String {
+    let names = file.declarationChain(of: index).reversed().compactMap { d -> String? in
+        let declaration = file.declarations[d]
+        if declaration.kind == .closure { return nil }
+        return declaration.name.isEmpty ? nil : declaration.name
+    }
+    return names.isEmpty ? "top level" : names.joined(separator: ".")
+}
+
+extension Project {
+    /// Whether the app uses StoreKit's purchase machinery at all (so StoreKit items apply).
+    var usesStoreKitPurchasing: Bool {
+        let surface = PurchaseSurface(self)
+        if surface.sellsAnything { return true }
+        return swiftFiles.contains { file in
+            file.code.indices.contains { i in
+                file.isMemberAccess(i, base: "Product", member: "products")
+                    || file.isMemberAccess(i, base: "Transaction", member: "currentEntitlements")
+                    || file.isMemberAccess(i, base: "Transaction", member: "updates")
+                    || file.isIdentifier(i, "SKPaymentQueue")
+            }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import AuditCore
+import AuditRules
+
+/// Runs a rule on one of its examples: strips the `↓` markers, remembers where they were,
+/// audits the files in memory with only that rule, and returns both sides for comparison.
+struct ExampleOutcome {
+    var expected: [SourceLocation]
+    var actual: [SourceLocation]
+    var findings: [Finding]
+    var evidence: [Evidence]
+    var notApplicable: String?
+}
+
+func run(_ rule: any Rule, on example: RuleExample) -> ExampleOutcome {
+    var expected: [SourceLocation] = []
+    var inputs: [InputFile] = []
+    for file in example.files {
+        var clean: [UInt8] = []
+        var line = 1
+        var column = 1
+        for character in file.contents {
+            if character == RuleExample.marker {
+                expected.append(SourceLocation(file: file.path, line: line, column: column))
+                continue
+            }
+            let bytes = Array(String(character).utf8)
+            clean += bytes
+            if character == "\n" || character == "\r\n" {
+                line += 1
+                column = 1
+            } else {
+                column += bytes.count
+            }
+        }
+        let kind = FileKind.classify(file.path) ?? .swift
+        inputs.append(InputFile(relativePath: file.path, kind: kind, contents: .success(clean)))
+    }
+    let audit = Auditor.audit(files: inputs, rules: [rule], options: AuditOptions(locales: example.locales, jobs: 1))
+    let result = audit.results[0]
+    return ExampleOutcome(
+        expected: expected.sorted(),
+        actual: result.findings.map(\.location).sorted(),
+        findings: result.findings,
+        evidence: result.evidence,
+        notApplicable: result.notApplicableReason
+    )
+}
