@@ -37,7 +37,7 @@ public struct LegacyStoreKitAPIRule: Rule {
             RuleExample("""
                 import StoreKit
                 final class LegacyObserver: NSObject, ↓SKPaymentTransactionObserver {
-                    func paymentQueue(_ queue: ↓SKPaymentQueue, updatedTransactions transactions: [↓SKPaymentTransaction]) {}
+                    func paymentQueue(_ queue: ↓SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {}
                     func restore() { ↓SKPaymentQueue.default().restoreCompletedTransactions() }
                 }
                 """),
