@@ -109,7 +109,7 @@ public struct LegacyStoreKitAPIRule: Rule {
             }
         }
         if !used {
-            result.evidence(at: nil, "No original StoreKit API is used in \(project.swiftFiles.count) Swift files")
+            result.evidence(at: nil, "No original StoreKit API is used in \(project.swiftFiles.count) Swift file\(project.swiftFiles.count == 1 ? "" : "s")")
         }
     }
 }

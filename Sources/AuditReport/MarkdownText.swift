@@ -1,0 +1,102 @@
+/// Making text from the audited repository safe to place in Markdown: every character that
+/// could start markup is backslash-escaped, so input can never become a link, HTML or a
+/// table break. cmark-gfm then HTML-escapes the text itself.
+enum MarkdownText {
+    private static let special: Set<Character> = ["\\", "`", "*", "_", "[", "]", "<", ">", "!", "|", "~", "&", "#", "{", "}", "(", ")", "$"]
+
+    /// Inline text: one line, markup characters escaped.
+    static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.count)
+        for character in text {
+            if character == "\n" || character == "\r" || character == "\r\n" || character == "\t" {
+                result.append(" ")
+            } else if special.contains(character) {
+                result.append("\\")
+                result.append(character)
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// An inline code span that holds any text: the fence is longer than any backtick run inside.
+    static func code(_ text: String) -> String {
+        let flat = text.replacingNewlines
+        let fence = String(repeating: "`", count: longestRun(of: "`", in: flat) + 1)
+        let pad = flat.hasPrefix("`") || flat.hasSuffix("`") || flat.isEmpty ? " " : ""
+        return fence + pad + flat + pad + fence
+    }
+
+    /// A fenced code block that holds any text.
+    static func codeBlock(_ text: String, language: String) -> String {
+        let fence = String(repeating: "`", count: max(3, longestRun(of: "`", in: text) + 1))
+        return "\(fence)\(language)\n\(text)\n\(fence)"
+    }
+
+    static func longestRun(of character: Character, in text: String) -> Int {
+        var longest = 0
+        var current = 0
+        for c in text {
+            if c == character {
+                current += 1
+                longest = max(longest, current)
+            } else {
+                current = 0
+            }
+        }
+        return longest
+    }
+
+    /// GitHub's heading anchor: lower-cased, punctuation dropped, spaces to hyphens.
+    static func slug(_ text: String) -> String {
+        var result = ""
+        for character in text.lowercased() {
+            if character.isLetter || character.isNumber || character == "-" || character == "_" {
+                result.append(character)
+            } else if character == " " {
+                result.append("-")
+            }
+        }
+        return result
+    }
+
+    /// A slug made unique in document order the way GitHub does: "x", "x-1", "x-2".
+    static func uniqueSlug(_ text: String, used: inout [String: Int]) -> String {
+        let base = slug(text)
+        if let count = used[base] {
+            used[base] = count + 1
+            return "\(base)-\(count)"
+        }
+        used[base] = 1
+        return base
+    }
+
+    /// A link destination: percent-encode what would end or break it.
+    static func destination(_ path: String) -> String {
+        var result = ""
+        for scalar in path.unicodeScalars {
+            switch scalar {
+            case " ": result += "%20"
+            case "(": result += "%28"
+            case ")": result += "%29"
+            case "<": result += "%3C"
+            case ">": result += "%3E"
+            case "\"": result += "%22"
+            case "\\": result += "%5C"
+            case "`": result += "%60"
+            default:
+                if scalar.value < 0x20 { continue }
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
+
+extension String {
+    var replacingNewlines: String {
+        String(map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
+    }
+}

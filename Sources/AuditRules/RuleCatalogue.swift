@@ -1,0 +1,25 @@
+import AuditCore
+
+/// Every rule id of the catalogue (design/RULES.md), built or planned. Checklists may name a
+/// planned id: its item stays a manual check until the rule ships. A typo is an error.
+public enum RuleCatalogue {
+    public static let identifiers: Set<String> = [
+        // Code
+        "transaction_listener_missing", "transaction_listener_late", "unverified_transaction_used",
+        "transaction_not_finished", "revocation_not_checked", "pending_purchase_unhandled",
+        "restore_purchases_missing", "store_view_restore_hidden", "policy_links_missing", "hardcoded_price",
+        "legacy_storekit_api", "product_ids_scattered", "unknown_product_id", "unused_product",
+        "entitlements_not_refreshed", "consumable_not_idempotent", "intro_offer_eligibility_unchecked",
+        "grace_period_ignored", "client_side_offer_signature", "receipt_instead_of_jws", "storekit_config_missing",
+        "store_types_not_sendable", "restore_called_automatically", "unfinished_transactions_ignored",
+        "app_transaction_unverified", "storekit_tests_missing", "manage_subscriptions_missing",
+        // Product configuration
+        "product_localization_missing", "product_metadata_empty", "product_metadata_too_long", "product_id_invalid",
+        "consumable_family_shareable", "subscription_group_incomplete", "price_missing",
+        // Paywall copy
+        "subscription_terms_missing", "renewal_terms_missing", "trial_terms_unclear", "external_purchase_link",
+        "placeholder_copy", "other_platform_mention", "copy_translation_missing",
+        // Inputs
+        "input_error",
+    ]
+}
