@@ -1,0 +1,94 @@
+import AuditCore
+import AuditRules
+import Testing
+@testable import AuditReport
+
+private func report(for files: [(String, String)], locales: [String]? = nil) throws -> Report {
+    let inputs = files.compactMap { InputFile.text($0.0, $0.1) }
+    let result = Auditor.audit(files: inputs, rules: BuiltInRules.all, options: AuditOptions(locales: locales, jobs: 1))
+    let resources = try ReportResources.load(templates: nil, checklists: nil, knownRules: RuleCatalogue.identifiers)
+    return Report(result: result, checklists: resources.checklists, toolVersion: "test", subject: "Sample")
+}
+
+private func html(_ report: Report) throws -> String {
+    let resources = try ReportResources.load(templates: nil, checklists: nil, knownRules: RuleCatalogue.identifiers)
+    return HTMLRenderer(template: resources.htmlTemplate).render(report, markdown: MarkdownRenderer().render(report))
+}
+
+@Suite struct ReportTests {
+    @Test func builtInChecklistsHoldEverySeedReviewItem() throws {
+        let resources = try ReportResources.load(templates: nil, checklists: nil, knownRules: RuleCatalogue.identifiers)
+        let review = try #require(resources.checklists.first { $0.name == "storekit-review" })
+        #expect(review.items.count == 17)
+        #expect(review.items.allSatisfy { !$0.ruleIDs.isEmpty || $0.manualReason != nil })
+        #expect(resources.checklists.first?.name == "storekit-review")
+    }
+
+    @Test func checklistTagsAreValidated() {
+        #expect(throws: Checklist.ParseError.self) {
+            try Checklist.parse(name: "x", markdown: "- [ ] item <!-- rules: no_such_rule -->", knownRules: ["a"])
+        }
+        #expect(throws: Checklist.ParseError.self) {
+            try Checklist.parse(name: "x", markdown: "# Title only\n", knownRules: ["a"])
+        }
+        let parsed = try? Checklist.parse(name: "x", markdown: "# T\n- [ ] one <!-- rules: a; manual: look -->\n- [ ] two\n", knownRules: ["a"])
+        #expect(parsed?.items.map(\.ruleIDs) == [["a"], []])
+        #expect(parsed?.items.first?.manualReason == "look")
+    }
+
+    @Test func itemsArePassedFailedManualOrNotApplicable() throws {
+        let flawed = try report(for: [("PaywallView.swift", """
+            import StoreKit
+            import SwiftUI
+            struct PaywallView: View {
+                let product: Product
+                var body: some View { Button("Buy for $4.99") { Task { _ = try? await product.purchase() } } }
+            }
+            """)])
+        let items = flawed.checklists[0].items
+        func status(_ prefix: String) -> Report.Status? { items.first { $0.text.contains(prefix) }?.status }
+        #expect(status("listener starts") == .failed)
+        #expect(status("Restore purchases") == .failed)
+        #expect(status("Prices shown") == .failed)
+        #expect(status("No original StoreKit") == .passed)
+        #expect(status("Revoked transactions") == .manual)
+        #expect(status("Terms of Service") == .notApplicable)
+        let failed = try #require(items.first { $0.text.contains("Prices shown") })
+        #expect(failed.findings.map(\.ruleID) == ["hardcoded_price"])
+    }
+
+    @Test func everyInputStringIsEscapedInHTML() throws {
+        let hostile = """
+            import StoreKit
+            import SwiftUI
+            struct Evil<T>: View {
+                let product: Product
+                var body: some View {
+                    Text("<script>document.title='pwned'</script> $4.99 <img src=x onerror=alert(1)> [x](javascript:alert(1)) </code>")
+                    Button("Go") { Task { _ = try? await product.purchase() } }
+                }
+            }
+            """
+        let rendered = try html(try report(for: [("Sources/<b>evil</b>.swift", hostile)]))
+        #expect(!rendered.contains("<script>"))
+        #expect(!rendered.contains("<img"))
+        #expect(!rendered.contains("href=\"javascript:"))
+        #expect(!rendered.contains("<b>evil</b>"))
+        #expect(rendered.contains("&lt;script&gt;"))
+        #expect(rendered.contains("Content-Security-Policy"))
+    }
+
+    @Test func checklistLinksPointAtFindingGroupHeadings() throws {
+        let r = try report(for: [("A.swift", "import StoreKit\nlet q = SKPaymentQueue.default()\n")])
+        let markdown = MarkdownRenderer().render(r)
+        #expect(markdown.contains("](#no-original-storekit-apis-skproduct-skpaymentqueue)"))
+        let page = try html(r)
+        #expect(page.contains("<h3 id=\"no-original-storekit-apis-skproduct-skpaymentqueue\">"))
+    }
+
+    @Test func markdownEscapingNeutralisesMarkup() {
+        #expect(MarkdownText.escape("[x](javascript:1) <b>") == "\\[x\\]\\(javascript:1\\) \\<b\\>")
+        #expect(MarkdownText.code("a`b") == "``a`b``")
+        #expect(MarkdownText.codeBlock("```\nx", language: "swift").hasPrefix("````swift"))
+    }
+}

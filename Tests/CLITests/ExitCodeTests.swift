@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+@Suite struct ExitCodeTests {
+    static let flawedPaywall = """
+        import StoreKit
+        import SwiftUI
+        struct PaywallView: View {
+            let product: Product
+            var body: some View {
+                Text("Only $4.99 per month")
+                Button("Subscribe") { Task { _ = try? await product.purchase() } }
+            }
+        }
+        """
+
+    @Test func helpAndVersionExitZero() throws {
+        let help = try CLI.run(["--help"], in: CLI.packageRoot)
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("--fail-on LEVEL"))
+        let version = try CLI.run(["--version"], in: CLI.packageRoot)
+        #expect(version.status == 0)
+        #expect(version.stdout.hasPrefix("iap-audit "))
+    }
+
+    @Test func findingsAtTheFailLevelExitOneAndBelowItZero() throws {
+        let root = try CLI.makeProject(["App/PaywallView.swift": Self.flawedPaywall])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let failing = try CLI.run(["--quiet"], in: root)
+        #expect(failing.status == 1)
+        #expect(failing.stdout.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("iap-audit-report/report.md").path))
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("iap-audit-report/report.html").path))
+        let never = try CLI.run(["--fail-on", "never", "--quiet"], in: root)
+        #expect(never.status == 0)
+    }
+
+    @Test func cleanProjectExitsZeroAndSaysReady() throws {
+        let root = try CLI.makeProject(["Sources/Util.swift": "struct Util { func add(_ a: Int, _ b: Int) -> Int { a + b } }\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let run = try CLI.run(["--fail-on", "note"], in: root)
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("Ready for review"))
+    }
+
+    @Test func usageErrorsExitTwoWithOneLineAndASuggestion() throws {
+        let unknown = try CLI.run(["--formt", "md"], in: CLI.packageRoot)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("did you mean --format?"))
+        #expect(unknown.stderr.split(separator: "\n").count == 1)
+        let badFormat = try CLI.run(["--format", "pdf", "."], in: CLI.packageRoot)
+        #expect(badFormat.status == 2)
+        let missing = try CLI.run(["/no/such/folder/anywhere"], in: CLI.packageRoot)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("no such file or folder"))
+    }
+
+    @Test func unwritableOutputExitsTwoAndLeavesNoPartialReport() throws {
+        let root = try CLI.makeProject(["App/PaywallView.swift": Self.flawedPaywall, "blocker": "a file, not a folder"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let run = try CLI.run(["--output", "blocker/reports"], in: root)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("cannot write the report"))
+    }
+
+    @Test func reportsAreByteIdenticalAcrossRuns() throws {
+        let root = try CLI.makeProject(["App/PaywallView.swift": Self.flawedPaywall, "App/Other.swift": "import StoreKit\nlet q = SKPaymentQueue.default()\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        try CLI.run(["--output", "a", "--jobs", "1"], in: root)
+        try CLI.run(["--output", "b"], in: root)
+        for name in ["report.md", "report.html"] {
+            let a = try Data(contentsOf: root.appendingPathComponent("a/\(name)"))
+            let b = try Data(contentsOf: root.appendingPathComponent("b/\(name)"))
+            #expect(a == b, "\(name) differs between runs")
+        }
+    }
+}
