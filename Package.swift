@@ -31,6 +31,9 @@ let package = Package(
             plugins: ["EmbedResources"]
         ),
         .executableTarget(name: "iap-audit", dependencies: ["AuditCore", "AuditRules", "AuditReport"]),
+        .executableTarget(
+            name: "iap-audit-bench", dependencies: ["AuditCore", "AuditRules"], path: "Benchmarks/Sources/iap-audit-bench"
+        ),
 
         // Build-time embedding of Templates/ and Checklists/ into AuditReport, so the binary
         // works from any folder without a resource bundle beside it.
