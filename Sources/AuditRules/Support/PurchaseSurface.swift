@@ -19,6 +19,7 @@ struct PurchaseSurface {
     var purchaseCalls: [CodeSite] = []
 
     init(_ project: Project) {
+        var direct: [CodeSite] = []
         for file in project.swiftFiles {
             for call in file.calls(named: Self.storeViewNames) where file.receiver(of: call.name) == nil {
                 storeViews.append((CodeSite(file: file, index: call.name), call))
@@ -26,16 +27,34 @@ struct PurchaseSurface {
             let usesPurchaseEnvironment = file.code.indices.contains { i in file.isIdentifier(i, "purchase") && i >= 2 && file.code[i - 1].kind == .dot && file.tokenIs(i - 2, "\\") }
             for call in file.calls(named: "purchase") {
                 let receiver = file.receiver(of: call.name)
-                if let receiver, file.code[receiver].kind == .identifier || file.code[receiver].kind == .rightParen || file.code[receiver].kind == .operator {
-                    // `product.purchase(options:)`, `selected?.purchase()`, `products[0].purchase()`
-                    // — but not a method the app declares itself on its store (`store.purchase(p)`),
-                    // which is counted where that method calls StoreKit.
-                    if Self.isStoreKitPurchase(call, in: file) { purchaseCalls.append(CodeSite(file: file, index: call.name)) }
-                } else if receiver == nil, usesPurchaseEnvironment {
-                    purchaseCalls.append(CodeSite(file: file, index: call.name))
+                if receiver != nil {
+                    // `product.purchase(options:)`, `selected?.purchase()`, `products[0].purchase()`;
+                    // an app method `store.purchase(p)` is found below through its body.
+                    if Self.isStoreKitPurchase(call, in: file) { direct.append(CodeSite(file: file, index: call.name)) }
+                } else if usesPurchaseEnvironment {
+                    direct.append(CodeSite(file: file, index: call.name))
                 }
             }
         }
+        // App methods that start a StoreKit purchase (`PurchaseManager.purchase(_:)`): calls to
+        // them from views are purchase UI too.
+        var wrappers = Set<String>()
+        for site in direct {
+            if let function = site.file.enclosingFunction(of: site.index) {
+                let declaration = site.file.declarations[function]
+                if declaration.kind == .function { wrappers.insert(declaration.name) }
+            }
+        }
+        var viaWrappers: [CodeSite] = []
+        if !wrappers.isEmpty {
+            for file in project.swiftFiles {
+                for call in file.calls(named: wrappers) where file.receiver(of: call.name) != nil {
+                    let site = CodeSite(file: file, index: call.name)
+                    if !direct.contains(where: { $0.file.path == file.path && $0.index == call.name }) { viaWrappers.append(site) }
+                }
+            }
+        }
+        purchaseCalls = direct + viaWrappers
     }
 
     /// A `.purchase(…)` on a receiver, with StoreKit's labels or none: `purchase()`,
@@ -48,18 +67,23 @@ struct PurchaseSurface {
     var sellsAnything: Bool { !storeViews.isEmpty || !purchaseCalls.isEmpty }
 
     /// The most useful place to point a project-level finding about purchase UI at: the name
-    /// of the first view type (in path order) that shows a store view or starts a purchase,
-    /// else the first purchase call.
+    /// of the view type that most looks like the paywall (by name, then path order), else the
+    /// first purchase call.
     func paywallSite() -> CodeSite? {
-        let sites = storeViews.map(\.site) + purchaseCalls
-        let sorted = sites.sorted { $0.location < $1.location }
-        for site in sorted {
-            if let type = site.file.declarationChain(of: site.index).last(where: { site.file.declarations[$0].kind.isType }),
-               Self.isViewType(site.file.declarations[type]) {
-                return CodeSite(file: site.file, index: nameIndex(of: type, in: site.file))
+        let sites = (storeViews.map(\.site) + purchaseCalls).sorted { $0.location < $1.location }
+        var best: (score: Int, site: CodeSite)?
+        for site in sites {
+            guard let type = site.file.declarationChain(of: site.index).last(where: { site.file.declarations[$0].kind.isType }),
+                  Self.isViewType(site.file.declarations[type])
+            else { continue }
+            let name = site.file.declarations[type].name.lowercased()
+            let score = name.contains("paywall") ? 3
+                : ["subscri", "upgrade", "premium", "purchase", "store", "pro"].contains(where: name.contains) ? 2 : 1
+            if best == nil || score > best!.score {
+                best = (score, CodeSite(file: site.file, index: nameIndex(of: type, in: site.file)))
             }
         }
-        return sorted.first
+        return best?.site ?? sites.first
     }
 
     static func isViewType(_ declaration: Declaration) -> Bool {
