@@ -69,6 +69,8 @@ public struct MarkdownRenderer: Sendable {
             let checkedBy = item.ruleIDs.filter { report.rules[$0] != nil }
             if !checkedBy.isEmpty {
                 lines.append("  - Checked by: " + checkedBy.map { "`\($0)`" }.joined(separator: ", "))
+            } else if !item.ruleIDs.isEmpty {
+                lines.append("  - Not checked automatically yet (planned: " + item.ruleIDs.map { "`\($0)`" }.joined(separator: ", ") + ")")
             }
         }
         return lines.joined(separator: "\n")
