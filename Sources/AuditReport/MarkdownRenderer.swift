@@ -96,8 +96,7 @@ public struct MarkdownRenderer: Sendable {
         for checklist in report.checklists {
             for item in checklist.items where !item.findings.isEmpty {
                 _ = anchors.anchor(for: "finding-group-\(item.anchor)", heading: item.text)
-                lines.append("\n### \(item.text)\n")
-                lines.append("Checklist: \(MarkdownText.escape(checklist.title))")
+                lines.append("\n### \(item.text)")
                 for finding in item.findings {
                     if shown.insert(finding.fingerprint).inserted {
                         lines.append(render(finding, report: report))
@@ -132,11 +131,12 @@ public struct MarkdownRenderer: Sendable {
             }.joined(separator: "\n")
             lines.append("\n" + MarkdownText.codeBlock(text, language: language(of: finding.location.file)))
         }
+        // Rationale, reference and fix are the rules' own Markdown, not input: no escaping.
         if let rule {
-            lines.append("\n*Why it matters:* \(MarkdownText.escape(rule.rationale)) (\(MarkdownText.escape(rule.reference)))")
+            lines.append("\n*Why it matters:* \(rule.rationale) (\(rule.reference))")
         }
         if let fix = finding.fixHint {
-            lines.append("\n*How to fix:* \(MarkdownText.escape(fix))")
+            lines.append("\n*How to fix:* \(fix)")
         }
         return lines.joined(separator: "\n")
     }

@@ -20,6 +20,8 @@ public struct RuleResult: Sendable {
 
     public init(rule: RuleDescription) { self.rule = rule }
 
+    /// `message` is plain text and may quote the input (reports escape it); `fix` is trusted
+    /// Markdown written by the rule and must not contain input text.
     public mutating func report(
         at location: SourceLocation, _ message: String, severity: Severity? = nil, fix: String? = nil
     ) {
