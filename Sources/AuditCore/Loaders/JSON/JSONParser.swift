@@ -1,0 +1,458 @@
+/// Parses JSON text (RFC 8259) into a `JSONNode` tree that remembers where every value starts.
+///
+/// The parser works on UTF-8 bytes with an explicit stack instead of recursion, so no input
+/// can overflow the call stack, and it reports the first problem as an `InputError` pointing at
+/// the offending byte. It accepts a UTF-8 byte order mark and UTF-16 (transcoded first).
+public enum JSONParser {
+    /// Deeper nesting is reported as an error. Real configuration files nest fewer than ten
+    /// levels; the limit only exists to bound memory on hostile input.
+    public static let maximumDepth = 512
+
+    public static func parse(bytes: [UInt8], file: String) throws(InputError) -> JSONNode {
+        let text = try TextDecoding.utf8Text(from: bytes, file: file)
+        var parser = JSONByteParser(text: text, file: file)
+        return try parser.parseDocument()
+    }
+}
+
+/// The parsing state over one file's bytes.
+struct JSONByteParser {
+    private let bytes: [UInt8]
+    private let end: Int
+    private let file: String
+    private var index: Int
+    private var line = 1
+    private var lineStart: Int
+    /// Reused for strings with escapes so that each string costs one allocation, its own.
+    private var scratch: [UInt8] = []
+
+    /// An object or array whose closing bracket has not been read yet.
+    private enum OpenContainer {
+        case object(start: TextPosition, members: [JSONMember], key: String, keyPosition: TextPosition)
+        case array(start: TextPosition, elements: [JSONNode])
+    }
+
+    init(text: UTF8Text, file: String) {
+        bytes = text.bytes
+        end = text.bytes.count
+        self.file = file
+        index = text.start
+        lineStart = text.start
+    }
+
+    private var position: TextPosition {
+        TextPosition(line: line, column: index - lineStart + 1)
+    }
+
+    private func failure(_ reason: String, at position: TextPosition) -> InputError {
+        InputError(file: file, line: position.line, column: position.column, reason: reason)
+    }
+
+    private func failureHere(_ reason: String) -> InputError {
+        failure(reason, at: position)
+    }
+
+    // MARK: - Document
+
+    mutating func parseDocument() throws(InputError) -> JSONNode {
+        var stack: [OpenContainer] = []
+        skipWhitespace()
+        if index == end {
+            throw failureHere("the file is empty; expected a JSON value")
+        }
+        parsing: while true {
+            skipWhitespace()
+            guard index < end else { throw endOfFile(stack, expecting: "a value") }
+            var node: JSONNode
+            let start = position
+            switch bytes[index] {
+            case UInt8(ascii: "{"):
+                index += 1
+                skipWhitespace()
+                if index < end, bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    node = JSONNode(value: .object([]), position: start)
+                } else {
+                    guard stack.count < JSONParser.maximumDepth else { throw tooDeep(at: start) }
+                    stack.append(.object(start: start, members: [], key: "", keyPosition: start))
+                    let (key, keyPosition) = try parseKey(stack, afterComma: false)
+                    stack[stack.count - 1] = .object(
+                        start: start, members: [], key: key, keyPosition: keyPosition)
+                    continue parsing
+                }
+            case UInt8(ascii: "["):
+                index += 1
+                skipWhitespace()
+                if index < end, bytes[index] == UInt8(ascii: "]") {
+                    index += 1
+                    node = JSONNode(value: .array([]), position: start)
+                } else {
+                    guard stack.count < JSONParser.maximumDepth else { throw tooDeep(at: start) }
+                    stack.append(.array(start: start, elements: []))
+                    continue parsing
+                }
+            default:
+                node = JSONNode(value: try parseScalar(stack), position: start)
+            }
+
+            // A value is complete: hand it to its container, closing every container that ends
+            // right after it.
+            while let container = stack.popLast() {
+                skipWhitespace()
+                switch container {
+                case .object(let objectStart, var members, let key, let keyPosition):
+                    members.append(JSONMember(key: key, keyPosition: keyPosition, node: node))
+                    guard index < end else { throw endOfFile(stack + [container], expecting: nil) }
+                    switch bytes[index] {
+                    case UInt8(ascii: ","):
+                        index += 1
+                        stack.append(container)
+                        let (nextKey, nextKeyPosition) = try parseKey(stack, afterComma: true)
+                        stack[stack.count - 1] = .object(
+                            start: objectStart, members: members, key: nextKey,
+                            keyPosition: nextKeyPosition)
+                        continue parsing
+                    case UInt8(ascii: "}"):
+                        index += 1
+                        node = JSONNode(value: .object(members), position: objectStart)
+                    default:
+                        throw unexpected(expecting: "',' or '}' after an object member")
+                    }
+                case .array(let arrayStart, var elements):
+                    elements.append(node)
+                    guard index < end else { throw endOfFile(stack + [container], expecting: nil) }
+                    switch bytes[index] {
+                    case UInt8(ascii: ","):
+                        index += 1
+                        skipWhitespace()
+                        if index < end, bytes[index] == UInt8(ascii: "]") {
+                            throw failureHere("expected a value after ',' but found ']' (trailing commas are not allowed in JSON)")
+                        }
+                        stack.append(.array(start: arrayStart, elements: elements))
+                        continue parsing
+                    case UInt8(ascii: "]"):
+                        index += 1
+                        node = JSONNode(value: .array(elements), position: arrayStart)
+                    default:
+                        throw unexpected(expecting: "',' or ']' after an array element")
+                    }
+                }
+            }
+            skipWhitespace()
+            if index < end {
+                throw failureHere(
+                    "unexpected \(UTF8Validation.characterDescription(in: bytes, at: index, end: end)) "
+                        + "after the end of the JSON value")
+            }
+            return node
+        }
+    }
+
+    /// Reads `"key"` and the `:` after it, leaving the index at the member's value.
+    private mutating func parseKey(
+        _ stack: [OpenContainer], afterComma: Bool
+    ) throws(InputError) -> (String, TextPosition) {
+        skipWhitespace()
+        guard index < end else { throw endOfFile(stack, expecting: "a member name") }
+        let keyPosition = position
+        guard bytes[index] == UInt8(ascii: "\"") else {
+            if afterComma, bytes[index] == UInt8(ascii: "}") {
+                throw failureHere("expected a member name after ',' but found '}' (trailing commas are not allowed in JSON)")
+            }
+            throw unexpected(expecting: "a member name in double quotes")
+        }
+        let key = try parseString(stack)
+        skipWhitespace()
+        guard index < end else { throw endOfFile(stack, expecting: "':' after the member name") }
+        guard bytes[index] == UInt8(ascii: ":") else {
+            throw unexpected(expecting: "':' after the member name \"\(key)\"")
+        }
+        index += 1
+        return (key, keyPosition)
+    }
+
+    private mutating func parseScalar(_ stack: [OpenContainer]) throws(InputError) -> JSONValue {
+        switch bytes[index] {
+        case UInt8(ascii: "\""):
+            return .string(try parseString(stack))
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return try parseNumber()
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return .null
+        case UInt8(ascii: "]"), UInt8(ascii: "}"):
+            throw failureHere("expected a value but found '\(Character(Unicode.Scalar(bytes[index])))'")
+        default:
+            throw unexpected(expecting: "a value (object, array, string, number, true, false or null)")
+        }
+    }
+
+    // MARK: - Scalars
+
+    private mutating func expectLiteral(_ literal: StaticString) throws(InputError) {
+        let start = position
+        let count = literal.utf8CodeUnitCount
+        var offset = 0
+        let matches = literal.withUTF8Buffer { expected in
+            while offset < count, index + offset < end, bytes[index + offset] == expected[offset] {
+                offset += 1
+            }
+            return offset == count
+        }
+        guard matches, !(index + count < end && isWordByte(bytes[index + count])) else {
+            throw failure("invalid word; expected \(literal), a string in double quotes, or a number", at: start)
+        }
+        index += count
+    }
+
+    private func isWordByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+            true
+        default:
+            false
+        }
+    }
+
+    private func isDigit(at offset: Int) -> Bool {
+        offset < end && bytes[offset] >= UInt8(ascii: "0") && bytes[offset] <= UInt8(ascii: "9")
+    }
+
+    private mutating func parseNumber() throws(InputError) -> JSONValue {
+        let startIndex = index
+        let start = position
+        if bytes[index] == UInt8(ascii: "-") {
+            index += 1
+            guard isDigit(at: index) else { throw failureHere("expected a digit after '-'") }
+        }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if isDigit(at: index) {
+                throw failure("a number may not start with a leading zero", at: start)
+            }
+        } else {
+            while isDigit(at: index) { index += 1 }
+        }
+        if index < end, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard isDigit(at: index) else { throw failureHere("expected a digit after the decimal point") }
+            while isDigit(at: index) { index += 1 }
+        }
+        if index < end, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < end, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
+            guard isDigit(at: index) else { throw failureHere("expected a digit in the exponent") }
+            while isDigit(at: index) { index += 1 }
+        }
+        let raw = String(decoding: bytes[startIndex..<index], as: UTF8.self)
+        guard let value = Double(raw), value.isFinite else {
+            throw failure("the number \(raw) is too large to represent", at: start)
+        }
+        return .number(value, raw: raw)
+    }
+
+    /// Reads a string starting at its opening quote and leaves the index after the closing one.
+    private mutating func parseString(_ stack: [OpenContainer]) throws(InputError) -> String {
+        let opening = position
+        index += 1
+        let contentStart = index
+        // Fast path: no escapes, the string is a slice of the input.
+        while index < end {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(decoding: bytes[contentStart..<index], as: UTF8.self)
+                index += 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            try checkStringByte(byte)
+        }
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: bytes[contentStart..<index])
+        while index < end {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return String(decoding: scratch, as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") {
+                try parseEscape()
+                continue
+            }
+            let before = index
+            try checkStringByte(byte)
+            scratch.append(contentsOf: bytes[before..<index])
+        }
+        throw failureHere(
+            "unexpected end of file: the string opened at \(opening) is not closed"
+                + openContainersSuffix(stack))
+    }
+
+    /// Validates one unescaped character inside a string and moves past it.
+    private mutating func checkStringByte(_ byte: UInt8) throws(InputError) {
+        if byte < 0x20 {
+            if byte == 0x0A || byte == 0x0D {
+                throw failureHere("line break inside a string; close the string with '\"' or write \\n")
+            }
+            throw failureHere(
+                "control character U+\(UTF8Validation.hex(UInt32(byte), digits: 4)) inside a string; "
+                    + "write it as an escape such as \\t or \\u\(UTF8Validation.hex(UInt32(byte), digits: 4))")
+        }
+        if byte < 0x80 {
+            index += 1
+            return
+        }
+        guard let length = UTF8Validation.sequenceLength(in: bytes, at: index, end: end) else {
+            throw failureHere(
+                "invalid UTF-8: byte 0x\(UTF8Validation.hex(UInt32(byte), digits: 2)) cannot appear here; "
+                    + "save the file as UTF-8")
+        }
+        index += length
+    }
+
+    private mutating func parseEscape() throws(InputError) {
+        let backslash = position
+        index += 1
+        guard index < end else {
+            throw failure("unexpected end of file inside an escape sequence", at: backslash)
+        }
+        let byte = bytes[index]
+        index += 1
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(byte)
+        case UInt8(ascii: "b"): scratch.append(0x08)
+        case UInt8(ascii: "f"): scratch.append(0x0C)
+        case UInt8(ascii: "n"): scratch.append(0x0A)
+        case UInt8(ascii: "r"): scratch.append(0x0D)
+        case UInt8(ascii: "t"): scratch.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = try hexQuad(escapeAt: backslash)
+            if scalar >= 0xD800, scalar <= 0xDBFF {
+                guard index + 1 < end, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                else {
+                    throw failure(
+                        "\\u\(UTF8Validation.hex(scalar, digits: 4)) is the first half of a surrogate pair; "
+                            + "the second half (\\uDC00 to \\uDFFF) is missing", at: backslash)
+                }
+                let secondEscape = position
+                index += 2
+                let low = try hexQuad(escapeAt: secondEscape)
+                guard low >= 0xDC00, low <= 0xDFFF else {
+                    throw failure(
+                        "\\u\(UTF8Validation.hex(scalar, digits: 4)) must be followed by a low surrogate "
+                            + "(\\uDC00 to \\uDFFF)", at: secondEscape)
+                }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            } else if scalar >= 0xDC00, scalar <= 0xDFFF {
+                throw failure(
+                    "\\u\(UTF8Validation.hex(scalar, digits: 4)) is the second half of a surrogate pair "
+                        + "without a first half", at: backslash)
+            }
+            TextDecoding.appendUTF8(scalar, to: &scratch)
+        default:
+            index -= 1
+            let escape =
+                byte >= 0x21 && byte < 0x7F
+                ? "'\\\(Character(Unicode.Scalar(byte)))'"
+                : "\\ followed by \(UTF8Validation.characterDescription(in: bytes, at: index, end: end))"
+            throw failure(
+                "invalid escape \(escape) in a string; "
+                    + "JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX", at: backslash)
+        }
+    }
+
+    /// Reads the four hex digits after `\u`.
+    private mutating func hexQuad(escapeAt escape: TextPosition) throws(InputError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard index < end, let digit = hexValue(bytes[index]) else {
+                throw failure("expected four hex digits after \\u", at: escape)
+            }
+            value = value << 4 | digit
+            index += 1
+        }
+        return value
+    }
+
+    private func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    // MARK: - Whitespace and errors
+
+    private mutating func skipWhitespace() {
+        while index < end {
+            switch bytes[index] {
+            case 0x20, 0x09:
+                index += 1
+            case 0x0A:
+                index += 1
+                line += 1
+                lineStart = index
+            case 0x0D:
+                index += 1
+                if index < end, bytes[index] == 0x0A { index += 1 }
+                line += 1
+                lineStart = index
+            default:
+                return
+            }
+        }
+    }
+
+    private func unexpected(expecting expected: String) -> InputError {
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "/"), index + 1 < end,
+            bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*")
+        {
+            return failureHere("comments are not allowed in JSON; expected \(expected)")
+        }
+        if byte >= 0x80, UTF8Validation.sequenceLength(in: bytes, at: index, end: end) == nil {
+            return failureHere(
+                "invalid UTF-8: byte 0x\(UTF8Validation.hex(UInt32(byte), digits: 2)) cannot appear here; "
+                    + "save the file as UTF-8")
+        }
+        return failureHere(
+            "expected \(expected), found \(UTF8Validation.characterDescription(in: bytes, at: index, end: end))")
+    }
+
+    private func tooDeep(at position: TextPosition) -> InputError {
+        failure("nesting is deeper than \(JSONParser.maximumDepth) levels of objects and arrays", at: position)
+    }
+
+    /// The error for input that stops early, naming the innermost container left open.
+    private func endOfFile(_ stack: [OpenContainer], expecting expected: String?) -> InputError {
+        guard let innermost = stack.last else {
+            return failureHere("unexpected end of file; expected \(expected ?? "a value")")
+        }
+        var reason = "unexpected end of file: \(describe(innermost)) is not closed"
+        if let expected { reason += " (expected \(expected))" }
+        return failureHere(reason)
+    }
+
+    private func openContainersSuffix(_ stack: [OpenContainer]) -> String {
+        guard let innermost = stack.last else { return "" }
+        return ", nor is \(describe(innermost))"
+    }
+
+    private func describe(_ container: OpenContainer) -> String {
+        switch container {
+        case .object(let start, _, _, _): "the object opened at \(start)"
+        case .array(let start, _): "the array opened at \(start)"
+        }
+    }
+}

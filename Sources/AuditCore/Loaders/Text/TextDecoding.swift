@@ -1,0 +1,154 @@
+/// The character encodings the loaders accept. Xcode writes UTF-8; older `.strings` files are
+/// often UTF-16, with or without a byte order mark.
+public enum TextEncoding: Sendable, Hashable {
+    case utf8
+    case utf8WithByteOrderMark
+    case utf16LittleEndian
+    case utf16BigEndian
+}
+
+/// A file's text as UTF-8 bytes, ready for a byte parser. `start` skips a UTF-8 byte order
+/// mark without copying the file.
+struct UTF8Text {
+    var bytes: [UInt8]
+    var start: Int
+    var encoding: TextEncoding
+}
+
+/// Turns a file's raw bytes into UTF-8 text, or explains why it is not text at all.
+///
+/// UTF-16 input is transcoded up front so that every parser only needs to handle UTF-8. The
+/// transcoding keeps every line break, so line numbers stay those of the original file;
+/// columns then count UTF-8 bytes of the transcoded line, which is what `SourceLocation` asks for.
+enum TextDecoding {
+    /// How many leading bytes to inspect for NUL bytes; the same window git uses to call a file
+    /// binary.
+    static let sniffLength = 8000
+
+    static func utf8Text(from raw: [UInt8], file: String) throws(InputError) -> UTF8Text {
+        if raw.count >= 3, raw[0] == 0xEF, raw[1] == 0xBB, raw[2] == 0xBF {
+            return UTF8Text(bytes: raw, start: 3, encoding: .utf8WithByteOrderMark)
+        }
+        if raw.count >= 2, raw[0] == 0xFF, raw[1] == 0xFE {
+            let bytes = try transcodeUTF16(raw, from: 2, bigEndian: false, file: file)
+            return UTF8Text(bytes: bytes, start: 0, encoding: .utf16LittleEndian)
+        }
+        if raw.count >= 2, raw[0] == 0xFE, raw[1] == 0xFF {
+            let bytes = try transcodeUTF16(raw, from: 2, bigEndian: true, file: file)
+            return UTF8Text(bytes: bytes, start: 0, encoding: .utf16BigEndian)
+        }
+        if let bigEndian = unmarkedUTF16ByteOrder(of: raw) {
+            let bytes = try transcodeUTF16(raw, from: 0, bigEndian: bigEndian, file: file)
+            return UTF8Text(
+                bytes: bytes, start: 0, encoding: bigEndian ? .utf16BigEndian : .utf16LittleEndian)
+        }
+        let window = min(raw.count, sniffLength)
+        var index = 0
+        while index < window {
+            if raw[index] == 0 {
+                throw InputError(
+                    file: file, line: 1, column: 1,
+                    reason: "the file is binary, not text (it has a NUL byte at offset \(index)); "
+                        + "expected UTF-8 or UTF-16 text")
+            }
+            index += 1
+        }
+        return UTF8Text(bytes: raw, start: 0, encoding: .utf8)
+    }
+
+    /// Recognises UTF-16 without a byte order mark by where its NUL bytes fall: text that is
+    /// mostly ASCII has a NUL in the high byte of nearly every code unit. Returns true for big
+    /// endian, false for little endian, nil when the bytes do not look like UTF-16.
+    ///
+    /// At least a quarter of the code units must have a NUL in the same half. A few CJK
+    /// characters (U+3000, U+4E00) put a NUL in the other half, so that half may have some too,
+    /// but far fewer; binary data has NULs in both halves alike.
+    static func unmarkedUTF16ByteOrder(of raw: [UInt8]) -> Bool? {
+        let window = min(raw.count, sniffLength) & ~1
+        guard window >= 2 else { return nil }
+        var evenNULs = 0
+        var oddNULs = 0
+        var index = 0
+        while index < window {
+            if raw[index] == 0 { evenNULs += 1 }
+            if raw[index + 1] == 0 { oddNULs += 1 }
+            index += 2
+        }
+        let units = window / 2
+        if oddNULs >= 2, oddNULs * 4 >= units, evenNULs * 4 <= oddNULs { return false }
+        if evenNULs >= 2, evenNULs * 4 >= units, oddNULs * 4 <= evenNULs { return true }
+        return nil
+    }
+
+    static func transcodeUTF16(
+        _ raw: [UInt8], from start: Int, bigEndian: Bool, file: String
+    ) throws(InputError) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(raw.count - start)
+        var line = 1
+        var lineStart = 0
+        var index = start
+
+        func unit(at offset: Int) -> UInt32 {
+            bigEndian
+                ? UInt32(raw[offset]) << 8 | UInt32(raw[offset + 1])
+                : UInt32(raw[offset + 1]) << 8 | UInt32(raw[offset])
+        }
+        func failure(_ reason: String) -> InputError {
+            InputError(file: file, line: line, column: output.count - lineStart + 1, reason: reason)
+        }
+
+        while index + 1 < raw.count {
+            var scalar = unit(at: index)
+            index += 2
+            if scalar >= 0xD800, scalar <= 0xDBFF {
+                guard index + 1 < raw.count else {
+                    throw failure("the file ends in the middle of a UTF-16 surrogate pair")
+                }
+                let low = unit(at: index)
+                guard low >= 0xDC00, low <= 0xDFFF else {
+                    throw failure(
+                        "invalid UTF-16: high surrogate U+\(UTF8Validation.hex(scalar, digits: 4)) "
+                            + "is not followed by a low surrogate")
+                }
+                index += 2
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            } else if scalar >= 0xDC00, scalar <= 0xDFFF {
+                throw failure(
+                    "invalid UTF-16: low surrogate U+\(UTF8Validation.hex(scalar, digits: 4)) "
+                        + "without a high surrogate before it")
+            }
+            appendUTF8(scalar, to: &output)
+            if scalar == 0x0A {
+                line += 1
+                lineStart = output.count
+            } else if scalar == 0x0D, !(index + 1 < raw.count && unit(at: index) == 0x0A) {
+                line += 1
+                lineStart = output.count
+            }
+        }
+        if index < raw.count {
+            throw failure("the file ends in the middle of a UTF-16 character (odd number of bytes)")
+        }
+        return output
+    }
+
+    static func appendUTF8(_ scalar: UInt32, to output: inout [UInt8]) {
+        switch scalar {
+        case 0..<0x80:
+            output.append(UInt8(scalar))
+        case 0x80..<0x800:
+            output.append(UInt8(0xC0 | (scalar >> 6)))
+            output.append(UInt8(0x80 | (scalar & 0x3F)))
+        case 0x800..<0x10000:
+            output.append(UInt8(0xE0 | (scalar >> 12)))
+            output.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
+            output.append(UInt8(0x80 | (scalar & 0x3F)))
+        default:
+            output.append(UInt8(0xF0 | (scalar >> 18)))
+            output.append(UInt8(0x80 | ((scalar >> 12) & 0x3F)))
+            output.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
+            output.append(UInt8(0x80 | (scalar & 0x3F)))
+        }
+    }
+}
