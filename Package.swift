@@ -40,7 +40,7 @@ let package = Package(
         .executableTarget(name: "embed-resources", path: "Sources/embed-resources"),
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["embed-resources"]),
 
-        .testTarget(name: "AuditCoreTests", dependencies: ["AuditCore"]),
+        .testTarget(name: "AuditCoreTests", dependencies: ["AuditCore"], exclude: ["Fixtures"]),
         .testTarget(name: "AuditRulesTests", dependencies: ["AuditCore", "AuditRules"]),
         .testTarget(name: "AuditReportTests", dependencies: ["AuditCore", "AuditRules", "AuditReport"]),
         .testTarget(name: "CLITests", dependencies: ["AuditCore", "AuditRules", "AuditReport"]),

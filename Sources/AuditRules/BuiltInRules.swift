@@ -8,6 +8,7 @@ public enum BuiltInRules {
         PolicyLinksMissingRule(),
         HardcodedPriceRule(),
         LegacyStoreKitAPIRule(),
+        ProductLocalizationMissingRule(),
         InputErrorRule(),
     ]
 

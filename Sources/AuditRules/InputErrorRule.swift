@@ -21,6 +21,10 @@ public struct InputErrorRule: Rule {
             RuleExample(files: [("Broken.swift", "let price = ↓\"unterminated\nlet b = 2\n")]),
             RuleExample(files: [("Comment.swift", "let a = 1\n↓/* never closed\n")]),
             RuleExample(files: [("Paywall-copy.md", "# Go Pro\n\nTry it ↓\u{0}free")]),
+            // A truncated StoreKit configuration: the object opened on line 2 never closes.
+            RuleExample(files: [("Products.storekit", "{\n  \"products\" : [ { \"productID\" : \"com.app.pro\"↓")]),
+            // A wrong type deep in a product.
+            RuleExample(files: [("Products.storekit", "{ \"products\" : [ { \"productID\" : \"a\", \"localizations\" : ↓\"en\" } ] }")]),
         ],
         nonTriggeringExamples: [
             RuleExample("let a = \"fine\" // ok"),

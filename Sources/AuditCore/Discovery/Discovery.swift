@@ -71,9 +71,11 @@ public enum Discovery {
                             files.append(DiscoveredFile(url: url, relativePath: relative, kind: kind))
                         }
                     case .typeSymbolicLink:
-                        // Follow links to files, never to directories.
+                        // Follow links to files, never to directories. A broken link with an input's
+                        // name is kept so that reading it reports the problem.
                         var targetIsDirectory: ObjCBool = false
-                        if fileManager.fileExists(atPath: url.path, isDirectory: &targetIsDirectory), !targetIsDirectory.boolValue {
+                        let exists = fileManager.fileExists(atPath: url.path, isDirectory: &targetIsDirectory)
+                        if !exists || !targetIsDirectory.boolValue {
                             let relative = relativePath(of: url, root: root)
                             if let kind = FileKind.classify(relative), seen.insert(url.resolvingSymlinksInPath().path).inserted {
                                 files.append(DiscoveredFile(url: url, relativePath: relative, kind: kind))

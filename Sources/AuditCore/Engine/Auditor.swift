@@ -63,8 +63,14 @@ public enum Auditor {
 
     static func read(_ file: DiscoveredFile) -> Result<[UInt8], InputError> {
         guard let handle = FileHandle(forReadingAtPath: file.url.path) else {
-            let exists = FileManager.default.fileExists(atPath: file.url.path)
-            let reason = exists ? "cannot be read: permission denied" : "disappeared before it could be read"
+            let reason: String
+            if FileManager.default.fileExists(atPath: file.url.path) {
+                reason = "cannot be read: permission denied"
+            } else if (try? FileManager.default.destinationOfSymbolicLink(atPath: file.url.path)) != nil {
+                reason = "cannot be read: it is a symbolic link to a file that does not exist"
+            } else {
+                reason = "disappeared before it could be read"
+            }
             return .failure(InputError(file: file.relativePath, line: 1, column: 1, reason: reason))
         }
         defer { try? handle.close() }

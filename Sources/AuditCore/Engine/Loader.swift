@@ -2,6 +2,7 @@
 enum LoadedInput: Sendable {
     case swift(SwiftFile, InputError?)
     case copy(CopyDocument)
+    case storeKit(StoreKitConfiguration)
     case failed(InputError)
     case skipped
 
@@ -12,6 +13,8 @@ enum LoadedInput: Sendable {
             if !file.isBinary { project.swiftFiles.append(file) }
         case .copy(let document):
             project.copyDocuments.append(document)
+        case .storeKit(let configuration):
+            project.storeKitConfigurations.append(configuration)
         case .failed(let error):
             project.inputErrors.append(error)
         case .skipped:
@@ -45,7 +48,13 @@ enum Loader {
                                           reason: "not UTF-8 text: copy documents must be UTF-8 Markdown or text"))
             }
             return .copy(CopyDocument(path: input.relativePath, text: String(decoding: bytes, as: UTF8.self)))
-        case .storeKitConfiguration, .stringCatalog, .strings, .stringsDictionary:
+        case .storeKitConfiguration:
+            do {
+                return .storeKit(try StoreKitConfigurationLoader.load(bytes: bytes, file: input.relativePath))
+            } catch {
+                return .failed(error)
+            }
+        case .stringCatalog, .strings, .stringsDictionary:
             return .skipped
         }
     }

@@ -6,7 +6,37 @@ extension Project {
             localeSource = "--locales"
             return
         }
+        let configured = Set(storeKitConfigurations.flatMap(\.locales))
+        if !configured.isEmpty {
+            shippedLocales = configured.sorted()
+            localeSource = "the StoreKit configuration files"
+            return
+        }
         shippedLocales = []
         localeSource = "none found"
+    }
+}
+
+/// Locale identifiers as written in Xcode files: `en`, `en_US`, `de-DE`, `zh-Hans`, `pt_BR`.
+public enum LocaleMatching {
+    /// The language part: `de` for `de_DE`, `zh` for `zh-Hans`.
+    public static func language(of locale: String) -> String {
+        String(locale.split(whereSeparator: { $0 == "_" || $0 == "-" }).first ?? Substring(locale)).lowercased()
+    }
+
+    static func normalized(_ locale: String) -> String {
+        locale.replacingOccurrences(of: "-", with: "_").lowercased()
+    }
+
+    /// Whether a localization written `available` serves the shipped locale `wanted`:
+    /// the same identifier, or the same language when either names no region or script.
+    public static func serves(_ available: String, _ wanted: String) -> Bool {
+        let a = normalized(available)
+        let w = normalized(wanted)
+        if a == w { return true }
+        let aHasRegion = a.contains("_")
+        let wHasRegion = w.contains("_")
+        if aHasRegion && wHasRegion { return false }
+        return language(of: a) == language(of: w)
     }
 }

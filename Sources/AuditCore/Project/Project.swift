@@ -3,6 +3,8 @@ public struct Project: Sendable {
     /// Swift sources that are text (binary files named `.swift` are input errors instead).
     public var swiftFiles: [SwiftFile]
     public var copyDocuments: [CopyDocument]
+    /// Xcode StoreKit configuration files (`.storekit`).
+    public var storeKitConfigurations: [StoreKitConfiguration] = []
     /// Files that could not be read, decoded or parsed.
     public var inputErrors: [InputError]
     /// Locales the app ships, and where that list came from (for the report).

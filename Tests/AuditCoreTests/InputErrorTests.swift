@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import AuditCore
+
+/// Bad inputs become input errors with a position; the rest of the audit goes on.
+@Suite struct InputErrorTests {
+    func makeFolder(_ files: [String: [UInt8]]) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("iap-audit-input-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        for (path, bytes) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: url)
+        }
+        return root
+    }
+
+    @Test func truncatedStoreKitBinarySwiftAndUnreadableFileAreReportedAndTheRestIsAudited() throws {
+        let good = Array("import StoreKit\nstruct Store { func f() { let q = 1 } }\n".utf8)
+        let truncated = Array("{\n  \"products\" : [\n    { \"productID\" : \"com.app.pro\",".utf8)
+        let binary: [UInt8] = [0xCF, 0xFA, 0xED, 0xFE, 0x07, 0x00, 0x00, 0x01, 0xFF]
+        let root = try makeFolder(["App/Store.swift": good, "App/Products.storekit": truncated, "App/Blob.swift": binary, "App/Locked.swift": good])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let locked = root.appendingPathComponent("App/Locked.swift")
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: locked.path)
+        // Root reads any file whatever its mode; a broken link is unreadable for everyone.
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("App/Gone.storekit").path, withDestinationPath: "/nonexistent/Gone.storekit")
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: locked.path) }
+
+        let result = Auditor.audit(paths: [root], root: root, rules: [])
+        let errors = Dictionary(grouping: result.project.inputErrors, by: \.location.file)
+
+        let storekit = try #require(errors["App/Products.storekit"]?.first)
+        #expect(storekit.location.line == 3)
+        #expect(storekit.reason.contains("end of file"))
+
+        let blob = try #require(errors["App/Blob.swift"]?.first)
+        #expect(blob.location.line == 1 && blob.location.column == 1)
+        #expect(blob.reason.contains("UTF-8"))
+
+        let gone = try #require(errors["App/Gone.storekit"]?.first)
+        #expect(gone.reason.contains("symbolic link"))
+        if getuid() != 0 {
+            #expect(errors["App/Locked.swift"]?.first?.reason.contains("permission") == true)
+        }
+
+        // Everything else is still audited.
+        #expect(result.project.swiftFiles.map(\.path).contains("App/Store.swift"))
+        #expect(!result.project.swiftFiles.map(\.path).contains("App/Blob.swift"))
+    }
+
+    @Test func symlinkLoopsAreNotFollowed() throws {
+        let root = try makeFolder(["A/Store.swift": Array("let a = 1\n".utf8)])
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("A/loop").path, withDestinationPath: root.path)
+        let found = Discovery.discover(paths: [root], root: root)
+        #expect(found.files.map(\.relativePath) == ["A/Store.swift"])
+    }
+
+    @Test func buildAndDependencyFoldersAreSkipped() throws {
+        let swift = Array("let a = 1\n".utf8)
+        let root = try makeFolder([
+            "App/A.swift": swift, ".build/x/B.swift": swift, "Pods/C/C.swift": swift, "DerivedData/D.swift": swift,
+            "node_modules/e/E.swift": swift, "Carthage/F.swift": swift, ".git/G.swift": swift, "App/Paywall-copy.md": Array("# Go\n".utf8),
+            "App/README.md": Array("# Readme\n".utf8),
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let found = Discovery.discover(paths: [root], root: root)
+        #expect(found.files.map(\.relativePath) == ["App/A.swift", "App/Paywall-copy.md"])
+        #expect(found.files.map(\.kind) == [.swift, .copyDocument])
+    }
+}
