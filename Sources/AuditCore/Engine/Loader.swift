@@ -1,6 +1,7 @@
 /// Turns one input file into its model, or an input error.
 enum LoadedInput: Sendable {
-    case swift(SwiftFile, InputError?)
+    /// A Swift file: app code (previews blanked) or test code.
+    case swift(SwiftFile, InputError?, isTest: Bool, hadPreviews: Bool)
     case copy(CopyDocument)
     case storeKit(StoreKitConfiguration)
     case failed(InputError)
@@ -8,9 +9,15 @@ enum LoadedInput: Sendable {
 
     func add(to project: inout Project) {
         switch self {
-        case .swift(let file, let error):
+        case .swift(let file, let error, let isTest, let hadPreviews):
             if let error { project.inputErrors.append(error) }
-            if !file.isBinary { project.swiftFiles.append(file) }
+            guard !file.isBinary else { return }
+            if isTest {
+                project.testFiles.append(file)
+            } else {
+                if hadPreviews { project.filesWithPreviews.append(file.path) }
+                project.swiftFiles.append(file)
+            }
         case .copy(let document):
             project.copyDocuments.append(document)
         case .storeKit(let configuration):
@@ -39,7 +46,10 @@ enum Loader {
                 let location = file.location(ofOffset: diagnostic.offset)
                 return InputError(file: input.relativePath, line: location.line, column: location.column, reason: diagnostic.message)
             }
-            return .swift(file, error)
+            if file.isBinary { return .swift(file, error, isTest: false, hadPreviews: false) }
+            if ShippedCode.isTestFile(file) { return .swift(file, error, isTest: true, hadPreviews: false) }
+            if let shipped = ShippedCode.withoutPreviews(file) { return .swift(shipped, error, isTest: false, hadPreviews: true) }
+            return .swift(file, error, isTest: false, hadPreviews: false)
         case .copyDocument:
             if let problem = SwiftLexer.firstEncodingProblem(in: bytes) {
                 let location = SourceLocation(file: input.relativePath, line: LineTable(bytes).position(ofOffset: problem.offset).line,

@@ -1,7 +1,13 @@
 /// Everything the audit loaded, plus the cross-file facts rules share. Rules read only this.
 public struct Project: Sendable {
-    /// Swift sources that are text (binary files named `.swift` are input errors instead).
+    /// Shipped app code: Swift sources that are text (binary files named `.swift` are input
+    /// errors instead), outside test targets, with `#Preview` and `PreviewProvider` code blanked.
     public var swiftFiles: [SwiftFile]
+    /// Swift files of test targets: not audited as app code, but rules may ask whether tests
+    /// exist (for example StoreKitTest sessions).
+    public var testFiles: [SwiftFile] = []
+    /// Paths of app files whose previews were left out of the audit.
+    public var filesWithPreviews: [String] = []
     public var copyDocuments: [CopyDocument]
     /// Xcode StoreKit configuration files (`.storekit`).
     public var storeKitConfigurations: [StoreKitConfiguration] = []

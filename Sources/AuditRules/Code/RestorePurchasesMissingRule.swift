@@ -168,6 +168,10 @@ public struct RestorePurchasesMissingRule: Rule {
                 found = true
                 result.evidence(in: file, at: call.name, "StoreKit's Restore Purchases button is made visible in \(scopeDescription(of: call.name, in: file))")
             }
+            for call in file.calls(named: PurchaseSDK.restoreCalls) where PurchaseSDK.isRestore(call, in: file) {
+                found = true
+                result.evidence(in: file, at: call.name, "\(file.text(call.name))() of the purchase SDK is called in \(scopeDescription(of: call.name, in: file))")
+            }
             for i in file.code.indices where file.isIdentifier(i, "restoreCompletedTransactions") && file.receiver(of: i) != nil {
                 found = true
                 result.evidence(in: file, at: i, "Legacy restoreCompletedTransactions() is called in \(scopeDescription(of: i, in: file))")

@@ -54,7 +54,16 @@ struct PurchaseSurface {
                 }
             }
         }
-        purchaseCalls = direct + viaWrappers
+        // Purchases through an SDK (RevenueCat, Adapty, …).
+        var viaSDK: [CodeSite] = []
+        if PurchaseSDK.detect(in: project) != nil {
+            for file in project.swiftFiles {
+                for call in file.calls(named: PurchaseSDK.purchaseCalls) where PurchaseSDK.isPurchase(call, in: file) {
+                    viaSDK.append(CodeSite(file: file, index: call.name))
+                }
+            }
+        }
+        purchaseCalls = direct + viaWrappers + viaSDK
     }
 
     /// A `.purchase(…)` on a receiver, with StoreKit's labels or none: `purchase()`,

@@ -1,0 +1,50 @@
+/// Deciding what is shipped app code: test targets and SwiftUI previews are not audited as
+/// app code (they legitimately do things the rules forbid), but the report says they were skipped.
+public enum ShippedCode {
+    static let testImports: Set<String> = ["XCTest", "Testing", "StoreKitTest", "SnapshotTesting", "Quick", "Nimble"]
+
+    /// Whether a file belongs to a test target: under a `Tests`/`*Tests`/`*UITests` folder, or
+    /// importing a test framework.
+    public static func isTestFile(_ file: SwiftFile) -> Bool {
+        let folders = file.path.split(separator: "/").dropLast()
+        if folders.contains(where: { $0 == "Tests" || $0.hasSuffix("Tests") || $0.hasSuffix("UITests") || $0 == "TestSupport" }) {
+            return true
+        }
+        return file.imports.contains { testImports.contains($0) }
+    }
+
+    /// Byte ranges of `#Preview { … }` and of `PreviewProvider` types.
+    static func previewRanges(in file: SwiftFile) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        for i in file.code.indices where file.code[i].kind == .poundKeyword && file.tokenIs(i, "#Preview") {
+            // `#Preview("Name", traits: …) { … }`: up to the closing brace of the trailing closure.
+            var j = i + 1
+            if j < file.code.count, file.code[j].kind == .leftParen, file.match[j] > j { j = Int(file.match[j]) + 1 }
+            guard j < file.code.count, file.code[j].kind == .leftBrace, file.match[j] > j else { continue }
+            ranges.append(Int(file.code[i].start)..<Int(file.code[Int(file.match[j])].end))
+        }
+        for declaration in file.declarations where declaration.kind.isType && declaration.inheritedTypes.contains("PreviewProvider") && declaration.bodyEnd > 0 {
+            var start = declaration.keyword
+            // Include attributes and modifiers written before the keyword.
+            while start > 0, file.code[start - 1].kind == .attribute || ["private", "fileprivate", "internal", "public"].contains(file.text(start - 1)) {
+                start -= 1
+            }
+            ranges.append(Int(file.code[start].start)..<Int(file.code[declaration.bodyEnd].end))
+        }
+        return ranges
+    }
+
+    /// The file with its previews blanked out (every byte but line breaks becomes a space), so
+    /// rules never see preview code and positions stay exact. Nil when it has no previews.
+    public static func withoutPreviews(_ file: SwiftFile) -> SwiftFile? {
+        let ranges = previewRanges(in: file)
+        guard !ranges.isEmpty else { return nil }
+        var bytes = file.bytes
+        for range in ranges {
+            for offset in range where bytes[offset] != 0x0A && bytes[offset] != 0x0D {
+                bytes[offset] = 0x20
+            }
+        }
+        return SwiftFile(path: file.path, bytes: bytes)
+    }
+}

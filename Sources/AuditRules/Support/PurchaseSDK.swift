@@ -1,0 +1,83 @@
+import AuditCore
+
+/// Purchase SDKs that wrap StoreKit: they listen for, verify and finish transactions
+/// themselves, so the StoreKit plumbing items do not apply to apps that buy through them,
+/// while restore, policy links, prices and copy still do.
+struct PurchaseSDK {
+    var name: String
+    var site: CodeSite
+
+    static let modules: [String: String] = [
+        "RevenueCat": "RevenueCat", "RevenueCatUI": "RevenueCat", "Adapty": "Adapty", "AdaptyUI": "Adapty",
+        "Qonversion": "Qonversion", "SuperwallKit": "Superwall", "Glassfy": "Glassfy",
+    ]
+
+    /// Entry points that start a purchase or present an SDK paywall.
+    static let purchaseCalls: Set<String> = [
+        "purchase", "makePurchase", "purchaseProduct", "register", "presentPaywallIfNeeded", "paywall",
+    ]
+    /// Receivers (or receiver chains ending in) that belong to an SDK.
+    static let receivers: Set<String> = ["Purchases", "shared", "Adapty", "Qonversion", "Superwall", "Glassfy"]
+
+    /// Restore entry points of the SDKs.
+    static let restoreCalls: Set<String> = ["restorePurchases", "restore", "restoreTransactions"]
+
+    /// The first SDK the app imports, with the import as its site.
+    static func detect(in project: Project) -> PurchaseSDK? {
+        for file in project.swiftFiles {
+            for i in file.code.indices where file.isIdentifier(i, "import") && i + 1 < file.code.count {
+                if let name = modules[file.text(i + 1)] {
+                    return PurchaseSDK(name: name, site: CodeSite(file: file, index: i + 1))
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Whether a call is an SDK purchase or paywall presentation: `Purchases.shared.purchase(package:)`,
+    /// `Adapty.makePurchase(product:)`, `Superwall.shared.register(placement:)`, RevenueCatUI's paywall.
+    static func isPurchase(_ call: Call, in file: SwiftFile) -> Bool {
+        let name = file.text(call.name)
+        guard purchaseCalls.contains(name), let receiver = file.receiver(of: call.name) else {
+            // RevenueCatUI's `.presentPaywallIfNeeded(…)` modifier on a view.
+            return name == "presentPaywallIfNeeded"
+        }
+        if file.code[receiver].kind == .identifier, receivers.contains(file.text(receiver)) { return true }
+        // `Qonversion.shared().purchase(…)`
+        if file.code[receiver].kind == .rightParen, let open = Optional(Int(file.match[receiver])), open > 0,
+           receivers.contains(file.text(open - 1)) {
+            return true
+        }
+        return false
+    }
+
+    /// Whether a call restores through an SDK: `Purchases.shared.restorePurchases()`.
+    static func isRestore(_ call: Call, in file: SwiftFile) -> Bool {
+        guard restoreCalls.contains(file.text(call.name)), let receiver = file.receiver(of: call.name) else { return false }
+        if file.code[receiver].kind == .identifier, receivers.contains(file.text(receiver)) { return true }
+        if file.code[receiver].kind == .rightParen, Int(file.match[receiver]) > 0, receivers.contains(file.text(Int(file.match[receiver]) - 1)) {
+            return true
+        }
+        return false
+    }
+}
+
+extension Project {
+    /// The SDK purchases go through, when the app does not also handle StoreKit transactions
+    /// itself. StoreKit plumbing rules report "not applicable" with this reason.
+    var transactionsHandledBySDK: PurchaseSDK? {
+        guard let sdk = PurchaseSDK.detect(in: self) else { return nil }
+        let handlesTransactions = swiftFiles.contains { file in
+            file.code.indices.contains { i in
+                file.isMemberAccess(i, base: "Transaction", member: "updates")
+                    || file.isMemberAccess(i, base: "Transaction", member: "currentEntitlements")
+                    || file.isIdentifier(i, "finish") && file.receiver(of: i) != nil && i + 1 < file.code.count && file.code[i + 1].kind == .leftParen
+            }
+        }
+        return handlesTransactions ? nil : sdk
+    }
+
+    func sdkReason(_ sdk: PurchaseSDK) -> String {
+        "Purchases go through \(sdk.name) (\(sdk.site.location)), which listens for, verifies and finishes transactions itself."
+    }
+}
