@@ -72,6 +72,15 @@ import Testing
             reason: "\"count\" should be a dictionary with NSStringLocalizedFormatKey, found a number"))
     }
 
+    @Test func deepNestingIsAnInputErrorNotACrash() {
+        let depth = 100_000
+        let xml = "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>a</key>"
+            + String(repeating: "<dict><key>a</key>", count: depth) + "<string>x</string>"
+            + String(repeating: "</dict>", count: depth) + "</dict></plist>"
+        let error = inputError { try StringsDictLoader.load(bytes: Array(xml.utf8), file: "x.stringsdict") }
+        #expect(error?.reason.hasPrefix("the file is not a valid property list") == true)
+    }
+
     @Test func binaryGarbageIsAnInputError() {
         let error = inputError { try StringsDictLoader.load(bytes: [0x00, 0x01, 0xFF, 0x13, 0x37], file: "x.stringsdict") }
         #expect(error?.reason.hasPrefix("the file is not a valid property list") == true)

@@ -82,6 +82,33 @@ import Testing
         #expect(strings.entries.map(\.value) == ["1", "2", "3", "4"])
     }
 
+    @Test func tableInBraces() throws {
+        let strings = try loadText("{\n  \"a\" = \"1\";\n  b = 2;\n}\n")
+        #expect(strings.entries.map(\.key) == ["a", "b"])
+        #expect(strings.entries.map(\.value) == ["1", "2"])
+        #expect(strings.entries[1].location == SourceLocation(file: "de.lproj/Localizable.strings", line: 3, column: 3))
+    }
+
+    @Test func tableSavedAsAnXMLPropertyList() throws {
+        let strings = try loadText(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+            \t<key>paywall.title</key>
+            \t<string>Alles freischalten</string>
+            \t<key>paywall.cta</key>
+            \t<string>Jetzt &amp; hier</string>
+            </dict>
+            </plist>
+            """)
+        #expect(strings.entries.map(\.key) == ["paywall.title", "paywall.cta"])
+        #expect(strings.entries.map(\.value) == ["Alles freischalten", "Jetzt & hier"])
+        #expect(strings.entries[1].location == SourceLocation(file: "de.lproj/Localizable.strings", line: 6, column: 2))
+        let broken = inputError { try loadText("<plist><dict><key>a</key><integer>1</integer></dict></plist>") }
+        #expect(broken?.reason == "the value of \"a\" should be a string")
+    }
+
     // MARK: - Errors
 
     @Test func unterminatedCommentPointsAtTheEndAndNamesTheOpening() throws {
@@ -104,6 +131,8 @@ import Testing
         ("\"a\" = \"\\UDE00\";", 1, 8, "second half of a surrogate pair without a first half"),
         ("\"a\" = \"\\UD83D\\U0041\";", 1, 14, "must be followed by a low surrogate"),
         ("\"a\" = \"b\";\n/* ok */ \"c\" = \"d\"\n", 2, 19, "expected ';' after the value of \"c\""),
+        ("{ \"a\" = \"b\";\n", 2, 1, "unexpected end of file: the '{' at 1:1 is not closed"),
+        ("{ \"a\" = \"b\"; } \"c\";", 1, 16, "unexpected '\"' after the closing '}'"),
     ])
     func syntaxErrorsPointAtTheProblem(_ text: String, _ line: Int, _ column: Int, _ phrase: String) {
         let error = inputError { try loadText(text) }

@@ -5,7 +5,8 @@
 /// the offending byte. It accepts a UTF-8 byte order mark and UTF-16 (transcoded first).
 public enum JSONParser {
     /// Deeper nesting is reported as an error. Real configuration files nest fewer than ten
-    /// levels; the limit only exists to bound memory on hostile input.
+    /// levels; the limit keeps every later recursive walk of a tree (comparing, hashing,
+    /// freeing it, or a loader's own) well within the call stack.
     public static let maximumDepth = 512
 
     public static func parse(bytes: [UInt8], file: String) throws(InputError) -> JSONNode {

@@ -2,11 +2,18 @@
 /// byte order mark, or without one, recognised by its NUL bytes).
 ///
 /// The grammar is the one Foundation accepts for strings tables: entries `key = value;` or the
-/// shorthand `key;` (value = key), where each side is a quoted string or an unquoted word of
-/// letters, digits and `_ $ + / : . -`; `/* */` and `//` comments anywhere between tokens.
+/// shorthand `key;` (value = key), where each side is a string in double (or single) quotes or
+/// an unquoted word of letters, digits and `_ $ + / : . -`; `/* */` and `//` comments anywhere
+/// between tokens; optionally the whole table in `{ }`. A table saved as an XML property list
+/// is read as one too.
 public enum StringsFileLoader {
     public static func load(bytes: [UInt8], file: String) throws(InputError) -> StringsFile {
         let text = try TextDecoding.utf8Text(from: bytes, file: file)
+        if XMLPropertyListStrings.looksLikeXML(text) {
+            return StringsFile(
+                file: file, encoding: text.encoding,
+                entries: try XMLPropertyListStrings.entries(of: text, original: bytes, file: file))
+        }
         var parser = StringsParser(text: text, file: file)
         return StringsFile(file: file, encoding: text.encoding, entries: try parser.parseEntries())
     }
@@ -44,8 +51,30 @@ struct StringsParser {
 
     mutating func parseEntries() throws(InputError) -> [StringsEntry] {
         var entries: [StringsEntry] = []
+        try skipTrivia()
+        // The table may be written as a property list dictionary: `{ "a" = "b"; }`.
+        var openingBrace: TextPosition?
+        if index < end, bytes[index] == UInt8(ascii: "{") {
+            openingBrace = position
+            index += 1
+        }
         while true {
             try skipTrivia()
+            if let openingBrace {
+                guard index < end else {
+                    throw failure("unexpected end of file: the '{' at \(openingBrace) is not closed", at: position)
+                }
+                if bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    try skipTrivia()
+                    guard index == end else {
+                        throw failure(
+                            "unexpected \(UTF8Validation.characterDescription(in: bytes, at: index, end: end)) "
+                                + "after the closing '}'", at: position)
+                    }
+                    return entries
+                }
+            }
             guard index < end else { return entries }
             let comment = pendingComment
             pendingComment = nil
