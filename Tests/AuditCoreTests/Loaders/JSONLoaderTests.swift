@@ -83,6 +83,18 @@ import Testing
         }
     }
 
+    @Test func readsUTF16WithoutAByteOrderMark() throws {
+        var bytes: [UInt8] = []
+        for unit in "[\"a\", \n \"b\"]".utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        let root = try JSONParser.parse(bytes: bytes, file: "utf16.json")
+        guard case .array(let elements) = root.value else {
+            Issue.record("not an array")
+            return
+        }
+        #expect(elements.map(\.value) == [.string("a"), .string("b")])
+        #expect(elements[1].position == TextPosition(line: 2, column: 2))
+    }
+
     @Test func countsCRLFAsOneLineBreak() {
         let error = inputError { try parseJSON("{\r\n\"a\": x}") }
         #expect(error?.location == SourceLocation(file: "test.json", line: 2, column: 6))

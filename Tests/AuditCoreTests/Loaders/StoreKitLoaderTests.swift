@@ -18,7 +18,7 @@ import Testing
         ("v1.1-ad-hoc-offers.storekit", 1, 1, 1),
         ("v1.2-promotional.storekit", 1, 2, 1),
         ("v2.0-offer-codes.storekit", 2, 0, 2),
-        ("v3.0-storekit-errors.storekit", 3, 0, 3),
+        ("v3.0-test-settings.storekit", 3, 0, 3),
         ("v4.0-offers.storekit", 4, 0, 2),
         ("v5.0-introductory-offers.storekit", 5, 0, 3),
     ])
@@ -114,7 +114,7 @@ import Testing
     }
 
     @Test func version3LocalizationsAndGroupLevels() throws {
-        let configuration = try load("v3.0-storekit-errors.storekit")
+        let configuration = try load("v3.0-test-settings.storekit")
         #expect(configuration.identifier == "Configuration")
         #expect(configuration.settings.storefront == "DEU")
         let tip = try #require(configuration.products.first)

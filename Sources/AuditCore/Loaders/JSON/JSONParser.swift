@@ -5,7 +5,8 @@
 /// the offending byte. It accepts a UTF-8 byte order mark and UTF-16 (transcoded first).
 public enum JSONParser {
     /// Deeper nesting is reported as an error. Real configuration files nest fewer than ten
-    /// levels; the limit only exists to bound memory on hostile input.
+    /// levels; the limit keeps every later recursive walk of a tree (comparing, hashing,
+    /// freeing it, or a loader's own) well within the call stack.
     public static let maximumDepth = 512
 
     public static func parse(bytes: [UInt8], file: String) throws(InputError) -> JSONNode {
@@ -26,10 +27,22 @@ struct JSONByteParser {
     /// Reused for strings with escapes so that each string costs one allocation, its own.
     private var scratch: [UInt8] = []
 
-    /// An object or array whose closing bracket has not been read yet.
-    private enum OpenContainer {
-        case object(start: TextPosition, members: [JSONMember], key: String, keyPosition: TextPosition)
-        case array(start: TextPosition, elements: [JSONNode])
+    /// An object or array whose closing bracket has not been read yet. A struct mutated in
+    /// place on the stack, so that appending a member never copies the members before it.
+    private struct OpenContainer {
+        var isObject: Bool
+        var start: TextPosition
+        var members: [JSONMember] = []
+        var elements: [JSONNode] = []
+        /// The key of the object member whose value is being read.
+        var key = ""
+        var keyPosition: TextPosition
+
+        init(isObject: Bool, start: TextPosition) {
+            self.isObject = isObject
+            self.start = start
+            keyPosition = start
+        }
     }
 
     init(text: UTF8Text, file: String) {
@@ -74,10 +87,10 @@ struct JSONByteParser {
                     node = JSONNode(value: .object([]), position: start)
                 } else {
                     guard stack.count < JSONParser.maximumDepth else { throw tooDeep(at: start) }
-                    stack.append(.object(start: start, members: [], key: "", keyPosition: start))
+                    stack.append(OpenContainer(isObject: true, start: start))
                     let (key, keyPosition) = try parseKey(stack, afterComma: false)
-                    stack[stack.count - 1] = .object(
-                        start: start, members: [], key: key, keyPosition: keyPosition)
+                    stack[stack.count - 1].key = key
+                    stack[stack.count - 1].keyPosition = keyPosition
                     continue parsing
                 }
             case UInt8(ascii: "["):
@@ -88,7 +101,7 @@ struct JSONByteParser {
                     node = JSONNode(value: .array([]), position: start)
                 } else {
                     guard stack.count < JSONParser.maximumDepth else { throw tooDeep(at: start) }
-                    stack.append(.array(start: start, elements: []))
+                    stack.append(OpenContainer(isObject: false, start: start))
                     continue parsing
                 }
             default:
@@ -97,30 +110,30 @@ struct JSONByteParser {
 
             // A value is complete: hand it to its container, closing every container that ends
             // right after it.
-            while let container = stack.popLast() {
+            while !stack.isEmpty {
+                let top = stack.count - 1
                 skipWhitespace()
-                switch container {
-                case .object(let objectStart, var members, let key, let keyPosition):
-                    members.append(JSONMember(key: key, keyPosition: keyPosition, node: node))
-                    guard index < end else { throw endOfFile(stack + [container], expecting: nil) }
+                if stack[top].isObject {
+                    stack[top].members.append(
+                        JSONMember(key: stack[top].key, keyPosition: stack[top].keyPosition, node: node))
+                    guard index < end else { throw endOfFile(stack, expecting: nil) }
                     switch bytes[index] {
                     case UInt8(ascii: ","):
                         index += 1
-                        stack.append(container)
-                        let (nextKey, nextKeyPosition) = try parseKey(stack, afterComma: true)
-                        stack[stack.count - 1] = .object(
-                            start: objectStart, members: members, key: nextKey,
-                            keyPosition: nextKeyPosition)
+                        let (key, keyPosition) = try parseKey(stack, afterComma: true)
+                        stack[top].key = key
+                        stack[top].keyPosition = keyPosition
                         continue parsing
                     case UInt8(ascii: "}"):
                         index += 1
-                        node = JSONNode(value: .object(members), position: objectStart)
+                        let object = stack.removeLast()
+                        node = JSONNode(value: .object(object.members), position: object.start)
                     default:
                         throw unexpected(expecting: "',' or '}' after an object member")
                     }
-                case .array(let arrayStart, var elements):
-                    elements.append(node)
-                    guard index < end else { throw endOfFile(stack + [container], expecting: nil) }
+                } else {
+                    stack[top].elements.append(node)
+                    guard index < end else { throw endOfFile(stack, expecting: nil) }
                     switch bytes[index] {
                     case UInt8(ascii: ","):
                         index += 1
@@ -128,11 +141,11 @@ struct JSONByteParser {
                         if index < end, bytes[index] == UInt8(ascii: "]") {
                             throw failureHere("expected a value after ',' but found ']' (trailing commas are not allowed in JSON)")
                         }
-                        stack.append(.array(start: arrayStart, elements: elements))
                         continue parsing
                     case UInt8(ascii: "]"):
                         index += 1
-                        node = JSONNode(value: .array(elements), position: arrayStart)
+                        let array = stack.removeLast()
+                        node = JSONNode(value: .array(array.elements), position: array.start)
                     default:
                         throw unexpected(expecting: "',' or ']' after an array element")
                     }
@@ -450,9 +463,6 @@ struct JSONByteParser {
     }
 
     private func describe(_ container: OpenContainer) -> String {
-        switch container {
-        case .object(let start, _, _, _): "the object opened at \(start)"
-        case .array(let start, _): "the array opened at \(start)"
-        }
+        "the \(container.isObject ? "object" : "array") opened at \(container.start)"
     }
 }

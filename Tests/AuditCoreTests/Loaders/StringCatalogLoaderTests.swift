@@ -1,0 +1,138 @@
+import Testing
+@testable import AuditCore
+
+@Suite struct StringCatalogLoaderTests {
+    private let path = "App/Paywall.xcstrings"
+
+    private func loadFixture() throws -> StringCatalog {
+        try StringCatalogLoader.load(bytes: try LoaderFixtures.bytes("strings/Paywall.xcstrings"), file: path)
+    }
+
+    private func loadText(_ text: String) throws(InputError) -> StringCatalog {
+        try StringCatalogLoader.load(bytes: Array(text.utf8), file: "Localizable.xcstrings")
+    }
+
+    @Test func readsTheCatalogHeaderAndEveryKeyInOrder() throws {
+        let catalog = try loadFixture()
+        #expect(catalog.sourceLanguage == "en")
+        #expect(catalog.version == "1.0")
+        #expect(catalog.entries.map(\.key) == [
+            "", "%lld days free, then %@/year", "Brand name", "paywall.cta", "paywall.devices",
+            "Restore Purchases", "renewal.notice",
+        ])
+        #expect(catalog.locales == ["de", "en", "fr"])
+        #expect(catalog.entry(forKey: "%lld days free, then %@/year")?.keyLocation
+            == SourceLocation(file: path, line: 7, column: 5))
+    }
+
+    @Test func flattensPluralVariationsWithStatesAndLocations() throws {
+        let catalog = try loadFixture()
+        let trial = try #require(catalog.entry(forKey: "%lld days free, then %@/year"))
+        #expect(trial.comment == "Trial line under the yearly plan")
+        #expect(trial.shouldTranslate)
+        #expect(trial.localizations.map(\.locale) == ["de", "en"])
+        #expect(trial.localization(for: "de")?.location == SourceLocation(file: path, line: 10, column: 9))
+        #expect(trial.texts(in: "de") == [
+            StringCatalogText(
+                value: "%lld Tag gratis, dann %@/Jahr", state: .translated,
+                location: SourceLocation(file: path, line: 16, column: 29), variation: "plural.one"),
+            StringCatalogText(
+                value: "%lld Tage gratis, dann %@/Jahr", state: .needsReview,
+                location: SourceLocation(file: path, line: 22, column: 29), variation: "plural.other"),
+        ])
+        #expect(trial.localization(for: "de")?.states == [.translated, .needsReview])
+        #expect(trial.texts(in: "fr").isEmpty)
+    }
+
+    @Test func plainStringUnitsAndTranslationStates() throws {
+        let catalog = try loadFixture()
+        let cta = try #require(catalog.entry(forKey: "paywall.cta"))
+        #expect(cta.comment == "Purchase button")
+        #expect(cta.extractionState == "manual")
+        #expect(cta.texts(in: "en").map(\.value) == ["Subscribe now"])
+        #expect(cta.texts(in: "en").first?.variation == nil)
+        #expect(cta.texts(in: "fr").map(\.value) == [""])
+        #expect(cta.texts(in: "fr").first?.state == .new)
+        #expect(StringCatalogState(rawValue: "reviewed") == .unknown("reviewed"))
+        #expect(StringCatalogState.needsReview.rawValue == "needs_review")
+    }
+
+    @Test func nestedDeviceAndPluralVariations() throws {
+        let devices = try #require(try loadFixture().entry(forKey: "paywall.devices"))
+        #expect(devices.texts(in: "en").map(\.variation) == [
+            "device.ipad", "device.other.plural.one", "device.other.plural.other",
+        ])
+        #expect(devices.texts(in: "en").map(\.value) == [
+            "Unlock Pro on your iPad", "Unlock Pro on %lld device", "Unlock Pro on %lld devices",
+        ])
+    }
+
+    @Test func substitutionsComeAfterTheStringUnit() throws {
+        let notice = try #require(try loadFixture().entry(forKey: "renewal.notice"))
+        #expect(notice.extractionState == "stale")
+        let texts = notice.texts(in: "en")
+        #expect(texts.map(\.variation) == [
+            nil, "substitutions.months.plural.one", "substitutions.months.plural.other",
+            "substitutions.price.plural.other",
+        ])
+        #expect(texts.first?.value == "Renews at %#@price@ every %#@months@. Cancel anytime.")
+        #expect(texts.allSatisfy { $0.state == .translated })
+    }
+
+    @Test func sourceLanguageFallsBackToTheKey() throws {
+        let catalog = try loadFixture()
+        let brand = try #require(catalog.entry(forKey: "Brand name"))
+        #expect(!brand.shouldTranslate)
+        #expect(brand.localizations.isEmpty)
+        #expect(catalog.userVisibleTexts(of: brand, in: "en") == [
+            StringCatalogText(
+                value: "Brand name", state: nil, location: SourceLocation(file: path, line: 48, column: 5),
+                variation: nil),
+        ])
+        #expect(catalog.userVisibleTexts(of: brand, in: "de").isEmpty)
+        let cta = try #require(catalog.entry(forKey: "paywall.cta"))
+        #expect(catalog.userVisibleTexts(of: cta, in: "en").map(\.value) == ["Subscribe now"])
+    }
+
+    @Test func toleratesUnknownKeysAndEmptyCatalogs() throws {
+        let catalog = try loadText(
+            """
+            {"sourceLanguage": "de", "futureKey": [1], "strings": {"Kaufen": {"newField": {}, "localizations": {
+              "en": {"stringUnit": {"state": "translated"}, "otherThing": 1}}}}}
+            """)
+        #expect(catalog.version == nil)
+        #expect(catalog.entries.first?.texts(in: "en") == [], "a string unit without a value has no text")
+        #expect(try loadText("{}").entries.isEmpty)
+    }
+
+    @Test(arguments: [
+        ("[1]", 1, 1, "a string catalog should be a JSON object at the top level, found an array"),
+        ("{\"strings\": []}", 1, 13, "\"strings\" should be an object, found an array"),
+        ("{\"strings\": {\"Buy\": {\"localizations\": {\"de\": {\"stringUnit\": {\"value\": 5}}}}}}", 1, 71,
+         "\"strings.Buy.localizations.de.stringUnit.value\" should be a string, found a number"),
+        ("{\"strings\": {\"Buy now\": {\"shouldTranslate\": \"no\"}}}", 1, 45,
+         "\"strings['Buy now'].shouldTranslate\" should be true or false, found a string"),
+        ("{\"strings\": {\"a\": {\"localizations\": {\"de\": {\"variations\": {\"plural\": {\"one\": \"x\"}}}}}}}", 1, 78,
+         "\"strings.a.localizations.de.variations.plural.one\" should be an object, found a string"),
+    ])
+    func wrongTypesAreReportedAtTheValue(_ text: String, _ line: Int, _ column: Int, _ reason: String) {
+        let error = inputError { try loadText(text) }
+        #expect(error == InputError(file: "Localizable.xcstrings", line: line, column: column, reason: reason))
+    }
+
+    @Test func boundsVariationNesting() {
+        var inner = "{\"stringUnit\": {\"value\": \"x\"}}"
+        for _ in 0..<40 {
+            inner = "{\"variations\": {\"plural\": {\"other\": \(inner)}}}"
+        }
+        let text = "{\"strings\": {\"k\": {\"localizations\": {\"en\": \(inner)}}}}"
+        let error = inputError { try loadText(text) }
+        #expect(error?.reason.contains("nests variations more than 16 levels deep") == true)
+    }
+
+    @Test func truncatedCatalog() throws {
+        let bytes = try LoaderFixtures.bytes("strings/Paywall.xcstrings")
+        let error = inputError { try StringCatalogLoader.load(bytes: Array(bytes[0..<300]), file: path) }
+        #expect(error?.reason.hasPrefix("unexpected end of file") == true)
+    }
+}

@@ -1,0 +1,201 @@
+import Testing
+@testable import AuditCore
+
+@Suite struct StringsFileLoaderTests {
+    private func loadFixture(_ name: String) throws -> StringsFile {
+        try StringsFileLoader.load(bytes: try LoaderFixtures.bytes("strings/\(name)"), file: "App/\(name)")
+    }
+
+    private func loadText(_ text: String) throws(InputError) -> StringsFile {
+        try StringsFileLoader.load(bytes: Array(text.utf8), file: "de.lproj/Localizable.strings")
+    }
+
+    /// What every encoding of `de/Localizable.strings` must yield: key, value, comment,
+    /// key line and column, value line and column.
+    static let expectedEntries: [(String, String, String?, Int, Int, Int, Int)] = [
+        ("paywall.title", "Alles freischalten", "Title of the paywall", 7, 1, 7, 19),
+        ("paywall.cta", "Jetzt abonnieren", "Button under the plans\n(keep it short)", 11, 1, 11, 17),
+        ("paywall.terms", "Verlängert sich automatisch um %@ pro Jahr.\nJederzeit kündbar.", nil, 13, 1, 13, 19),
+        ("quote", "Sie sagte: \"Gratis!\" \\ \t Ende", nil, 14, 1, 14, 11),
+        ("emoji", "😀 é €", nil, 15, 1, 15, 11),
+        ("octal", "a\nb\u{0}c", nil, 16, 1, 16, 11),
+        ("unquoted_key", "unquoted.value-1", nil, 17, 1, 17, 16),
+        ("only_key", "only_key", nil, 18, 1, 18, 1),
+        ("multi\nline", "zwei\nZeilen", nil, 19, 1, 20, 9),
+        ("paywall.title", "Doppelt", nil, 22, 1, 22, 19),
+    ]
+
+    @Test(arguments: [
+        ("de/Localizable.strings", TextEncoding.utf8),
+        ("de/Localizable-bom.strings", .utf8WithByteOrderMark),
+        ("de/Localizable-utf16le-bom.strings", .utf16LittleEndian),
+        ("de/Localizable-utf16be.strings", .utf16BigEndian),
+    ])
+    func readsEveryEncodingAlike(_ name: String, _ encoding: TextEncoding) throws {
+        let strings = try loadFixture(name)
+        #expect(strings.encoding == encoding)
+        #expect(strings.entries.count == Self.expectedEntries.count)
+        for (entry, expected) in zip(strings.entries, Self.expectedEntries) {
+            let (key, value, comment, line, column, valueLine, valueColumn) = expected
+            #expect(entry.key == key)
+            #expect(entry.value == value)
+            #expect(entry.comment == comment, "\(key)")
+            #expect(entry.location == SourceLocation(file: "App/\(name)", line: line, column: column), "\(key)")
+            #expect(entry.valueLocation.line == valueLine, "\(key)")
+            #expect(entry.valueLocation.column == valueColumn, "\(key)")
+        }
+        #expect(strings.value(forKey: "paywall.title") == "Doppelt", "the last duplicate wins")
+        #expect(strings.value(forKey: "missing") == nil)
+    }
+
+    @Test func unmarkedUTF16WithCJKText() throws {
+        let text = "/* 購読ボタン */\n\"paywall.cta\" = \"今すぐ購読　一年\";\n"
+        var bytes: [UInt8] = []
+        for unit in text.utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        let strings = try StringsFileLoader.load(bytes: bytes, file: "ja.lproj/Localizable.strings")
+        #expect(strings.encoding == .utf16LittleEndian)
+        #expect(strings.entries == [
+            StringsEntry(
+                key: "paywall.cta", value: "今すぐ購読　一年", comment: "購読ボタン",
+                location: SourceLocation(file: "ja.lproj/Localizable.strings", line: 2, column: 1),
+                valueLocation: SourceLocation(file: "ja.lproj/Localizable.strings", line: 2, column: 17)),
+        ])
+    }
+
+    @Test func emptyFilesAndFilesWithOnlyComments() throws {
+        #expect(try loadText("").entries.isEmpty)
+        #expect(try loadText("/* nothing yet */\n// still nothing\n").entries.isEmpty)
+        #expect(try StringsFileLoader.load(bytes: [0xFF, 0xFE], file: "x.strings").entries.isEmpty)
+    }
+
+    @Test func commentsAttachToTheNextEntryOnly() throws {
+        let strings = try loadText(
+            """
+            "a" = "1"; // trailing note
+            "b" = "2";
+            "c" = "3";
+            // one
+            /* two */
+            "d" = /* between */ "4" /* after */ ;
+            """)
+        #expect(strings.entries.map(\.comment) == [nil, "trailing note", nil, "two"])
+        #expect(strings.entries.map(\.value) == ["1", "2", "3", "4"])
+    }
+
+    @Test func tableInBraces() throws {
+        let strings = try loadText("{\n  \"a\" = \"1\";\n  b = 2;\n}\n")
+        #expect(strings.entries.map(\.key) == ["a", "b"])
+        #expect(strings.entries.map(\.value) == ["1", "2"])
+        #expect(strings.entries[1].location == SourceLocation(file: "de.lproj/Localizable.strings", line: 3, column: 3))
+    }
+
+    @Test func tableSavedAsAnXMLPropertyList() throws {
+        let strings = try loadText(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+            \t<key>paywall.title</key>
+            \t<string>Alles freischalten</string>
+            \t<key>paywall.cta</key>
+            \t<string>Jetzt &amp; hier</string>
+            </dict>
+            </plist>
+            """)
+        #expect(strings.entries.map(\.key) == ["paywall.title", "paywall.cta"])
+        #expect(strings.entries.map(\.value) == ["Alles freischalten", "Jetzt & hier"])
+        #expect(strings.entries[1].location == SourceLocation(file: "de.lproj/Localizable.strings", line: 6, column: 2))
+        let broken = inputError { try loadText("<plist><dict><key>a</key><integer>1</integer></dict></plist>") }
+        #expect(broken?.reason == "the value of \"a\" should be a string")
+    }
+
+    // MARK: - Errors
+
+    @Test func unterminatedCommentPointsAtTheEndAndNamesTheOpening() throws {
+        let error = inputError { try loadFixture("unterminated-comment.strings") }
+        #expect(error == InputError(
+            file: "App/unterminated-comment.strings", line: 6, column: 1,
+            reason: "unexpected end of file: the comment opened at 4:1 is not closed (expected '*/')"))
+    }
+
+    @Test(arguments: [
+        ("\"a\" = \"b\"\n\"c\" = \"d\";", 1, 10, "expected ';' after the value of \"a\""),
+        ("\"a\" \"b\";", 1, 4, "expected '=' after the key \"a\""),
+        ("\"a\" = \"b;\n", 2, 1, "unexpected end of file: the string opened at 1:7 is not closed"),
+        ("\"a\" = \"b\"; ]", 1, 12, "expected a key in double quotes, found ']'"),
+        ("\"a\" = ;", 1, 7, "expected the value of \"a\" in double quotes, found ';'"),
+        ("\"a\" =", 1, 6, "unexpected end of file: expected the value of \"a\" after '='"),
+        ("\"a\"", 1, 4, "unexpected end of file: expected '=' or ';' after the key \"a\""),
+        ("\"a\" = \"\\U12\";", 1, 8, "expected four hex digits after \\U"),
+        ("\"a\" = \"\\UD83D\";", 1, 8, "first half of a surrogate pair"),
+        ("\"a\" = \"\\UDE00\";", 1, 8, "second half of a surrogate pair without a first half"),
+        ("\"a\" = \"\\UD83D\\U0041\";", 1, 14, "must be followed by a low surrogate"),
+        ("\"a\" = \"b\";\n/* ok */ \"c\" = \"d\"\n", 2, 19, "expected ';' after the value of \"c\""),
+        ("{ \"a\" = \"b\";\n", 2, 1, "unexpected end of file: the '{' at 1:1 is not closed"),
+        ("{ \"a\" = \"b\"; } \"c\";", 1, 16, "unexpected '\"' after the closing '}'"),
+    ])
+    func syntaxErrorsPointAtTheProblem(_ text: String, _ line: Int, _ column: Int, _ phrase: String) {
+        let error = inputError { try loadText(text) }
+        #expect(error?.location == SourceLocation(file: "de.lproj/Localizable.strings", line: line, column: column), "\(text)")
+        #expect(error?.reason.contains(phrase) == true, "\(error?.reason ?? "no error")")
+    }
+
+    @Test func invalidUTF8InAValueOrComment() {
+        let inValue = inputError {
+            try StringsFileLoader.load(bytes: Array("\"a\" = \"".utf8) + [0xC3, 0x28] + Array("\";".utf8), file: "x.strings")
+        }
+        #expect(inValue?.location == SourceLocation(file: "x.strings", line: 1, column: 8))
+        #expect(inValue?.reason.contains("invalid UTF-8: byte 0xC3") == true)
+
+        let inComment = inputError {
+            try StringsFileLoader.load(bytes: Array("/* ok\n  x".utf8) + [0xFF] + Array(" */".utf8), file: "x.strings")
+        }
+        #expect(inComment?.location == SourceLocation(file: "x.strings", line: 2, column: 4))
+    }
+
+    @Test func errorsInUTF16FilesUseTheOriginalLineNumbers() {
+        let text = "/* Titel */\n\"a\" = \"ä\";\n\"c\" = \"d\"\n"
+        var bytes: [UInt8] = [0xFE, 0xFF]
+        for unit in text.utf16 { bytes += [UInt8(unit >> 8), UInt8(unit & 0xFF)] }
+        let error = inputError { try StringsFileLoader.load(bytes: bytes, file: "x.strings") }
+        #expect(error == InputError(
+            file: "x.strings", line: 3, column: 10, reason: "expected ';' after the value of \"c\""))
+    }
+
+    @Test func brokenUTF16IsReportedWhereItBreaks() {
+        // "a" = " then an unpaired low surrogate, little endian with a byte order mark.
+        var bytes: [UInt8] = [0xFF, 0xFE]
+        for unit in "\"a\" = \"".utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        bytes += [0x00, 0xDC]
+        let error = inputError { try StringsFileLoader.load(bytes: bytes, file: "x.strings") }
+        #expect(error == InputError(
+            file: "x.strings", line: 1, column: 8,
+            reason: "invalid UTF-16: low surrogate U+DC00 without a high surrogate before it"))
+
+        let odd = inputError { try StringsFileLoader.load(bytes: [0xFF, 0xFE, 0x22, 0x00, 0x61], file: "x.strings") }
+        #expect(odd?.reason.contains("odd number of bytes") == true)
+    }
+
+    @Test func binaryFileIsNotParsed() {
+        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52]
+        var generator = SplitMix64(seed: 7)
+        for _ in 0..<512 { bytes.append(UInt8(truncatingIfNeeded: generator.next())) }
+        let error = inputError { try StringsFileLoader.load(bytes: bytes, file: "Icon.strings") }
+        #expect(error?.location == SourceLocation(file: "Icon.strings", line: 1, column: 1))
+        #expect(error?.reason.hasPrefix("the file is binary, not text") == true)
+    }
+
+    @Test func neverCrashesOnDamagedInput() throws {
+        let bytes = try LoaderFixtures.bytes("strings/de/Localizable.strings")
+        for length in 0...bytes.count {
+            _ = try? StringsFileLoader.load(bytes: Array(bytes[0..<length]), file: "f")
+        }
+        var generator = SplitMix64(seed: 11)
+        for _ in 0..<2_000 {
+            var damaged = bytes
+            let offset = Int(generator.next() % UInt64(damaged.count))
+            damaged[offset] = UInt8(truncatingIfNeeded: generator.next())
+            _ = try? StringsFileLoader.load(bytes: damaged, file: "f")
+        }
+    }
+}
