@@ -171,6 +171,11 @@ public struct MarkdownRenderer: Sendable {
         for (kind, name) in names {
             lines.append("| \(name) | \(report.fileCounts[kind] ?? 0) |")
         }
+        lines.append("")
+        lines.append("Of the Swift sources, \(report.testFileCount) belong to test targets and were not audited as app code.")
+        if !report.filesWithPreviews.isEmpty {
+            lines.append("SwiftUI previews were left out of \(report.filesWithPreviews.count) file\(report.filesWithPreviews.count == 1 ? "" : "s").")
+        }
         let locales = report.locales.isEmpty ? "none" : report.locales.map { MarkdownText.escape($0) }.joined(separator: ", ")
         lines.append("")
         lines.append("Shipped locales: \(locales) (from \(MarkdownText.escape(report.localeSource))).")

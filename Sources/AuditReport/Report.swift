@@ -46,6 +46,9 @@ public struct Report: Sendable {
     /// Rule descriptions by id, for titles, rationale and references.
     public var rules: [String: RuleDescription]
     public var fileCounts: [FileKind: Int]
+    /// Swift files of test targets, and app files whose previews were left out.
+    public var testFileCount: Int
+    public var filesWithPreviews: [String]
     public var locales: [String]
     public var localeSource: String
     /// Prefix that turns a finding's relative path into a link from the report's folder.
@@ -64,6 +67,8 @@ public struct Report: Sendable {
         self.sourceLinkPrefix = sourceLinkPrefix
         findings = result.findings
         fileCounts = result.fileCounts
+        testFileCount = result.project.testFiles.count
+        filesWithPreviews = result.project.filesWithPreviews
         locales = result.project.shippedLocales
         localeSource = result.project.localeSource
         var rules: [String: RuleDescription] = [:]

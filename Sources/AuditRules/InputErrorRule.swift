@@ -37,7 +37,7 @@ public struct InputErrorRule: Rule {
 
     public func check(_ project: Project, into result: inout RuleResult) {
         for error in project.inputErrors {
-            result.report(at: error.location, "\(error.location.file) could not be audited: \(error.reason)")
+            result.report(at: error.location, "Could not be audited: \(error.reason)")
         }
     }
 }

@@ -109,7 +109,8 @@ enum CommandLineTool {
         let passed = items.filter { $0.status == .passed }.count
         let failed = items.filter { $0.status == .failed }.count
         let verdict = report.isReady ? "Ready for review" : "Not ready for review"
-        print("\(verdict): \(report.count(.error)) errors, \(report.count(.warning)) warnings, \(report.count(.note)) notes; checklist \(passed) passed, \(failed) failed of \(items.count).")
+        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        print("\(verdict): \(plural(report.count(.error), "error")), \(plural(report.count(.warning), "warning")), \(plural(report.count(.note), "note")); checklist \(passed) passed, \(failed) failed of \(items.count).")
         for path in written { print("Report: \(path)") }
     }
 

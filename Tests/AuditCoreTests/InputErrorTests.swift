@@ -49,6 +49,24 @@ import Testing
         #expect(!result.project.swiftFiles.map(\.path).contains("App/Blob.swift"))
     }
 
+    @Test func brokenCatalogsAndStringsTablesAreInputErrorsWithPositions() throws {
+        let root = try makeFolder([
+            "App/Localizable.xcstrings": Array("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"Go\" : [ }\n}".utf8),
+            "App/de.lproj/Paywall.strings": Array("\"title\" = \"Pro\";\n/* never closed\n".utf8),
+            "App/en.lproj/Paywall.strings": Array("\"title\" = \"Pro\";\n".utf8),
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = Auditor.audit(paths: [root], root: root, rules: [])
+        let byFile = Dictionary(grouping: result.project.inputErrors, by: \.location.file)
+        let catalog = try #require(byFile["App/Localizable.xcstrings"]?.first)
+        #expect(catalog.location.line == 4)
+        let strings = try #require(byFile["App/de.lproj/Paywall.strings"]?.first)
+        #expect(strings.location.line == 3)
+        #expect(strings.reason.contains("opened at 2:1"))
+        #expect(result.project.stringsFiles.map(\.file) == ["App/en.lproj/Paywall.strings"])
+        #expect(result.project.shippedLocales == ["en"])
+    }
+
     @Test func symlinkLoopsAreNotFollowed() throws {
         let root = try makeFolder(["A/Store.swift": Array("let a = 1\n".utf8)])
         defer { try? FileManager.default.removeItem(at: root) }

@@ -4,8 +4,10 @@ enum LoadedInput: Sendable {
     case swift(SwiftFile, InputError?, isTest: Bool, hadPreviews: Bool)
     case copy(CopyDocument)
     case storeKit(StoreKitConfiguration)
+    case catalog(StringCatalog)
+    case strings(StringsFile)
+    case stringsDictionary(StringsDictFile)
     case failed(InputError)
-    case skipped
 
     func add(to project: inout Project) {
         switch self {
@@ -22,10 +24,14 @@ enum LoadedInput: Sendable {
             project.copyDocuments.append(document)
         case .storeKit(let configuration):
             project.storeKitConfigurations.append(configuration)
+        case .catalog(let catalog):
+            project.stringCatalogs.append(catalog)
+        case .strings(let file):
+            project.stringsFiles.append(file)
+        case .stringsDictionary(let file):
+            project.stringsDictionaries.append(file)
         case .failed(let error):
             project.inputErrors.append(error)
-        case .skipped:
-            break
         }
     }
 }
@@ -64,8 +70,12 @@ enum Loader {
             } catch {
                 return .failed(error)
             }
-        case .stringCatalog, .strings, .stringsDictionary:
-            return .skipped
+        case .stringCatalog:
+            do { return .catalog(try StringCatalogLoader.load(bytes: bytes, file: input.relativePath)) } catch { return .failed(error) }
+        case .strings:
+            do { return .strings(try StringsFileLoader.load(bytes: bytes, file: input.relativePath)) } catch { return .failed(error) }
+        case .stringsDictionary:
+            do { return .stringsDictionary(try StringsDictLoader.load(bytes: bytes, file: input.relativePath)) } catch { return .failed(error) }
         }
     }
 }

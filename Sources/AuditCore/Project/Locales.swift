@@ -6,6 +6,16 @@ extension Project {
             localeSource = "--locales"
             return
         }
+        // What the app's own strings are translated into: catalogs and .lproj folders.
+        var translated = Set(stringCatalogs.flatMap(\.locales))
+        for path in stringsFiles.map(\.file) + stringsDictionaries.map(\.file) {
+            if let locale = LocalizationFolder.locale(ofFile: path) { translated.insert(locale) }
+        }
+        if !translated.isEmpty {
+            shippedLocales = translated.sorted()
+            localeSource = "the string catalogs and .lproj folders"
+            return
+        }
         let configured = Set(storeKitConfigurations.flatMap(\.locales))
         if !configured.isEmpty {
             shippedLocales = configured.sorted()

@@ -11,6 +11,11 @@ public struct Project: Sendable {
     public var copyDocuments: [CopyDocument]
     /// Xcode StoreKit configuration files (`.storekit`).
     public var storeKitConfigurations: [StoreKitConfiguration] = []
+    /// String catalogs (`.xcstrings`).
+    public var stringCatalogs: [StringCatalog] = []
+    /// Legacy `.strings` tables, with the locale of their `.lproj` folder.
+    public var stringsFiles: [StringsFile] = []
+    public var stringsDictionaries: [StringsDictFile] = []
     /// Files that could not be read, decoded or parsed.
     public var inputErrors: [InputError]
     /// Locales the app ships, and where that list came from (for the report).
