@@ -75,3 +75,31 @@ import Testing
         }
     }
 }
+
+@Suite struct OverrideTests {
+    @Test func templatesAndChecklistsCanBeOverriddenFromTheCommandLine() throws {
+        let root = try CLI.makeProject([
+            "App/Store.swift": "import StoreKit\nlet q = SKPaymentQueue.default()\n",
+            "brand/report.html": "<html><body class=\"acme\"><h1>ACME audit</h1>{{body}}</body></html>",
+            "lists/mine.md": "# Our list\n\n- [ ] No legacy API <!-- rules: legacy_storekit_api -->\n- [ ] Legal signed off <!-- manual: ask legal -->\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let run = try CLI.run(["App", "--templates", "brand", "--checklists", "lists", "--output", "out", "--fail-on", "never"], in: root)
+        #expect(run.status == 0)
+        let html = try String(contentsOf: root.appendingPathComponent("out/report.html"), encoding: .utf8)
+        #expect(html.contains("<h1>ACME audit</h1>"))
+        let markdown = try String(contentsOf: root.appendingPathComponent("out/report.md"), encoding: .utf8)
+        #expect(markdown.contains("## Our list"))
+        #expect(markdown.contains("- [ ] No legacy API — **failed**"))
+        #expect(markdown.contains("Legal signed off — **manual check**"))
+        #expect(!markdown.contains("## StoreKit 2 review checklist"))
+    }
+
+    @Test func aChecklistNamingAnUnknownRuleIsAnError() throws {
+        let root = try CLI.makeProject(["lists/bad.md": "- [ ] x <!-- rules: legacy_storekit_apii -->\n", "A.swift": "let a = 1\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let run = try CLI.run([".", "--checklists", "lists"], in: root)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("unknown rule id 'legacy_storekit_apii'"))
+    }
+}

@@ -196,7 +196,7 @@ struct SyntaxTreeBuilder {
         // Every other `{` is a closure unless it is the body of a control statement or accessor.
         for i in 0..<code.count where code[i].kind == .leftBrace && !claimed[i] {
             if isBlockBrace(i) { continue }
-            let callee = calleeOfClosure(at: i, match: structure.match)
+            let callee = calleeOfClosure(at: i, match: structure.match, parent: structure.parent)
             let declaration = Declaration(
                 kind: .closure, name: callee >= 0 ? word(callee) : "", keyword: i, bodyStart: i,
                 bodyEnd: Int(structure.match[i]), parent: -1, attributes: [], modifiers: [],
@@ -414,8 +414,8 @@ struct SyntaxTreeBuilder {
                 if Self.controlKeywords.contains(text) {
                     return kind(i - 1) != .dot
                 }
-                if text == "in" || text == "return" || text == "throw" {
-                    // `{ x in Task { } }`, `return Foo { }`: an expression starts here.
+                if text == "return" || text == "throw" {
+                    // `return Foo { }`: an expression starts here.
                     return false
                 }
             case .colon:
@@ -463,12 +463,18 @@ struct SyntaxTreeBuilder {
 
     /// The name token of the call a closure is passed to as a trailing closure: `Task {`,
     /// `.task {`, `Button("Restore") {`, `Button { } label: {`, or -1.
-    private func calleeOfClosure(at brace: Int, match: [Int32]) -> Int {
+    private func calleeOfClosure(at brace: Int, match: [Int32], parent: [Int32]) -> Int {
+        // A closure passed inside an argument list: `first(where: { … })`, `Task(operation: { … })`.
+        let open = Int(parent[brace])
+        if open > 0, code[open].kind == .leftParen, kind(open - 1) == .identifier || kind(open - 1) == .backtickIdentifier {
+            let text = word(open - 1)
+            if !Self.controlKeywords.contains(text) { return open - 1 }
+        }
         var i = brace - 1
         // `label: {` after a previous trailing closure of the same call.
         if kind(i) == .colon, kind(i - 1) == .identifier, kind(i - 2) == .rightBrace {
             let open = Int(match[i - 2])
-            if open >= 0, code[open].kind == .leftBrace { return calleeOfClosure(at: open, match: match) }
+            if open >= 0, code[open].kind == .leftBrace { return calleeOfClosure(at: open, match: match, parent: parent) }
         }
         if kind(i) == .rightParen {
             let open = Int(match[i])

@@ -101,7 +101,9 @@ public struct LegacyStoreKitAPIRule: Rule {
                     result.report(in: file, at: i, "\(name) is part of the original StoreKit API.")
                 } else if token.kind == .stringStart {
                     let literal = file.stringLiteral(at: i)
-                    if literal.text.contains("/verifyReceipt") {
+                    // Only a literal that is the endpoint's URL, not text that mentions it.
+                    let text = literal.text.trimmingCharacters(in: .whitespaces)
+                    if text.hasPrefix("http"), !text.contains(" "), !text.contains("\n"), text.contains("/verifyReceipt") {
                         used = true
                         result.report(in: file, at: i, "The /verifyReceipt endpoint is deprecated; verify JWS transactions instead.")
                     }

@@ -1,0 +1,118 @@
+import Testing
+@testable import AuditCore
+
+private func file(_ source: String) -> SwiftFile { SwiftFile(path: "T.swift", bytes: Array(source.utf8)) }
+
+@Suite struct SyntaxTreeTests {
+    @Test func declarationsWithNamesAttributesAndInheritance() {
+        let f = file("""
+            @main
+            struct MyApp: SwiftUI.App {
+                private var listener: Task<Void, Never>?
+                init() { listener = Self.listen() }
+                var body: some Scene { WindowGroup { ContentView() } }
+                static func listen() -> Task<Void, Never> { Task { } }
+            }
+            extension Store.Products where Element == Int { func a() {} }
+            @MainActor final class Store: ObservableObject, Sendable { class func make() -> Store { Store() } }
+            """)
+        let named = f.declarations.filter { $0.kind != .closure }
+        #expect(named.map(\.kind) == [.struct, .initializer, .variable, .function, .extension, .function, .class, .function])
+        #expect(named.map(\.name) == ["MyApp", "init", "body", "listen", "Store.Products", "a", "Store", "make"])
+        #expect(named[0].attributes == ["@main"])
+        #expect(named[0].inheritedTypes == ["App"])
+        #expect(named[6].attributes == ["@MainActor"])
+        #expect(named[6].modifiers == ["final"])
+        #expect(named[6].inheritedTypes == ["ObservableObject", "Sendable"])
+        // `listener` is stored: no body.
+        #expect(!named.contains { $0.name == "listener" })
+        // Parents.
+        let initializer = f.declarations.firstIndex { $0.kind == .initializer }!
+        #expect(f.declarations[f.declarations[initializer].parent].name == "MyApp")
+    }
+
+    @Test func closuresKnowTheirCalleeAndBlocksAreNotClosures() {
+        let f = file("""
+            func f() {
+                if items.isEmpty { return }
+                for x in items where x > 0 { print(x) }
+                guard let y = items.first(where: { $0 > 1 }) else { return }
+                Task { await run() }
+                Task.detached(priority: .background) { }
+                let mapped = items.map { $0 * 2 }
+                Button("Buy") { buy() } label: { Text("x") }
+                switch y { case 1: Task { }; default: break }
+                do { try run() } catch { }
+            }
+            """)
+        let closures = f.declarations.filter { $0.kind == .closure }.map(\.name)
+        #expect(closures == ["first", "Task", "detached", "map", "Button", "Button", "Task"])
+    }
+
+    @Test func callsWithLabelsTrailingClosuresAndModifierChains() throws {
+        let f = file("""
+            SubscriptionStoreView(groupID: "g") { Text("x") }
+                .storeButton(.visible, for: .restorePurchases, .redeemCode)
+                .subscriptionStorePolicyDestination(url: terms, for: .termsOfService)
+            """)
+        let call = try #require(f.calls(named: "SubscriptionStoreView").first)
+        #expect(call.arguments.map(\.label) == ["groupID"])
+        #expect(call.trailingClosures.count == 1)
+        let chain = f.modifierChain(after: call.end)
+        #expect(chain.map { f.text($0.name) } == ["storeButton", "subscriptionStorePolicyDestination"])
+        #expect(chain[0].arguments.map(\.label) == [nil, "for", nil])
+        let restore = try #require(f.code.indices.first { f.isIdentifier($0, "restorePurchases") })
+        #expect(f.isImplicitMember(restore))
+    }
+
+    @Test func memberAccessIgnoresCommentsAndStrings() {
+        let f = file("""
+            // for await r in Transaction.updates
+            let s = "Transaction.updates"
+            for await r in StoreKit.Transaction.updates { }
+            """)
+        let hits = f.code.indices.filter { f.isMemberAccess($0, base: "Transaction", member: "updates") }
+        #expect(hits.count == 1)
+        #expect(f.line(of: hits[0]) == 3)
+    }
+
+    @Test func switchCasesIncludingDefaultAndUnknownDefault() throws {
+        let f = file("""
+            switch result {
+            case .success(let v):
+                if case .verified(let t) = v { use(t) }
+            case .pending, .userCancelled:
+                state = .idle
+            @unknown default:
+                break
+            }
+            """)
+        let statement = try #require(f.switchStatements().first)
+        #expect(statement.cases.count == 3)
+        #expect(statement.cases.map(\.isDefault) == [false, false, true])
+        #expect(statement.cases[2].isUnknownDefault)
+        let pattern = statement.cases[1].patternRange.map { f.text($0) }.joined()
+        #expect(pattern == ".pending,.userCancelled")
+    }
+
+    @Test func conditionalCompilationBranchesThatEachOpenABraceStayBalanced() {
+        let f = file("""
+            #if DEBUG
+            func a() {
+            #else
+            func a() {
+            #endif
+                work()
+            }
+            struct After {}
+            """)
+        let after = f.declarations.first { $0.name == "After" }
+        #expect(after?.parent == -1)
+    }
+
+    @Test func deepNestingDoesNotCrash() {
+        let source = String(repeating: "{", count: 100_000) + String(repeating: "}", count: 100_000)
+        let f = file(source)
+        #expect(f.code.count == 200_000)
+    }
+}
