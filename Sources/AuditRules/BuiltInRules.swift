@@ -6,6 +6,7 @@ public enum BuiltInRules {
         TransactionListenerMissingRule(),
         RestorePurchasesMissingRule(),
         PolicyLinksMissingRule(),
+        TransactionNotFinishedRule(),
         HardcodedPriceRule(),
         LegacyStoreKitAPIRule(),
         ProductLocalizationMissingRule(),

@@ -233,7 +233,10 @@ extension SwiftFile {
         guard index >= 2, code[index - 1].kind == .dot else { return nil }
         let before = code[index - 2]
         switch before.kind {
-        case .identifier, .backtickIdentifier, .rightParen, .rightBracket, .stringEnd, .integerLiteral:
+        case .identifier:
+            // `case .verified`, `return .none`, `in .all`: a keyword, not a receiver.
+            return Self.keywordsBeforeImplicitMembers.contains(text(index - 2)) ? nil : index - 2
+        case .backtickIdentifier, .rightParen, .rightBracket, .stringEnd, .integerLiteral:
             return index - 2
         case .operator where tokenIs(index - 2, "?") || tokenIs(index - 2, "!"):
             return index - 2
@@ -241,6 +244,11 @@ extension SwiftFile {
             return nil
         }
     }
+
+    static let keywordsBeforeImplicitMembers: Set<String> = [
+        "case", "return", "in", "where", "if", "guard", "while", "switch", "try", "await", "else", "is", "as",
+        "throw", "yield", "let", "var", "repeat", "some", "any",
+    ]
 
     /// `.restorePurchases` with no receiver: an implicit member expression.
     public func isImplicitMember(_ index: Int) -> Bool {

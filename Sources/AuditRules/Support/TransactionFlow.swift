@@ -1,0 +1,418 @@
+import AuditCore
+
+/// Where a verification result (or the transaction inside it) comes from. The finish,
+/// revocation and verification rules differ by source: a purchase result and an update must
+/// be finished; entitlements must exclude revoked transactions.
+enum TransactionSource: Equatable {
+    case purchase
+    case updates
+    case unfinished
+    case currentEntitlements
+    case all
+    case subscriptionStatus
+    case appTransaction
+    case unknown
+
+    var mustBeFinished: Bool { self == .purchase || self == .updates || self == .unfinished }
+
+    var description: String {
+        switch self {
+        case .purchase: "a purchase result"
+        case .updates: "Transaction.updates"
+        case .unfinished: "Transaction.unfinished"
+        case .currentEntitlements: "Transaction.currentEntitlements"
+        case .all: "Transaction.all"
+        case .subscriptionStatus: "a subscription status"
+        case .appTransaction: "AppTransaction.shared"
+        case .unknown: "an unknown source"
+        }
+    }
+}
+
+/// A transaction bound from a verification result: `case .verified(let t)`,
+/// `let t = try checkVerified(result)`, `let t = result.unsafePayloadValue`.
+struct TransactionBinding {
+    var file: SwiftFile
+    /// The token of the bound name.
+    var nameIndex: Int
+    var name: String
+    var source: TransactionSource
+    /// Bound through `unsafePayloadValue` or an `.unverified(let t, …)` pattern.
+    var isUnverified: Bool
+    /// Code-token range in which the binding is live: the rest of its function or closure.
+    var scope: Range<Int>
+}
+
+/// Finds transaction bindings and traces verification results back to their source within a
+/// file, following parameters to their call sites across the project (two levels).
+struct TransactionFlow {
+    let project: Project
+    private(set) var bindings: [TransactionBinding] = []
+
+    static let sequenceSources: [String: TransactionSource] = [
+        "updates": .updates, "unfinished": .unfinished, "currentEntitlements": .currentEntitlements, "all": .all,
+    ]
+
+    init(_ project: Project) {
+        self.project = project
+        for file in project.swiftFiles {
+            bindings += Self.bindings(in: file, project: project)
+        }
+    }
+
+    // MARK: Bindings
+
+    private static func bindings(in file: SwiftFile, project: Project) -> [TransactionBinding] {
+        var result: [TransactionBinding] = []
+        let code = file.code
+        for i in code.indices where code[i].kind == .identifier {
+            // `.verified(let t)`, `.unverified(let t, _)`, `case let .verified(t)`
+            if (file.tokenIs(i, "verified") || file.tokenIs(i, "unverified")), file.isImplicitMember(i),
+               i + 2 < code.count, code[i + 1].kind == .leftParen {
+                var nameIndex = i + 2
+                if file.isIdentifier(nameIndex, "let") || file.isIdentifier(nameIndex, "var") { nameIndex += 1 }
+                guard nameIndex < code.count, code[nameIndex].kind == .identifier, !file.tokenIs(nameIndex, "_") else { continue }
+                let owner = patternOwner(of: i, in: file)
+                let subject = patternSubject(of: i, in: file)
+                let source = subject.map { traceSource(of: $0, in: file, before: i, project: project, depth: 0) } ?? .unknown
+                result.append(TransactionBinding(
+                    file: file, nameIndex: nameIndex, name: file.text(nameIndex), source: source,
+                    isUnverified: file.tokenIs(i, "unverified"), scope: liveRange(after: owner, in: file)
+                ))
+                continue
+            }
+            // `let t = try checkVerified(x)`, `let t = try x.payloadValue`, `let t = x.unsafePayloadValue`
+            if file.isIdentifier(i, "let") || file.isIdentifier(i, "var"), i + 2 < code.count,
+               code[i + 1].kind == .identifier, file.tokenIs(i + 2, "=") || (code[i + 2].kind == .colon) {
+                var j = i + 2
+                if code[j].kind == .colon {
+                    // `let t: Transaction = …`
+                    while j < code.count, j < i + 8, !file.tokenIs(j, "=") { j += 1 }
+                    guard j < code.count, file.tokenIs(j, "=") else { continue }
+                }
+                j += 1
+                while j < code.count, file.isIdentifier(j, "try") || file.isIdentifier(j, "await") || file.tokenIs(j, "?") || file.tokenIs(j, "!") { j += 1 }
+                guard j < code.count else { continue }
+                if let (argument, unsafe) = verifiedValue(at: j, in: file) {
+                    let source = traceSource(of: argument, in: file, before: i, project: project, depth: 0)
+                    result.append(TransactionBinding(
+                        file: file, nameIndex: i + 1, name: file.text(i + 1), source: source,
+                        isUnverified: unsafe, scope: liveRange(after: i, in: file)
+                    ))
+                }
+            }
+        }
+        return result
+    }
+
+    /// For `try checkVerified(x)` / `try verify(x)` / `x.payloadValue` / `x.unsafePayloadValue`
+    /// starting at `index`, the token naming `x` and whether the value is taken unverified.
+    static func verifiedValue(at index: Int, in file: SwiftFile) -> (Int, Bool)? {
+        let code = file.code
+        var i = index
+        // `self.checkVerified(x)`, `Self.verify(x)`, `StoreHelper.checkVerified(x)`
+        while i + 2 < code.count, code[i].kind == .identifier, code[i + 1].kind == .dot { i += 2 }
+        guard i < code.count, code[i].kind == .identifier else { return nil }
+        let name = file.text(i).lowercased()
+        if name.contains("verif"), let call = file.call(at: i), call.arguments.count == 1,
+           let argument = call.arguments.first, argument.valueRange.count == 1, code[argument.valueRange.lowerBound].kind == .identifier {
+            return (argument.valueRange.lowerBound, false)
+        }
+        // `x.payloadValue` / `x.unsafePayloadValue`
+        if i + 2 < code.count, code[i + 1].kind == .dot,
+           file.isIdentifier(i + 2, "payloadValue") || file.isIdentifier(i + 2, "unsafePayloadValue") {
+            return (i, file.isIdentifier(i + 2, "unsafePayloadValue"))
+        }
+        return nil
+    }
+
+    /// The `case`/`if`/`guard` keyword that owns a pattern token.
+    private static func patternOwner(of index: Int, in file: SwiftFile) -> Int {
+        var i = index
+        while i > 0 {
+            let kind = file.code[i].kind
+            if kind == .leftBrace || kind == .rightBrace || kind == .semicolon { return i }
+            if file.isIdentifier(i, "case") {
+                // `guard case`, `if case`, `while case`, `for case`: the statement keyword owns it.
+                if i > 0, ["guard", "if", "while", "for"].contains(file.text(i - 1)), file.code[i - 1].kind == .identifier { return i - 1 }
+                return i
+            }
+            if file.isIdentifier(i, "if") || file.isIdentifier(i, "guard") || file.isIdentifier(i, "while") { return i }
+            i -= 1
+        }
+        return 0
+    }
+
+    /// The value a pattern is matched against: `result` in `if case .verified(let t) = result`
+    /// or in `switch result { case .verified(let t): … }`; for nested patterns
+    /// (`.success(.verified(let t))`) the same subject.
+    static func patternSubject(of index: Int, in file: SwiftFile) -> Int? {
+        let code = file.code
+        // Climb out of nested patterns: `.success(.verified(let t))` starts at `success`.
+        var top = index
+        while true {
+            let open = Int(file.parent[top])
+            guard open > 1, code[open].kind == .leftParen, file.isImplicitMember(open - 1) else { break }
+            top = open - 1
+        }
+        // `if case …pattern… = subject` / `guard case … = subject` / `for case … in subject`
+        var i = top
+        var depth = 0
+        while i < code.count {
+            let kind = code[i].kind
+            if kind == .leftParen || kind == .leftBracket { depth += 1 }
+            if kind == .rightParen || kind == .rightBracket { depth -= 1 }
+            if depth < 0 { break }
+            if depth == 0 {
+                if file.tokenIs(i, "=") || file.isIdentifier(i, "in") {
+                    var j = i + 1
+                    while j < code.count, file.isIdentifier(j, "try") || file.isIdentifier(j, "await") { j += 1 }
+                    return j < code.count ? j : nil
+                }
+                if kind == .colon || kind == .leftBrace || kind == .comma || file.isIdentifier(i, "where") { break }
+            }
+            i += 1
+        }
+        // A switch case: the subject of the enclosing switch whose body holds the label.
+        for statement in file.switchStatements() where statement.bodyStart < index && index < statement.bodyEnd {
+            if statement.cases.contains(where: { $0.patternRange.contains(top) }) {
+                var start = statement.subjectRange.lowerBound
+                while start < statement.subjectRange.upperBound, file.isIdentifier(start, "try") || file.isIdentifier(start, "await") { start += 1 }
+                return start < statement.subjectRange.upperBound ? start : nil
+            }
+        }
+        return nil
+    }
+
+    /// Where a name bound at `owner` (a `case`, `if`, `guard`, `let` or `var` token) is visible:
+    /// a switch case's body, an `if`/`while` block, or the rest of the enclosing block.
+    static func liveRange(after owner: Int, in file: SwiftFile) -> Range<Int> {
+        let code = file.code
+        if file.isIdentifier(owner, "case") {
+            for statement in file.switchStatements() where statement.bodyStart < owner && owner < statement.bodyEnd {
+                if let switchCase = statement.cases.first(where: { $0.label == owner }) {
+                    return owner..<switchCase.bodyRange.upperBound
+                }
+            }
+        }
+        if file.isIdentifier(owner, "if") || file.isIdentifier(owner, "while") || file.isIdentifier(owner, "case") {
+            var i = owner + 1
+            while i < code.count {
+                if code[i].kind == .leftBrace { return owner..<max(owner, Int(file.match[i]) >= 0 ? Int(file.match[i]) : code.count) }
+                if code[i].kind == .leftParen || code[i].kind == .leftBracket, Int(file.match[i]) > i { i = Int(file.match[i]) }
+                i += 1
+            }
+        }
+        // `guard`, `let`, `var`: the rest of the innermost enclosing block.
+        var open = Int(file.parent[owner])
+        while open >= 0, code[open].kind != .leftBrace { open = Int(file.parent[open]) }
+        guard open >= 0 else { return owner..<code.count }
+        let close = Int(file.match[open])
+        return owner..<(close >= 0 ? close : code.count)
+    }
+
+    // MARK: Sources
+
+    /// Traces the expression starting at `index` (an identifier, a member chain or a call)
+    /// back to where its verification result or purchase result came from.
+    static func traceSource(of index: Int, in file: SwiftFile, before limit: Int, project: Project, depth: Int) -> TransactionSource {
+        let code = file.code
+        guard index < code.count else { return .unknown }
+        // Direct expressions: `Transaction.updates` is not a result, but `status.transaction`,
+        // `AppTransaction.shared`, `product.purchase()` are.
+        if let direct = directSource(at: index, in: file) { return direct }
+        guard code[index].kind == .identifier else { return .unknown }
+        let name = file.text(index)
+        // `status.transaction` / `status.renewalInfo`
+        if index + 2 < code.count, code[index + 1].kind == .dot,
+           file.isIdentifier(index + 2, "transaction") || file.isIdentifier(index + 2, "renewalInfo") {
+            return .subscriptionStatus
+        }
+        // Where was `name` bound before `limit` in this scope?
+        let scopeStart = file.enclosingFunction(of: index).map { file.declarations[$0].keyword } ?? 0
+        var i = min(limit, code.count) - 1
+        while i >= scopeStart {
+            if code[i].kind == .identifier, file.text(i) == name {
+                // `for await name in Transaction.updates`
+                if i > 0, file.isIdentifier(i + 1, "in"), isLoopVariable(i, in: file) {
+                    let sequence = i + 2
+                    if sequence + 2 < code.count, file.isIdentifier(sequence, "Transaction"), code[sequence + 1].kind == .dot,
+                       let source = sequenceSources[file.text(sequence + 2)] {
+                        return source
+                    }
+                    return .unknown
+                }
+                // `let name = …` / `var name = …`
+                if i > 0, file.isIdentifier(i - 1, "let") || file.isIdentifier(i - 1, "var"), i + 1 < code.count, file.tokenIs(i + 1, "=") {
+                    var j = i + 2
+                    while j < code.count, file.isIdentifier(j, "try") || file.isIdentifier(j, "await") { j += 1 }
+                    if let direct = directSource(at: j, in: file) { return direct }
+                    if j < code.count, code[j].kind == .identifier, depth < 3 {
+                        return traceSource(of: j, in: file, before: i, project: project, depth: depth + 1)
+                    }
+                    return .unknown
+                }
+                // `.success(let name)` in a switch or `if case` over a purchase result.
+                if i >= 3, file.isIdentifier(i - 1, "let") || file.isIdentifier(i - 1, "var"), code[i - 2].kind == .leftParen,
+                   file.isIdentifier(i - 3, "success") || file.isIdentifier(i - 3, "verified") {
+                    if let subject = patternSubject(of: i - 3, in: file), depth < 3 {
+                        let outer = traceSource(of: subject, in: file, before: i - 3, project: project, depth: depth + 1)
+                        return outer
+                    }
+                }
+                // A parameter of the enclosing function or closure.
+                if let parameterSource = parameterSource(named: name, at: i, in: file, project: project, depth: depth) {
+                    return parameterSource
+                }
+            }
+            i -= 1
+        }
+        return .unknown
+    }
+
+    private static func isLoopVariable(_ index: Int, in file: SwiftFile) -> Bool {
+        var j = index - 1
+        while j >= 0, j >= index - 4 {
+            if file.isIdentifier(j, "for") { return true }
+            if !(file.isIdentifier(j, "await") || file.isIdentifier(j, "try") || file.isIdentifier(j, "case") || file.isIdentifier(j, "let") || file.isIdentifier(j, "var")) {
+                return false
+            }
+            j -= 1
+        }
+        return false
+    }
+
+    /// `product.purchase(…)`, `purchase(product)` (environment action), `AppTransaction.shared`.
+    static func directSource(at index: Int, in file: SwiftFile) -> TransactionSource? {
+        let code = file.code
+        guard index < code.count else { return nil }
+        var i = index
+        if file.isIdentifier(i, "AppTransaction") { return .appTransaction }
+        // Walk a member chain to its last call: `store.product?.purchase(options: [])`.
+        while i + 1 < code.count {
+            if code[i].kind == .identifier, file.tokenIs(i, "purchase"), code.indices.contains(i + 1), code[i + 1].kind == .leftParen {
+                return .purchase
+            }
+            if code[i].kind == .identifier || code[i].kind == .dot || file.tokenIs(i, "?") || file.tokenIs(i, "!") {
+                i += 1
+                continue
+            }
+            if code[i].kind == .leftParen, Int(file.match[i]) > i {
+                i = Int(file.match[i]) + 1
+                continue
+            }
+            break
+        }
+        return nil
+    }
+
+    /// When `name` is a parameter of the function or closure around `index`: in a StoreKit view
+    /// callback (`onInAppPurchaseCompletion { product, result in … }`) the result of a purchase;
+    /// in a function, whatever its call sites pass (two levels).
+    private static func parameterSource(named name: String, at index: Int, in file: SwiftFile, project: Project, depth: Int) -> TransactionSource? {
+        // A parameter list sits outside its function's body: look for the header around it too.
+        let headers = file.declarations.indices.filter { d in
+            let declaration = file.declarations[d]
+            return (declaration.kind == .function) && declaration.keyword < index && index < declaration.bodyStart
+        }
+        for declarationIndex in headers + file.declarationChain(of: index) {
+            let declaration = file.declarations[declarationIndex]
+            if declaration.kind == .closure {
+                // Closure parameters: `{ product, result in` right after the brace.
+                let body = file.bodyRange(of: declarationIndex)
+                var j = body.lowerBound
+                var names: [String] = []
+                while j < body.upperBound, j < body.lowerBound + 12, !file.isIdentifier(j, "in") {
+                    if file.code[j].kind == .identifier { names.append(file.text(j)) }
+                    j += 1
+                }
+                if j < body.upperBound, file.isIdentifier(j, "in"), names.contains(name), index >= body.lowerBound, index <= j {
+                    if declaration.name == "onInAppPurchaseCompletion" { return .purchase }
+                    return .unknown
+                }
+                continue
+            }
+            guard declaration.kind == .function, declaration.keyword + 2 < file.code.count else { continue }
+            // Is `name` among this function's parameters? `func handle(_ result: VerificationResult<Transaction>)`
+            let open = declaration.keyword + 2
+            guard file.code[open].kind == .leftParen, Int(file.match[open]) > open else { continue }
+            let close = Int(file.match[open])
+            guard index > open, index < close else { continue }
+            let position = parameterPosition(of: index, open: open, close: close, in: file)
+            guard depth < 2, let position else { return .unknown }
+            // Trace every call site of the function by name.
+            var sources: [TransactionSource] = []
+            for other in project.swiftFiles {
+                for call in other.calls(named: declaration.name) where other.receiver(of: call.name) != nil || other.path != file.path || call.name != declaration.keyword + 1 {
+                    guard position < call.arguments.count else { continue }
+                    let argument = call.arguments[position].valueRange
+                    guard let first = argument.first else { continue }
+                    var start = first
+                    while start < argument.upperBound, other.isIdentifier(start, "try") || other.isIdentifier(start, "await") { start += 1 }
+                    guard start < argument.upperBound else { continue }
+                    if let direct = TransactionFlow.verifiedValue(at: start, in: other) {
+                        sources.append(traceSource(of: direct.0, in: other, before: call.name, project: project, depth: depth + 1))
+                    } else {
+                        sources.append(traceSource(of: start, in: other, before: call.name, project: project, depth: depth + 1))
+                    }
+                }
+            }
+            let known = sources.filter { $0 != .unknown }
+            if let mustFinish = known.first(where: \.mustBeFinished) { return mustFinish }
+            return known.first ?? .unknown
+        }
+        return nil
+    }
+
+    /// Which parameter (0-based) the token at `index` names, inside `(open…close)`.
+    private static func parameterPosition(of index: Int, open: Int, close: Int, in file: SwiftFile) -> Int? {
+        var position = 0
+        var start = open + 1
+        var i = open + 1
+        while i <= close {
+            if i == close || (file.code[i].kind == .comma && Int(file.parent[i]) == open) {
+                if (start..<i).contains(index) {
+                    // The internal name is the identifier right before the colon.
+                    let colon = (start..<i).first { file.code[$0].kind == .colon && Int(file.parent[$0]) == open }
+                    if let colon, colon - 1 == index { return position }
+                    return nil
+                }
+                position += 1
+                start = i + 1
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    // MARK: Finishing
+
+    /// Names of project functions that call `.finish()` on something, directly or through
+    /// another such function (two levels): passing a transaction to them finishes it.
+    static func finishingFunctions(in project: Project) -> Set<String> {
+        var names = Set<String>()
+        var bodies: [(String, SwiftFile, Range<Int>)] = []
+        for file in project.swiftFiles {
+            for (index, declaration) in file.declarations.enumerated() where declaration.kind == .function {
+                bodies.append((declaration.name, file, file.bodyRange(of: index)))
+            }
+        }
+        for (name, file, range) in bodies where range.contains(where: { isFinishCall($0, in: file) }) {
+            names.insert(name)
+        }
+        for _ in 0..<2 {
+            for (name, file, range) in bodies where !names.contains(name) {
+                if range.contains(where: { file.code[$0].kind == .identifier && names.contains(file.text($0)) && file.call(at: $0) != nil }) {
+                    names.insert(name)
+                }
+            }
+        }
+        return names
+    }
+
+    /// `x.finish()` with a receiver.
+    static func isFinishCall(_ index: Int, in file: SwiftFile) -> Bool {
+        file.isIdentifier(index, "finish") && file.receiver(of: index) != nil
+            && index + 1 < file.code.count && file.code[index + 1].kind == .leftParen
+    }
+}
