@@ -60,6 +60,29 @@ struct TransactionFlow {
         }
     }
 
+    /// The source of the transaction named `name` used at `index`: the binding live there, or,
+    /// when it is a parameter of the enclosing function, what that function's callers pass.
+    func source(ofTransactionNamed name: String, usedAt index: Int, in file: SwiftFile) -> TransactionSource {
+        if let binding = bindings.last(where: { $0.file.path == file.path && $0.name == name && $0.scope.contains(index) && $0.nameIndex < index }) {
+            return binding.source
+        }
+        return Self.traceSource(of: index, named: name, in: file, project: project)
+    }
+
+    /// Traces a name used at `index` without a binding in sight (a parameter, usually).
+    static func traceSource(of index: Int, named name: String, in file: SwiftFile, project: Project) -> TransactionSource {
+        let start = file.enclosingFunction(of: index).map { file.declarations[$0].keyword } ?? 0
+        var i = index
+        while i >= start {
+            if file.code[i].kind == .identifier, file.text(i) == name {
+                let source = traceSource(of: i, in: file, before: i + 1, project: project, depth: 0)
+                if source != .unknown { return source }
+            }
+            i -= 1
+        }
+        return .unknown
+    }
+
     // MARK: Bindings
 
     private static func bindings(in file: SwiftFile, project: Project) -> [TransactionBinding] {

@@ -1,0 +1,258 @@
+import AuditCore
+
+/// Seed checklist 4 / common mistake 5: refunded and revoked transactions must not grant access.
+public struct RevocationNotCheckedRule: Rule {
+    public init() {}
+
+    static let flagWords = ["premium", "pro", "subscribed", "unlocked", "entitled", "purchased", "paid", "plus", "vip"]
+
+    public static let description = RuleDescription(
+        identifier: "revocation_not_checked",
+        title: "Revoked transactions are excluded from entitlements",
+        severity: .error,
+        scope: .code,
+        rationale: """
+            When Apple refunds a purchase or Family Sharing access ends, the transaction gets a \
+            `revocationDate`. Code that grants from `Transaction.updates` or `Transaction.all` without \
+            checking it keeps refunded customers unlocked; for `Transaction.currentEntitlements` \
+            the check guards against stale state and is what the review checklist asks for.
+            """,
+        fix: """
+            Grant only when `transaction.revocationDate == nil` (for example \
+            `if case .verified(let t) = result, t.revocationDate == nil { … }`), and remove the \
+            entitlement when it is set.
+            """,
+        reference: "StoreKit 2 review checklist item 4; common mistake 5",
+        triggeringExamples: [
+            // The seed's WRONG example, inside an entitlements loop (warning).
+            RuleExample("""
+                func refresh() async {
+                    for await result in Transaction.currentEntitlements {
+                        if case .verified(let transaction) = result {
+                            purchased.↓insert(transaction.productID)
+                        }
+                    }
+                }
+                """),
+            // An updates handler that grants without looking at revocation (error).
+            RuleExample("""
+                func listen() async {
+                    for await update in Transaction.updates {
+                        guard case .verified(let transaction) = update else { continue }
+                        unlockedIDs.↓insert(transaction.productID)
+                        await transaction.finish()
+                    }
+                }
+                """),
+            // A flag set from Transaction.all.
+            RuleExample("""
+                func restoreState() async {
+                    for await result in Transaction.all {
+                        if case .verified(let t) = result, t.productID == ProductID.lifetime {
+                            ↓isPremium = true
+                        }
+                    }
+                }
+                """),
+            // The grant happens in a helper fed by the updates loop.
+            RuleExample(files: [
+                ("Listener.swift", """
+                    func observe() async {
+                        for await result in Transaction.updates {
+                            if case .verified(let transaction) = result {
+                                await apply(transaction)
+                                await transaction.finish()
+                            }
+                        }
+                    }
+                    """),
+                ("Entitlements.swift", """
+                    func apply(_ transaction: Transaction) async {
+                        owned.↓insert(transaction.productID)
+                    }
+                    """),
+            ]),
+        ],
+        nonTriggeringExamples: [
+            // The seed's CORRECT example.
+            RuleExample("""
+                func updateEntitlements() async {
+                    var purchased = Set<String>()
+                    for await result in Transaction.currentEntitlements {
+                        if case .verified(let transaction) = result,
+                           transaction.revocationDate == nil {
+                            purchased.insert(transaction.productID)
+                        }
+                    }
+                    purchasedProductIDs = purchased
+                }
+                """),
+            // Seed-002: guard on revocation, then insert.
+            RuleExample("""
+                func refreshEntitlements() async {
+                    purchasedProductIDs.removeAll()
+                    for await result in Transaction.currentEntitlements {
+                        guard case .verified(let transaction) = result else { continue }
+                        guard transaction.revocationDate == nil else { continue }
+                        purchasedProductIDs.insert(transaction.productID)
+                    }
+                }
+                """),
+            // Seed-002: the helper checks revocation itself.
+            RuleExample("""
+                private func process(_ result: VerificationResult<Transaction>) async {
+                    await updateEntitlements(try? checkVerified(result))
+                }
+                private func updateEntitlements(_ transaction: Transaction?) async {
+                    guard let transaction else { return }
+                    if transaction.revocationDate == nil {
+                        purchasedProductIDs.insert(transaction.productID)
+                    } else {
+                        purchasedProductIDs.remove(transaction.productID)
+                    }
+                }
+                func observe() async { for await result in Transaction.updates { await process(result) } }
+                """),
+            // The caller checks revocation before handing the transaction to the helper.
+            RuleExample(files: [
+                ("Listener.swift", """
+                    func observe() async {
+                        for await result in Transaction.updates {
+                            guard case .verified(let transaction) = result, transaction.revocationDate == nil else { continue }
+                            await apply(transaction)
+                            await transaction.finish()
+                        }
+                    }
+                    """),
+                ("Entitlements.swift", """
+                    func apply(_ transaction: Transaction) async { owned.insert(transaction.productID) }
+                    """),
+            ]),
+            // A purchase result just returned by purchase() is not an entitlement refresh.
+            RuleExample("""
+                func buy(_ product: Product) async throws {
+                    if case .success(let verification) = try await product.purchase() {
+                        let transaction = try checkVerified(verification)
+                        owned.insert(transaction.productID)
+                        await transaction.finish()
+                    }
+                }
+                """),
+            // Inserting things that are not transactions.
+            RuleExample("""
+                func load() async throws {
+                    let products = try await Product.products(for: ids)
+                    for product in products { seen.insert(product.id) }
+                    isPremium = UserDefaults.standard.bool(forKey: "premium")
+                }
+                """),
+        ]
+    )
+
+    public func check(_ project: Project, into result: inout RuleResult) {
+        if let sdk = project.transactionsHandledBySDK {
+            result.notApplicable(project.sdkReason(sdk))
+            return
+        }
+        let flow = TransactionFlow(project)
+        var checkedGrants = 0
+        for file in project.swiftFiles {
+            for site in Self.grantSites(in: file) {
+                guard let transaction = site.transactionName else { continue }
+                let source = flow.source(ofTransactionNamed: transaction, usedAt: site.index, in: file)
+                let severity: Severity
+                switch source {
+                case .updates, .all, .unfinished: severity = .error
+                case .currentEntitlements: severity = .warning
+                default: continue
+                }
+                checkedGrants += 1
+                if Self.revocationChecked(around: site.index, transaction: transaction, in: file, project: project) {
+                    continue
+                }
+                result.report(
+                    in: file, at: site.index,
+                    "Access is granted from \(source.description) without checking \(transaction).revocationDate: refunded or revoked purchases stay unlocked.",
+                    severity: severity
+                )
+            }
+        }
+        if checkedGrants > 0, result.findings.isEmpty {
+            result.evidence(at: nil, "All \(checkedGrants) places that grant from transactions check revocationDate")
+        } else if checkedGrants == 0 {
+            result.notApplicable("No code grants entitlements from Transaction.updates, Transaction.all or Transaction.currentEntitlements.")
+        }
+    }
+
+    struct GrantSite {
+        var index: Int
+        var transactionName: String?
+    }
+
+    /// `x.insert(t.productID)`, `x.append(t)`, `x.formUnion(…t…)`, `x[t.productID] = …`,
+    /// `isPremium = true`: with the transaction variable they use.
+    static func grantSites(in file: SwiftFile) -> [GrantSite] {
+        var sites: [GrantSite] = []
+        let code = file.code
+        for i in code.indices where code[i].kind == .identifier {
+            let name = file.text(i)
+            if ["insert", "append", "formUnion", "update"].contains(name), file.receiver(of: i) != nil, let call = file.call(at: i) {
+                let argument = (call.openParen + 1)..<max(call.openParen + 1, call.closeParen)
+                // The transaction is the identifier before `.productID` (or the argument itself).
+                if let productID = argument.first(where: { file.isIdentifier($0, "productID") && file.receiver(of: $0) != nil }),
+                   let receiver = file.receiver(of: productID), code[receiver].kind == .identifier {
+                    sites.append(GrantSite(index: i, transactionName: file.text(receiver)))
+                } else if name == "append", argument.count == 1, code[argument.lowerBound].kind == .identifier {
+                    sites.append(GrantSite(index: i, transactionName: file.text(argument.lowerBound)))
+                }
+            } else if i + 2 < code.count, file.tokenIs(i + 1, "="), file.isIdentifier(i + 2, "true"), file.receiver(of: i) == nil || file.text(i - 2) == "self" {
+                let lower = name.lowercased()
+                guard flagWords.contains(where: lower.contains) else { continue }
+                // The transaction: the verified binding live here, found by the caller.
+                sites.append(GrantSite(index: i, transactionName: nearestTransactionName(before: i, in: file)))
+            }
+        }
+        return sites
+    }
+
+    /// The name bound by the nearest `.verified(let t)` before `index` in the same function.
+    static func nearestTransactionName(before index: Int, in file: SwiftFile) -> String? {
+        let start = file.enclosingFunction(of: index).map { file.declarations[$0].keyword } ?? 0
+        var i = index - 1
+        while i > start {
+            if file.isIdentifier(i, "verified"), i + 2 < file.code.count, file.code[i + 1].kind == .leftParen {
+                var nameIndex = i + 2
+                if file.isIdentifier(nameIndex, "let") || file.isIdentifier(nameIndex, "var") { nameIndex += 1 }
+                if nameIndex < file.code.count, file.code[nameIndex].kind == .identifier { return file.text(nameIndex) }
+            }
+            i -= 1
+        }
+        return nil
+    }
+
+    /// Whether `revocationDate` (or `revocationReason`) is consulted in the function around the
+    /// grant, or, when the transaction is a parameter, at every call site before the call.
+    static func revocationChecked(around index: Int, transaction: String, in file: SwiftFile, project: Project) -> Bool {
+        let mentionsRevocation: (SwiftFile, Range<Int>) -> Bool = { file, range in
+            range.contains { file.isIdentifier($0, "revocationDate") || file.isIdentifier($0, "revocationReason") }
+        }
+        guard let function = file.enclosingFunction(of: index) else {
+            return mentionsRevocation(file, file.code.indices)
+        }
+        if mentionsRevocation(file, file.fullRange(of: function)) { return true }
+        let declaration = file.declarations[function]
+        guard declaration.kind == .function else { return false }
+        // Callers that check before calling.
+        var callSites = 0
+        var checkedSites = 0
+        for other in project.swiftFiles {
+            for call in other.calls(named: declaration.name) {
+                if other.path == file.path, call.name == declaration.keyword + 1 { continue }
+                callSites += 1
+                let scope = other.enclosingFunction(of: call.name).map { other.fullRange(of: $0) } ?? 0..<call.name
+                if mentionsRevocation(other, scope.lowerBound..<call.name) { checkedSites += 1 }
+            }
+        }
+        return callSites > 0 && checkedSites == callSites
+    }
+}

@@ -1,0 +1,154 @@
+import AuditCore
+
+/// Seed checklist 2 / common mistake 3: content must be granted only for transactions whose
+/// signature StoreKit verified.
+public struct UnverifiedTransactionUsedRule: Rule {
+    public init() {}
+
+    /// Calls that hand out content or record an entitlement.
+    static let grantingWords = ["deliver", "unlock", "grant", "provide", "entitle", "award", "credit", "give", "enable", "activate", "insert", "add", "append", "formunion", "update", "save", "store", "set"]
+
+    public static let description = RuleDescription(
+        identifier: "unverified_transaction_used",
+        title: "Only verified transactions grant access",
+        severity: .error,
+        scope: .code,
+        rationale: """
+            A `VerificationResult` is `.unverified` when the transaction's JWS signature does not \
+            check out: a jailbroken device, a tampered receipt, a man in the middle. Reading \
+            `unsafePayloadValue`, or granting from an `.unverified` case, gives content away to \
+            forged purchases.
+            """,
+        fix: """
+            Unwrap with a `.verified` pattern (`guard case .verified(let transaction) = result else { … }`) \
+            or a `checkVerified` helper that throws on `.unverified`, and grant only from the verified value.
+            """,
+        reference: "StoreKit 2 review checklist item 2; common mistake 3",
+        triggeringExamples: [
+            // The seed's WRONG example.
+            RuleExample("""
+                let transaction = verification.↓unsafePayloadValue
+                """),
+            RuleExample("""
+                for await result in Transaction.currentEntitlements {
+                    owned.insert(result.↓unsafePayloadValue.productID)
+                }
+                """),
+            // Granting from the .unverified case.
+            RuleExample("""
+                func handle(_ result: VerificationResult<Transaction>) async {
+                    switch result {
+                    case .verified(let transaction):
+                        await deliver(transaction)
+                        await transaction.finish()
+                    case .unverified(let ↓transaction, let error):
+                        log(error)
+                        await deliver(transaction)
+                    }
+                }
+                """),
+            // Returning the unverified value as if it were verified.
+            RuleExample("""
+                func checkVerified<T>(_ result: VerificationResult<T>) -> T {
+                    switch result {
+                    case .verified(let value): return value
+                    case .unverified(let ↓value, _): return value
+                    }
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            // The seed's CORRECT helper.
+            RuleExample("""
+                let transaction = try checkVerified(verification)
+
+                func checkVerified<T>(_ result: VerificationResult<T>) throws -> T {
+                    switch result {
+                    case .verified(let value): return value
+                    case .unverified(_, let error): throw error
+                    }
+                }
+                """),
+            RuleExample("""
+                for await result in Transaction.updates {
+                    guard case .verified(let transaction) = result else { continue }
+                    await grant(transaction)
+                    await transaction.finish()
+                }
+                """),
+            // Finishing and logging an unverified transaction does not grant anything.
+            RuleExample("""
+                switch update {
+                case .verified(let transaction):
+                    await apply(transaction)
+                case .unverified(let transaction, let error):
+                    logger.error("Unverified \\(transaction.productID): \\(error.localizedDescription)")
+                    await transaction.finish()
+                }
+                """),
+            // The JWS itself is sent to the server, which verifies it.
+            RuleExample("""
+                func upload(_ result: VerificationResult<Transaction>) async throws {
+                    try await api.post(jws: result.jwsRepresentation)
+                }
+                """),
+            // A property of the app's own type that happens to share the name.
+            RuleExample("""
+                struct Cache { var unsafePayloadValueCount = 0 }
+                // verification.unsafePayloadValue is never used here
+                let note = "unsafePayloadValue"
+                """),
+            // Seed-002 checkVerified with the .unverified case first.
+            RuleExample("""
+                private func checkVerified<T>(_ result: VerificationResult<T>) throws -> T {
+                    switch result {
+                    case .unverified:
+                        throw StoreError.failedVerification
+                    case .verified(let value):
+                        return value
+                    }
+                }
+                """),
+        ]
+    )
+
+    public func check(_ project: Project, into result: inout RuleResult) {
+        if let sdk = project.transactionsHandledBySDK {
+            result.notApplicable(project.sdkReason(sdk))
+            return
+        }
+        var verifiedPatterns = 0
+        for file in project.swiftFiles {
+            for i in file.code.indices where file.isIdentifier(i, "unsafePayloadValue") && file.receiver(of: i) != nil {
+                result.report(in: file, at: i, "unsafePayloadValue reads the transaction without checking its signature.")
+            }
+        }
+        let flow = TransactionFlow(project)
+        for binding in flow.bindings {
+            guard binding.isUnverified else {
+                verifiedPatterns += 1
+                continue
+            }
+            // `.unverified(let t, …)` bindings: any use that grants or hands the value on.
+            let file = binding.file
+            guard file.tokenIs(binding.nameIndex - 1, "let") || file.tokenIs(binding.nameIndex - 1, "var") || file.code[binding.nameIndex - 1].kind == .leftParen else { continue }
+            if file.tokenIs(binding.nameIndex + 1, "=") { continue } // `let t = x.unsafePayloadValue`: reported above
+            let uses = binding.scope.filter { $0 > binding.nameIndex && file.code[$0].kind == .identifier && file.text($0) == binding.name }
+            let grants = uses.contains { use in
+                if file.isIdentifier(use - 1, "return") { return true }
+                // Passed to a granting call: `deliver(t)`, `owned.insert(t.productID)`.
+                var open = Int(file.parent[use])
+                while open >= 0, file.code[open].kind != .leftParen { open = Int(file.parent[open]) }
+                guard open > 0, file.code[open - 1].kind == .identifier else { return false }
+                let callee = file.text(open - 1).lowercased()
+                return Self.grantingWords.contains { callee.hasPrefix($0) }
+            }
+            if grants {
+                result.report(in: file, at: binding.nameIndex, "The transaction \(binding.name) failed verification but is used to grant access or returned as if verified.")
+            }
+        }
+        if result.findings.isEmpty, verifiedPatterns > 0 {
+            result.evidence(at: nil, "Transactions are unwrapped through .verified patterns or checkVerified helpers in \(verifiedPatterns) places")
+        }
+    }
+}
