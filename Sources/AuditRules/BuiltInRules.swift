@@ -9,6 +9,7 @@ public enum BuiltInRules {
         UnverifiedTransactionUsedRule(),
         TransactionNotFinishedRule(),
         RevocationNotCheckedRule(),
+        PendingPurchaseUnhandledRule(),
         HardcodedPriceRule(),
         LegacyStoreKitAPIRule(),
         ProductLocalizationMissingRule(),

@@ -1,0 +1,204 @@
+import AuditCore
+
+/// Seed checklist 5 / common mistake 7: Ask to Buy and deferred payments return `.pending`;
+/// the app must tell the user the purchase awaits approval instead of silently doing nothing.
+public struct PendingPurchaseUnhandledRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "pending_purchase_unhandled",
+        title: "`.pending` purchase results are handled",
+        severity: .error,
+        scope: .code,
+        rationale: """
+            A purchase that needs a parent's approval (Ask to Buy) or a payment fix returns \
+            `.pending`. If the app lets it fall into `default: break`, the buyer sees nothing \
+            happen and tries again; App Review tests Ask to Buy.
+            """,
+        fix: """
+            Add `case .pending:` and show that the purchase awaits approval (do not unlock yet); \
+            the approved transaction arrives later through `Transaction.updates`.
+            """,
+        reference: "StoreKit 2 review checklist item 5; common mistake 7",
+        triggeringExamples: [
+            // The seed's WRONG example: default swallows .pending.
+            RuleExample("""
+                func buy(_ product: Product) async throws {
+                    let result = try await product.purchase()
+                    switch result {
+                    case .success(let verification):
+                        try await handle(verification)
+                    case .userCancelled:
+                        break
+                    ↓default:
+                        break
+                    }
+                }
+                """),
+            // A .pending case that does nothing.
+            RuleExample("""
+                func buy(_ product: Product) async throws {
+                    switch try await product.purchase(options: []) {
+                    case .success(let verification): try await handle(verification)
+                    ↓case .pending:
+                        break
+                    case .userCancelled: break
+                    @unknown default: break
+                    }
+                }
+                """),
+            // Combined with userCancelled and only a comment.
+            RuleExample("""
+                @Environment(\\.purchase) private var purchase
+                func buy(_ product: Product) async {
+                    guard let result = try? await purchase(product) else { return }
+                    switch result {
+                    case .success(let v): await deliver(v)
+                    ↓case .userCancelled, .pending:
+                        // nothing to do
+                        break
+                    @unknown default: break
+                    }
+                }
+                """),
+            // No default and no .pending: @unknown default is the only catch-all.
+            RuleExample("""
+                func buy(_ product: Product) async throws {
+                    let outcome = try await product.purchase()
+                    ↓switch outcome {
+                    case .success(let verification): try await handle(verification)
+                    case .userCancelled: return
+                    @unknown default: return
+                    }
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            // The seed's CORRECT example.
+            RuleExample("""
+                func purchaseProduct(_ product: Product) async throws {
+                    let result = try await purchase(product, options: [.appAccountToken(userAccountToken)])
+                    switch result {
+                    case .success(let verification):
+                        let transaction = try checkVerified(verification)
+                        await deliverContent(for: transaction)
+                        await transaction.finish()
+                    case .userCancelled:
+                        break
+                    case .pending:
+                        showPendingApprovalMessage()
+                    @unknown default:
+                        break
+                    }
+                }
+                """),
+            // `.pending, .userCancelled` updating UI state.
+            RuleExample("""
+                func buy(_ product: Product) async throws {
+                    switch try await product.purchase() {
+                    case .success(let verification):
+                        try await complete(verification)
+                    case .pending, .userCancelled:
+                        state = .idle
+                    @unknown default:
+                        state = .idle
+                    }
+                }
+                """),
+            // Seed-002: returns nil so the caller shows a pending state.
+            RuleExample("""
+                func purchase(_ product: Product) async throws -> Transaction? {
+                    let result = try await product.purchase(options: [])
+                    switch result {
+                    case .success(let verification):
+                        let transaction = try checkVerified(verification)
+                        await transaction.finish()
+                        return transaction
+                    case .userCancelled:
+                        return nil
+                    case .pending:
+                        // Awaiting Ask to Buy or billing fix — show "payment pending" UI
+                        return nil
+                    @unknown default:
+                        return nil
+                    }
+                }
+                """),
+            // A switch that is not over a purchase result.
+            RuleExample("""
+                switch iconPhase {
+                case .success(let image): image.resizable()
+                case .loading: ProgressView()
+                default: Image(systemName: "star.fill")
+                }
+                switch status.state {
+                case .subscribed, .inGracePeriod: return true
+                default: return false
+                }
+                """),
+            // StoreKit views report pending through their completion handler.
+            RuleExample("""
+                StoreView(ids: ids)
+                    .onInAppPurchaseCompletion { product, result in
+                        if case .success(.verified(let transaction)) = result { await transaction.finish() }
+                    }
+                """),
+            // The pending case sets a flag the view shows.
+            RuleExample("""
+                let result = try await product.purchase()
+                switch result {
+                case .success(let verification): try await finish(verification)
+                case .pending: isAwaitingApproval = true
+                default: break
+                }
+                """),
+        ]
+    )
+
+    public func check(_ project: Project, into result: inout RuleResult) {
+        var switches = 0
+        for file in project.swiftFiles {
+            for statement in file.switchStatements() where Self.isOverPurchaseResult(statement, in: file) {
+                switches += 1
+                let pendingCase = statement.cases.first { $0.patternRange.contains { file.isIdentifier($0, "pending") && file.isImplicitMember($0) } }
+                guard let pendingCase else {
+                    let anchor = statement.cases.first { $0.isDefault && !$0.isUnknownDefault }?.label ?? statement.keyword
+                    result.report(in: file, at: anchor, "This purchase-result switch has no .pending case: Ask to Buy and deferred purchases end here without telling the buyer.")
+                    continue
+                }
+                if Self.doesNothing(pendingCase.bodyRange, in: file) {
+                    result.report(in: file, at: pendingCase.label, "The .pending case does nothing: show that the purchase awaits approval.")
+                } else {
+                    result.evidence(in: file, at: pendingCase.label, ".pending is handled in \(scopeDescription(of: pendingCase.label, in: file))")
+                }
+            }
+        }
+        if switches == 0 {
+            result.notApplicable("No switch over a purchase result was found (StoreKit views handle pending purchases themselves).")
+        }
+    }
+
+    /// A switch whose subject is a purchase result, or whose cases are PurchaseResult's.
+    static func isOverPurchaseResult(_ statement: SwitchStatement, in file: SwiftFile) -> Bool {
+        var start = statement.subjectRange.lowerBound
+        while start < statement.subjectRange.upperBound, file.isIdentifier(start, "try") || file.isIdentifier(start, "await") { start += 1 }
+        if start < statement.subjectRange.upperBound {
+            if TransactionFlow.directSource(at: start, in: file) == .purchase { return true }
+            if file.code[start].kind == .identifier,
+               TransactionFlow.traceSource(of: start, in: file, before: statement.keyword, project: Project(swiftFiles: [file]), depth: 0) == .purchase {
+                return true
+            }
+        }
+        // Cases shaped like PurchaseResult: `.success(…)` together with `.userCancelled` or `.pending`.
+        let names = Set(statement.cases.flatMap { c in c.patternRange.filter { file.isImplicitMember($0) }.map { file.text($0) } })
+        return names.contains("success") && (names.contains("userCancelled") || names.contains("pending"))
+    }
+
+    /// A case body of only `break`, `return`, `()` or nothing (comments are not code).
+    static func doesNothing(_ range: Range<Int>, in file: SwiftFile) -> Bool {
+        range.allSatisfy { i in
+            file.isIdentifier(i, "break") || file.code[i].kind == .semicolon
+                || (file.isIdentifier(i, "return") && (i + 1 >= range.upperBound))
+        }
+    }
+}
