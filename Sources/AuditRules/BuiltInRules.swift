@@ -4,6 +4,7 @@ import AuditCore
 public enum BuiltInRules {
     public static let all: [any Rule] = [
         TransactionListenerMissingRule(),
+        TransactionListenerLateRule(),
         RestorePurchasesMissingRule(),
         PolicyLinksMissingRule(),
         UnverifiedTransactionUsedRule(),
