@@ -6,6 +6,8 @@ public enum BuiltInRules {
         TransactionListenerMissingRule(),
         TransactionListenerLateRule(),
         RestorePurchasesMissingRule(),
+        StoreViewRestoreHiddenRule(),
+        RestoreCalledAutomaticallyRule(),
         PolicyLinksMissingRule(),
         UnverifiedTransactionUsedRule(),
         TransactionNotFinishedRule(),

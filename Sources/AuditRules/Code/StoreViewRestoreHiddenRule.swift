@@ -1,0 +1,142 @@
+import AuditCore
+
+/// Seed common mistake 9: StoreKit's store views should show their Restore Purchases button.
+public struct StoreViewRestoreHiddenRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "store_view_restore_hidden",
+        title: "StoreKit store views show Restore Purchases",
+        severity: .warning,
+        scope: .code,
+        rationale: """
+            `SubscriptionStoreView` and `StoreView` are often the only purchase screen of an app. \
+            Without `.storeButton(.visible, for: .restorePurchases)` people who bought on another \
+            device, or reinstalled, cannot restore there, and App Review may reject the build \
+            (Guideline 3.1.1).
+            """,
+        fix: "Add `.storeButton(.visible, for: .restorePurchases)` to the store view (or to a view containing it).",
+        reference: "StoreKit 2 common mistake 9; review checklist item 6; App Review Guideline 3.1.1",
+        triggeringExamples: [
+            // The seed's WRONG example.
+            RuleExample("""
+                struct Upgrade: View {
+                    var body: some View {
+                        ↓SubscriptionStoreView(groupID: "group_id")
+                    }
+                }
+                """),
+            RuleExample("""
+                struct Shop: View {
+                    var body: some View {
+                        ↓StoreView(ids: ProductID.all)
+                            .storeButton(.hidden, for: .restorePurchases)
+                    }
+                }
+                """),
+            // Visible for redeem codes only.
+            RuleExample("""
+                struct Upgrade: View {
+                    var body: some View {
+                        ↓SubscriptionStoreView(groupID: Config.group) { Marketing() }
+                            .storeButton(.visible, for: .redeemCode)
+                    }
+                }
+                """),
+            // Two store views in one file, one of them fine.
+            RuleExample("""
+                struct Screens: View {
+                    var body: some View {
+                        TabView {
+                            StoreView(ids: ["a"]).storeButton(.visible, for: .restorePurchases)
+                        }
+                    }
+                }
+                struct Other: View {
+                    var body: some View { ↓StoreView(ids: ["b"]) }
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            // The seed's CORRECT example.
+            RuleExample("""
+                SubscriptionStoreView(groupID: "group_id")
+                    .storeButton(.visible, for: .restorePurchases)
+                """),
+            // The seed's full example.
+            RuleExample("""
+                SubscriptionStoreView(groupID: "YOUR_GROUP_ID")
+                    .subscriptionStoreControlStyle(.prominentPicker)
+                    .subscriptionStoreButtonLabel(.multiline)
+                    .storeButton(.visible, for: .restorePurchases)
+                    .storeButton(.visible, for: .redeemCode)
+                    .subscriptionStorePolicyDestination(url: termsURL, for: .termsOfService)
+                """),
+            // Variadic form.
+            RuleExample("""
+                StoreView(ids: [ProductID.gems100, ProductID.premium])
+                    .storeButton(.visible, for: .restorePurchases, .redeemCode)
+                """),
+            // Applied to a container around the store view.
+            RuleExample("""
+                struct Upgrade: View {
+                    var body: some View {
+                        NavigationStack {
+                            SubscriptionStoreView(groupID: Config.group)
+                        }
+                        .storeButton(.visible, for: .restorePurchases)
+                    }
+                }
+                """),
+            // ProductView is a single product tile, not a store screen.
+            RuleExample("""
+                ProductView(id: ProductID.premium) { phase in Image(systemName: "star") }
+                    .productViewStyle(.large)
+                """),
+            // A shared modifier elsewhere shows it.
+            RuleExample(files: [
+                ("Upgrade.swift", "struct Upgrade: View { var body: some View { SubscriptionStoreView(groupID: g).storeChrome() } }"),
+                ("Chrome.swift", "extension View { func storeChrome() -> some View { storeButton(.visible, for: .restorePurchases) } }"),
+            ]),
+        ]
+    )
+
+    public func check(_ project: Project, into result: inout RuleResult) {
+        // Helpers (functions, modifiers) anywhere that make the button visible.
+        var helpers = Set<String>()
+        for file in project.swiftFiles {
+            for call in file.calls(named: "storeButton") where RestorePurchasesMissingRule.showsRestoreButton(call, in: file) {
+                if let function = file.enclosingFunction(of: call.name), file.declarations[function].kind == .function {
+                    helpers.insert(file.declarations[function].name)
+                }
+            }
+        }
+        var views = 0
+        for file in project.swiftFiles {
+            for call in file.calls(named: ["SubscriptionStoreView", "StoreView"]) where file.receiver(of: call.name) == nil {
+                views += 1
+                // The view's own modifier chain, then containers around it in the same declaration.
+                var scopes: [Range<Int>] = [call.end..<(file.modifierChain(after: call.end).last?.end ?? call.end)]
+                var open = Int(file.parent[call.name])
+                while open >= 0 {
+                    if file.code[open].kind == .leftBrace, file.declaration(openedBy: open).map({ file.declarations[$0].kind }) != .closure { break }
+                    let close = Int(file.match[open])
+                    if close > 0 { scopes.append(close..<(file.modifierChain(after: close).last?.end ?? close)) }
+                    open = Int(file.parent[open])
+                }
+                let shows = scopes.contains { range in
+                    file.calls(named: "storeButton").contains { range.contains($0.name) && RestorePurchasesMissingRule.showsRestoreButton($0, in: file) }
+                        || range.contains { file.code[$0].kind == .identifier && helpers.contains(file.text($0)) }
+                }
+                if shows {
+                    result.evidence(in: file, at: call.name, "\(file.text(call.name)) in \(scopeDescription(of: call.name, in: file)) shows Restore Purchases")
+                } else {
+                    result.report(in: file, at: call.name, "\(file.text(call.name)) does not show StoreKit's Restore Purchases button.")
+                }
+            }
+        }
+        if views == 0 {
+            result.notApplicable("The app uses no SubscriptionStoreView or StoreView.")
+        }
+    }
+}
