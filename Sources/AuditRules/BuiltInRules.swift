@@ -15,6 +15,9 @@ public enum BuiltInRules {
         PendingPurchaseUnhandledRule(),
         HardcodedPriceRule(),
         LegacyStoreKitAPIRule(),
+        ProductIDsScatteredRule(),
+        UnknownProductIDRule(),
+        UnusedProductRule(),
         ProductLocalizationMissingRule(),
         InputErrorRule(),
     ]

@@ -1,0 +1,105 @@
+import AuditCore
+
+/// A product id the code asks for but no StoreKit configuration declares: in testing it is
+/// silently missing from `Product.products(for:)`, and often it is a typo.
+public struct UnknownProductIDRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "unknown_product_id",
+        title: "Product ids in code exist in the StoreKit configuration",
+        severity: .error,
+        scope: .code,
+        rationale: """
+            `Product.products(for:)` drops ids it does not know without an error. An id in code \
+            that the StoreKit configuration does not declare is a typo, a renamed product or one \
+            never created: the plan is missing from the paywall and nobody notices until review.
+            """,
+        fix: "Correct the id, or add the product to the `.storekit` configuration (and to App Store Connect).",
+        reference: "Cross-check of code and configuration; \"missing product silently dropped\"",
+        triggeringExamples: [
+            RuleExample(files: [
+                ("Products.storekit", "{ \"products\" : [ { \"productID\" : \"com.app.pro\", \"type\" : \"NonConsumable\" } ] }"),
+                ("Store.swift", "let products = try await Product.products(for: [\"com.app.pro\", ↓\"com.app.gems\"])"),
+            ]),
+            RuleExample(files: [
+                ("Products.storekit", "{ \"products\" : [ { \"productID\" : \"com.app.premium\", \"type\" : \"NonConsumable\" } ] }"),
+                ("ProductID.swift", "enum ProductID { static let premium = ↓\"com.app.premum\" }"),
+            ]),
+            RuleExample(files: [
+                ("Shop.storekit", "{ \"products\" : [ { \"productID\" : \"gems_100\", \"type\" : \"Consumable\" } ] }"),
+                ("Shop.swift", "struct Shop: View { var body: some View { ProductView(id: ↓\"gems_1000\") } }"),
+            ]),
+            // Compared in an entitlement check.
+            RuleExample(files: [
+                ("Subs.storekit", """
+                    { "subscriptionGroups" : [ { "id" : "1", "name" : "Pro", "subscriptions" : [
+                      { "productID" : "pro.monthly", "type" : "RecurringSubscription", "recurringSubscriptionPeriod" : "P1M", "groupNumber" : 1 } ] } ] }
+                    """),
+                ("Entitlements.swift", "func isPro(_ t: Transaction) -> Bool { t.productID == ↓\"pro.annual\" }"),
+            ]),
+        ],
+        nonTriggeringExamples: [
+            RuleExample(files: [
+                ("Products.storekit", "{ \"products\" : [ { \"productID\" : \"com.app.pro\", \"type\" : \"NonConsumable\" } ] }"),
+                ("Store.swift", "enum ProductID { static let pro = \"com.app.pro\" }\nlet p = try await Product.products(for: [ProductID.pro])"),
+            ]),
+            // No configuration: nothing to compare with (storekit_config_missing covers it).
+            RuleExample("let p = try await Product.products(for: [\"com.app.pro\"])"),
+            // Strings that are not product ids, in a type that is not a product-id type.
+            RuleExample(files: [
+                ("Products.storekit", "{ \"products\" : [ { \"productID\" : \"com.app.pro\", \"type\" : \"NonConsumable\" } ] }"),
+                ("Config.swift", "enum AppConfig { static let appGroup = \"group.com.app.shared\"; static let keychain = \"com.app.keychain\" }"),
+            ]),
+            // Subscriptions inside groups count as declared.
+            RuleExample(files: [
+                ("Subs.storekit", """
+                    { "subscriptionGroups" : [ { "id" : "1", "name" : "Pro", "subscriptions" : [
+                      { "productID" : "pro.monthly", "type" : "RecurringSubscription", "recurringSubscriptionPeriod" : "P1M", "groupNumber" : 1 } ] } ] }
+                    """),
+                ("Paywall.swift", "struct Paywall: View { var body: some View { ProductView(id: \"pro.monthly\") } }"),
+            ]),
+            // Non-renewing subscriptions count too.
+            RuleExample(files: [
+                ("Season.storekit", "{ \"nonRenewingSubscriptions\" : [ { \"productID\" : \"season.pass.2026\", \"type\" : \"NonRenewingSubscription\" } ], \"products\" : [ ] }"),
+                ("Pass.swift", "let pass = try await Product.products(for: [\"season.pass.2026\"])"),
+            ]),
+            // Test code may ask for made-up ids.
+            RuleExample(files: [
+                ("Products.storekit", "{ \"products\" : [ { \"productID\" : \"com.app.pro\", \"type\" : \"NonConsumable\" } ] }"),
+                ("Tests/StoreTests.swift", "import XCTest\nlet missing = try await Product.products(for: [\"com.app.nope\"])"),
+            ]),
+        ]
+    )
+
+    public func check(_ project: Project, into result: inout RuleResult) {
+        guard !project.storeKitConfigurations.isEmpty else {
+            result.notApplicable("No StoreKit configuration file was found to compare product ids with.")
+            return
+        }
+        let declared = ProductIDLiterals.declared(in: project)
+        let literals = ProductIDLiterals.find(in: project)
+        var checked = 0
+        for literal in literals {
+            if literal.role == .constant, !Self.sharesPrefix(literal.text, with: declared) { continue }
+            checked += 1
+            if !declared.contains(literal.text) {
+                let configurations = project.storeKitConfigurations.map(\.file).joined(separator: ", ")
+                result.report(in: literal.file, at: literal.index, "Product id \"\(literal.text)\" is not declared in \(configurations): Product.products(for:) will not return it.")
+            }
+        }
+        if checked > 0, result.findings.isEmpty {
+            result.evidence(at: nil, "All \(checked) product ids used in code are declared in the StoreKit configuration")
+        }
+    }
+
+    /// A constant is taken for a product id when it looks like the declared ones: the same
+    /// first dotted component (`com.app…`), or the same first word of a snake-case id.
+    static func sharesPrefix(_ text: String, with declared: Set<String>) -> Bool {
+        func head(_ s: String) -> String { String(s.split(whereSeparator: { $0 == "." || $0 == "_" }).first ?? "") }
+        func twoComponents(_ s: String) -> String { s.split(separator: ".").prefix(2).joined(separator: ".") }
+        return declared.contains { id in
+            id.contains(".") ? twoComponents(id) == twoComponents(text) : head(id) == head(text)
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import AuditCore
+
+/// A product declared in the StoreKit configuration that no code asks for.
+public struct UnusedProductRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "unused_product",
+        title: "Every configured product is used",
+        severity: .note,
+        scope: .code,
+        rationale: """
+            A product in the configuration that the code never loads is either dead (and should \
+            not be submitted for review) or a sign that the code uses a different id than intended.
+            """,
+        fix: "Reference the product from the code that loads products, or remove it from the configuration.",
+        reference: "Cross-check of code and configuration",
+        triggeringExamples: [
+            RuleExample(files: [
+                ("Products.storekit", """
+                    { "products" : [
+                      { "productID" : "com.app.pro", "type" : "NonConsumable" },
+                      ↓{ "productID" : "com.app.tips.small", "type" : "Consumable" }
+                    ] }
+                    """),
+                ("Store.swift", "enum ProductID { static let pro = \"com.app.pro\" }"),
+            ]),
+            RuleExample(files: [
+                ("Products.storekit", """
+                    { "products" : [ ↓{ "productID" : "gems_500", "type" : "Consumable" }, { "productID" : "gems_100", "type" : "Consumable" } ] }
+                    """),
+                ("Shop.swift", "let gems = try await Product.products(for: [\"gems_100\"])"),
+            ]),
+            RuleExample(files: [
+                ("Subs.storekit", """
+                    { "subscriptionGroups" : [ { "id" : "777", "name" : "Pro", "subscriptions" : [
+                      { "productID" : "pro.monthly", "type" : "RecurringSubscription" },
+                      ↓{ "productID" : "pro.weekly", "type" : "RecurringSubscription" } ] } ] }
+                    """),
+                ("Paywall.swift", "let ids = [\"pro.monthly\"]\nlet products = try await Product.products(for: ids)"),
+            ]),
+        ],
+        nonTriggeringExamples: [
+            RuleExample(files: [
+                ("Products.storekit", "{ \"products\" : [ { \"productID\" : \"com.app.pro\", \"type\" : \"NonConsumable\" } ] }"),
+                ("Store.swift", "enum ProductID { static let pro = \"com.app.pro\" }"),
+            ]),
+            // A SubscriptionStoreView for the group shows all its subscriptions.
+            RuleExample(files: [
+                ("Subs.storekit", """
+                    { "subscriptionGroups" : [ { "id" : "777", "name" : "Pro", "subscriptions" : [
+                      { "productID" : "pro.monthly", "type" : "RecurringSubscription" }, { "productID" : "pro.yearly", "type" : "RecurringSubscription" } ] } ] }
+                    """),
+                ("Paywall.swift", "struct Paywall: View { var body: some View { SubscriptionStoreView(groupID: \"777\") } }"),
+            ]),
+            // Ids loaded at run time: nothing can be said.
+            RuleExample(files: [
+                ("Products.storekit", "{ \"products\" : [ { \"productID\" : \"com.app.pro\", \"type\" : \"NonConsumable\" } ] }"),
+                ("Store.swift", "let ids = try await api.productIDs()\nlet products = try await Product.products(for: ids)"),
+            ]),
+            // No configuration.
+            RuleExample("let p = try await Product.products(for: [\"com.app.pro\"])"),
+            // An id used in a plain string array.
+            RuleExample(files: [
+                ("Products.storekit", "{ \"products\" : [ { \"productID\" : \"com.app.pro\", \"type\" : \"NonConsumable\" }, { \"productID\" : \"com.app.tip\", \"type\" : \"Consumable\" } ] }"),
+                ("Store.swift", "let all = [\"com.app.pro\", \"com.app.tip\"]\nlet products = try await Product.products(for: all)"),
+            ]),
+        ]
+    )
+
+    public func check(_ project: Project, into result: inout RuleResult) {
+        guard !project.storeKitConfigurations.isEmpty else {
+            result.notApplicable("No StoreKit configuration file was found.")
+            return
+        }
+        // Every string literal of app code counts as a reference.
+        var referenced = Set<String>()
+        var groupViewWithComputedID = false
+        for file in project.swiftFiles {
+            for literal in file.stringLiterals() where !literal.hasInterpolation { referenced.insert(literal.text) }
+            for call in file.calls(named: "SubscriptionStoreView") {
+                if let group = call.arguments.first(where: { $0.label == "groupID" }), group.valueRange.count != 3 || file.code[group.valueRange.lowerBound].kind != .stringStart {
+                    groupViewWithComputedID = true
+                }
+            }
+        }
+        let declared = ProductIDLiterals.declared(in: project)
+        guard !referenced.isDisjoint(with: declared) || groupViewWithComputedID else {
+            result.notApplicable("No product id from the configuration appears in code: ids are probably loaded at run time.")
+            return
+        }
+        var unused = 0
+        for configuration in project.storeKitConfigurations {
+            var coveredByGroup = Set<String>()
+            for group in configuration.subscriptionGroups where groupViewWithComputedID || group.id.map(referenced.contains) == true {
+                coveredByGroup.formUnion(group.subscriptions.compactMap(\.productID))
+            }
+            for product in configuration.allProducts {
+                guard let id = product.productID, !referenced.contains(id), !coveredByGroup.contains(id) else { continue }
+                unused += 1
+                result.report(at: product.location, "Product \(id) is configured but never referenced in app code.")
+            }
+        }
+        if unused == 0 {
+            result.evidence(at: nil, "Every configured product is referenced in app code")
+        }
+    }
+}

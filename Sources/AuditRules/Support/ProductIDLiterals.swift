@@ -1,0 +1,122 @@
+import AuditCore
+
+/// Product identifiers written as string literals in app code, with the role each plays.
+/// Shared by the product-id rules so they agree on what a product id is.
+struct ProductIDLiteral {
+    enum Role {
+        /// Passed to `Product.products(for:)`, `ProductView(id:)`, `StoreView(ids:)`, `currentEntitlementTask(for:)` …
+        case storeKitArgument
+        /// A constant: `static let premium = "…"`, a top-level `let`, an enum raw value.
+        case constant
+        /// Compared with a transaction's or product's id: `t.productID == "…"`, `case "…":`.
+        case comparison
+    }
+
+    var file: SwiftFile
+    /// The literal's `stringStart` token.
+    var index: Int
+    var text: String
+    var role: Role
+    /// For `.storeKitArgument`: the call's name token, to report one finding per call.
+    var call: Int?
+
+    var location: SourceLocation { file.location(of: index) }
+}
+
+enum ProductIDLiterals {
+    /// Calls and labels whose string arguments are product ids.
+    static let storeKitCalls: [String: Set<String?>] = [
+        "products": ["for"], "ProductView": ["id"], "StoreView": ["ids"], "SubscriptionStoreView": ["productIDs"],
+        "currentEntitlementTask": ["for"], "latest": ["for"], "currentEntitlement": ["for"], "currentEntitlements": ["for"],
+        "subscriptionStatusTask": [], "productsTask": [],
+    ]
+
+    /// `com.app.pro`, `pro_monthly_2024`, `gems.100`: reverse-DNS-like or snake-case tokens.
+    static func looksLikeProductID(_ text: String) -> Bool {
+        guard !text.isEmpty, text.count <= 200, !text.contains(" "), !text.contains("/"), !text.contains(":"),
+              !text.contains("\u{FFFC}"), !text.contains("\\")
+        else { return false }
+        return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-" }
+            && (text.contains(".") || text.contains("_"))
+    }
+
+    static func find(in project: Project) -> [ProductIDLiteral] {
+        var result: [ProductIDLiteral] = []
+        for file in project.swiftFiles {
+            let productConstantTypes = Set(file.declarations.indices.filter { d in
+                let declaration = file.declarations[d]
+                guard declaration.kind.isType else { return false }
+                let name = declaration.name.lowercased()
+                return name.contains("product") || name.contains("iap") || name.contains("sku") || name.contains("inapp")
+                    || name.contains("purchase") || name.contains("subscription") || name.contains("entitlement")
+            })
+            for i in file.code.indices where file.code[i].kind == .stringStart {
+                let literal = file.stringLiteral(at: i)
+                guard !literal.hasInterpolation, looksLikeProductID(literal.text) else { continue }
+                if let role = role(of: i, in: file, constantTypes: productConstantTypes) {
+                    result.append(ProductIDLiteral(file: file, index: i, text: literal.text, role: role.0, call: role.1))
+                }
+            }
+        }
+        return result
+    }
+
+    private static func role(of index: Int, in file: SwiftFile, constantTypes: Set<Int>) -> (ProductIDLiteral.Role, Int?)? {
+        // Inside an argument list (possibly inside an array literal) of a StoreKit call?
+        var open = Int(file.parent[index])
+        while open >= 0, file.code[open].kind == .leftBracket { open = Int(file.parent[open]) }
+        if open > 0, file.code[open].kind == .leftParen, let (call, argument) = file.enclosingCall(ofArgument: index) ?? enclosingCallThroughArray(index, in: file) {
+            let name = file.text(call.name)
+            if let labels = storeKitCalls[name], labels.isEmpty || labels.contains(argument.label) {
+                return (.storeKitArgument, call.name)
+            }
+            _ = open
+        }
+        // `x.productID == "…"`, `"…" == x.id`, `case "…":` in a switch over a productID.
+        if index >= 2, file.tokenIs(index - 1, "==") || file.tokenIs(index - 1, "!=") {
+            let lhs = index - 2
+            if file.isIdentifier(lhs, "productID") || file.isIdentifier(lhs, "id") { return (.comparison, nil) }
+        }
+        let end = file.stringLiteral(at: index).end
+        if end + 2 < file.code.count, file.tokenIs(end + 1, "==") || file.tokenIs(end + 1, "!="),
+           file.isIdentifier(end + 2, "productID") || (end + 4 < file.code.count && file.isIdentifier(end + 4, "productID")) {
+            return (.comparison, nil)
+        }
+        if index >= 1, file.isIdentifier(index - 1, "case") || (file.code[index - 1].kind == .comma && isInCaseLabel(index, in: file)) {
+            if let statement = file.switchStatements().first(where: { $0.bodyStart < index && index < $0.bodyEnd }),
+               statement.subjectRange.contains(where: { file.isIdentifier($0, "productID") || file.isIdentifier($0, "id") }) {
+                return (.comparison, nil)
+            }
+        }
+        // Constants: `static let x = "…"` / `let x = "…"` / `case x = "…"` in a product-constants
+        // type, or arrays of them there.
+        if let type = file.enclosingType(of: index), constantTypes.contains(type), file.enclosingFunction(of: index) == nil {
+            return (.constant, nil)
+        }
+        return nil
+    }
+
+    private static func enclosingCallThroughArray(_ index: Int, in file: SwiftFile) -> (Call, Argument)? {
+        var open = Int(file.parent[index])
+        while open >= 0, file.code[open].kind == .leftBracket {
+            if let found = file.enclosingCall(ofArgument: open) { return found }
+            open = Int(file.parent[open])
+        }
+        return nil
+    }
+
+    private static func isInCaseLabel(_ index: Int, in file: SwiftFile) -> Bool {
+        var i = index - 1
+        while i > 0, i > index - 40 {
+            if file.isIdentifier(i, "case") { return true }
+            if file.code[i].kind == .colon || file.code[i].kind == .leftBrace || file.code[i].kind == .rightBrace { return false }
+            i -= 1
+        }
+        return false
+    }
+
+    /// Every product id declared in the project's StoreKit configurations.
+    static func declared(in project: Project) -> Set<String> {
+        Set(project.storeKitConfigurations.flatMap { $0.allProducts.compactMap(\.productID) })
+    }
+}
