@@ -9,6 +9,7 @@ public enum BuiltInRules {
         HardcodedPriceRule(),
         LegacyStoreKitAPIRule(),
         ProductLocalizationMissingRule(),
+        ProductMetadataEmptyRule(),
         InputErrorRule(),
     ]
 
