@@ -10,6 +10,7 @@ public enum BuiltInRules {
         LegacyStoreKitAPIRule(),
         ProductLocalizationMissingRule(),
         ProductMetadataEmptyRule(),
+        ProductMetadataTooLongRule(),
         InputErrorRule(),
     ]
 
