@@ -11,6 +11,7 @@ public enum BuiltInRules {
         ProductLocalizationMissingRule(),
         ProductMetadataEmptyRule(),
         ProductMetadataTooLongRule(),
+        ProductIDInvalidRule(),
         InputErrorRule(),
     ]
 
