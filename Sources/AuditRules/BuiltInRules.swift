@@ -12,6 +12,8 @@ public enum BuiltInRules {
         ProductMetadataEmptyRule(),
         ProductMetadataTooLongRule(),
         ProductIDInvalidRule(),
+        ConsumableFamilyShareableRule(),
+        SubscriptionGroupIncompleteRule(),
         InputErrorRule(),
     ]
 
