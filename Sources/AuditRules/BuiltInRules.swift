@@ -14,6 +14,7 @@ public enum BuiltInRules {
         ProductIDInvalidRule(),
         ConsumableFamilyShareableRule(),
         SubscriptionGroupIncompleteRule(),
+        PriceMissingRule(),
         InputErrorRule(),
     ]
 
