@@ -136,7 +136,7 @@ public struct ConsumableFamilyShareableRule: Rule {
         if consumables == 0 {
             result.notApplicable("No consumable products are configured.")
         } else if result.findings.isEmpty {
-            result.evidence(at: nil, "None of the \(ConfigurationWording.count(consumables, "consumable")) is marked family shareable")
+            result.evidence(at: nil, "\(ConfigurationWording.count(consumables, "consumable")) checked: none is marked family shareable")
         }
     }
 }

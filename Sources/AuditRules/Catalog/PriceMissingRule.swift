@@ -171,10 +171,9 @@ public struct PriceMissingRule: Rule {
                             + "(Guideline 3.1.1); otherwise give it a price.",
                         severity: .note)
                 } else {
-                    result.report(
-                        at: at,
-                        "\(name) has the price \(price): a \(ConfigurationWording.kind(of: product.type)) is never free; "
-                            + "give it a price, and offer a free trial as an introductory offer instead.")
+                    let trial = product.type == .autoRenewableSubscription
+                        ? ", and offer a free trial as an introductory offer instead" : ""
+                    result.report(at: at, "\(name) has the price \(price), so it would be given away; give it a price\(trial).")
                 }
             }
         }

@@ -177,8 +177,8 @@ public struct ProductMetadataEmptyRule: Rule {
                     result.report(
                         at: location,
                         "\(ConfigurationWording.sentence(ConfigurationWording.name(of: product))) has an empty \(missing) "
-                            + "in \(ConfigurationWording.name(of: localization)): App Store Connect requires both, "
-                            + "and the purchase sheet would show nothing there.")
+                            + "in \(ConfigurationWording.name(of: localization)); App Store Connect requires a display name "
+                            + "and a description in every localization, and the paywall would show a blank.")
                 }
             }
             for group in configuration.subscriptionGroups {

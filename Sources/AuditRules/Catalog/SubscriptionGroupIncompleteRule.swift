@@ -235,8 +235,8 @@ public struct SubscriptionGroupIncompleteRule: Rule {
         } else if let period, !Self.periods.contains(period) {
             result.report(
                 at: configuration.location(of: "recurringSubscriptionPeriod", in: subscription.location),
-                "Subscription \(name) renews every \(period), which is not a duration App Store Connect offers "
-                    + "(\(Self.periods.joined(separator: ", "))).")
+                "Subscription \(name) has the renewal period \(period), which App Store Connect does not offer "
+                    + "(it offers \(Self.periods.dropLast().joined(separator: ", ")) and \(Self.periods.last ?? "")).")
         }
         if let level {
             if level < 1 {
