@@ -113,6 +113,24 @@ import Testing
             + "Product.products(for:) returns only one product per id.")
     }
 
+    @Test func duplicatesFollowFileOrderNotListOrder() throws {
+        // As Xcode writes it: nonRenewingSubscriptions (line 2) comes before products (line 5).
+        let result = Self.audit([("Configuration.storekit", """
+            {
+              "nonRenewingSubscriptions" : [
+                { "displayPrice" : "4.99", "productID" : "com.app.pass", "type" : "NonRenewingSubscription" }
+              ],
+              "products" : [
+                { "displayPrice" : "9.99", "productID" : "com.app.pass", "type" : "NonConsumable" }
+              ]
+            }
+            """)])
+        let finding = try #require(result.findings.first)
+        #expect(result.findings.count == 1)
+        #expect(finding.location.line == 6)
+        #expect(finding.message.contains("is already the id of the non-renewing subscription at line 3"))
+    }
+
     @Test func invalidCharactersAreNamedOnce() throws {
         let result = Self.audit([("P.storekit", """
             { "products" : [ { "displayPrice" : "1", "productID" : "com.app/pro plus/x", "type" : "Consumable" } ] }

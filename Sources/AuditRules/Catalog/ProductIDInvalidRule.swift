@@ -32,9 +32,9 @@ public struct ProductIDInvalidRule: Rule {
             Store Connect, so fix them before the first upload.
             """,
         reference: """
-            App Store Connect Help, Reference, In-App Purchase information: "The product ID can \
-            contain letters, numbers, hyphens, periods, and underscores, and can be as long as 100 \
-            characters" and cannot be reused within the app (checked in 2026)
+            App Store Connect Help, Reference, In-App Purchase information, checked in 2026: "The \
+            product ID can contain letters, numbers, hyphens, periods, and underscores, and can be \
+            as long as 100 characters", and cannot be reused within the app
             """,
         triggeringExamples: [
             // Format 3: a space and a slash in an id; the finding points at the value.
@@ -143,7 +143,9 @@ public struct ProductIDInvalidRule: Rule {
         var checked = 0
         for configuration in project.storeKitConfigurations {
             var firstUse: [String: StoreKitProduct] = [:]
-            for product in configuration.allProducts {
+            // File order, so that "first" and "second" mean what the reader sees: Xcode writes
+            // nonRenewingSubscriptions before products, allProducts lists products first.
+            for product in configuration.allProducts.sorted(by: { $0.location < $1.location }) {
                 checked += 1
                 let kind = ConfigurationWording.kind(of: product.type)
                 let line = product.location.line

@@ -16,7 +16,7 @@ public struct ProductMetadataTooLongRule: Rule {
         severity: .error,
         scope: .configuration,
         rationale: """
-            App Store Connect does not save an in-app purchase whose display name is over 30 \
+            App Store Connect does not accept an in-app purchase whose display name is over 30 \
             characters, whose description is over 45, or whose reference name is over 64. A \
             configuration that exceeds them tests names and descriptions that cannot ship: the \
             paywall is laid out for text the App Store will never return, and the product \
@@ -31,10 +31,10 @@ public struct ProductMetadataTooLongRule: Rule {
             at most 64.
             """,
         reference: """
-            App Store Connect limits: display name 30 and description 45 characters (Apple's App \
-            Store product page guidance for in-app purchases: "names are limited to 30 characters \
-            and descriptions are limited to 45 characters"); reference name 64 characters (App \
-            Store Connect Help, Reference, In-App Purchase information). Checked in 2026.
+            App Store Connect limits, checked in 2026: display name 30 and description 45 \
+            characters, from Apple's App Store product page guidance ("In-app purchase names are \
+            limited to 30 characters and descriptions are limited to 45 characters"); reference \
+            name 64 characters, from App Store Connect Help, Reference, In-App Purchase information
             """,
         triggeringExamples: [
             // Format 3, as in the flawed sample app: the finding points at the value.
