@@ -180,7 +180,7 @@ public struct PriceMissingRule: Rule {
         if checked > 0, result.findings.isEmpty {
             result.evidence(at: nil, "All \(ConfigurationWording.count(checked, "product")) have a price")
         } else if checked == 0 {
-            result.notApplicable("The StoreKit configuration has no products.")
+            result.notApplicable("No products are configured.")
         }
     }
 

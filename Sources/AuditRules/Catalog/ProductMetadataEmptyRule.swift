@@ -193,7 +193,7 @@ public struct ProductMetadataEmptyRule: Rule {
             }
         }
         if checked > 0, result.findings.isEmpty {
-            result.evidence(at: nil, "All \(ConfigurationWording.count(checked, "localization")) of products and subscription groups have a display name and description")
+            result.evidence(at: nil, "All \(ConfigurationWording.count(checked, "localization")) of products and subscription groups have their customer-facing text filled in")
         }
     }
 }
