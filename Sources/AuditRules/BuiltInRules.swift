@@ -19,6 +19,12 @@ public enum BuiltInRules {
         UnknownProductIDRule(),
         UnusedProductRule(),
         ProductLocalizationMissingRule(),
+        ProductMetadataEmptyRule(),
+        ProductMetadataTooLongRule(),
+        ProductIDInvalidRule(),
+        ConsumableFamilyShareableRule(),
+        SubscriptionGroupIncompleteRule(),
+        PriceMissingRule(),
         InputErrorRule(),
     ]
 

@@ -15,6 +15,8 @@ public struct StoreKitConfiguration: Sendable, Hashable {
     /// EULA and privacy policy, written by Xcode 16 and later.
     public var appPolicies: StoreKitAppPolicies?
     public var settings: StoreKitSettings
+    /// Where member values start, for rules that point at a value rather than its object.
+    public var memberLocations: StoreKitMemberLocations
 
     public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible {
         public var major: Int
@@ -36,7 +38,7 @@ public struct StoreKitConfiguration: Sendable, Hashable {
         file: String, identifier: String? = nil, version: Version? = nil,
         products: [StoreKitProduct] = [], nonRenewingSubscriptions: [StoreKitProduct] = [],
         subscriptionGroups: [StoreKitSubscriptionGroup] = [], appPolicies: StoreKitAppPolicies? = nil,
-        settings: StoreKitSettings = StoreKitSettings()
+        settings: StoreKitSettings = StoreKitSettings(), memberLocations: StoreKitMemberLocations? = nil
     ) {
         self.file = file
         self.identifier = identifier
@@ -46,6 +48,13 @@ public struct StoreKitConfiguration: Sendable, Hashable {
         self.subscriptionGroups = subscriptionGroups
         self.appPolicies = appPolicies
         self.settings = settings
+        self.memberLocations = memberLocations ?? StoreKitMemberLocations(file: file)
+    }
+
+    /// Where the value of `key` starts in the product, group or localization object that starts
+    /// at `object`; `object` itself when the member is missing, so a finding always has a place.
+    public func location(of key: String, in object: SourceLocation) -> SourceLocation {
+        memberLocations.location(of: key, in: object) ?? object
     }
 
     /// Every product of the file: products, non-renewing subscriptions, then the subscriptions

@@ -13,6 +13,9 @@ public enum StoreKitConfigurationLoader {
                     + "found \(root.node?.value.kindDescription ?? "nothing")")
         }
         var configuration = StoreKitConfiguration(file: file)
+        if let node = root.node {
+            configuration.memberLocations = StoreKitMemberLocations(root: node, file: file)
+        }
         configuration.identifier = try root.member("identifier").textIfPresent()
         if let version = try root.member("version").objectIfPresent() {
             configuration.version = StoreKitConfiguration.Version(

@@ -1,0 +1,59 @@
+import AuditCore
+
+/// What the product configuration rules share: how a message names a product, a group or a
+/// localization, and when a text counts as empty. A namespace rather than extensions, so that
+/// rules written in parallel cannot clash on a member name.
+enum ConfigurationWording {
+    /// "consumable com.app.gems", or "consumable without an id (line 12)" for partial files.
+    static func name(of product: StoreKitProduct) -> String {
+        "\(kind(of: product.type)) \(identifier(of: product))"
+    }
+
+    /// The product id, or where the product is when it has none.
+    static func identifier(of product: StoreKitProduct) -> String {
+        if let id = product.productID, !isBlank(id) { return id }
+        return "without an id (line \(product.location.line))"
+    }
+
+    static func kind(of type: StoreKitProductType) -> String {
+        switch type {
+        case .consumable: "consumable"
+        case .nonConsumable: "non-consumable"
+        case .nonRenewingSubscription: "non-renewing subscription"
+        case .autoRenewableSubscription: "subscription"
+        case .unknown: "product"
+        }
+    }
+
+    /// "subscription group Pro", by reference name, else id, else line.
+    static func name(of group: StoreKitSubscriptionGroup) -> String {
+        if let name = group.name, !isBlank(name) { return "subscription group \(name)" }
+        if let id = group.id, !isBlank(id) { return "subscription group \(id)" }
+        return "the subscription group at line \(group.location.line)"
+    }
+
+    /// "the en_US localization", or where it is when it names no locale.
+    static func name(of localization: StoreKitLocalization) -> String {
+        if isBlank(localization.locale) { return "the localization at line \(localization.location.line)" }
+        return "the \(localization.locale) localization"
+    }
+
+    /// True for nil, "", and text with nothing visible: whitespace, or invisible format
+    /// characters such as a zero-width space or a byte order mark pasted in with a name.
+    static func isBlank(_ text: String?) -> Bool {
+        guard let text else { return true }
+        return text.unicodeScalars.allSatisfy { scalar in
+            scalar.properties.isWhitespace || scalar.properties.generalCategory == .format
+        }
+    }
+
+    /// The text with its first letter in upper case, for names that start a message.
+    static func sentence(_ text: String) -> String {
+        text.prefix(1).uppercased() + text.dropFirst()
+    }
+
+    /// "1 product", "3 products".
+    static func count(_ number: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(number) \(number == 1 ? singular : plural ?? singular + "s")"
+    }
+}
