@@ -53,7 +53,7 @@ import Testing
         // Group descriptions are empty, as Xcode writes them: not a finding.
         ("v2.0-offer-codes.storekit", []),
         // Level 2 monthly and level 1 yearly are fine; the group has no localization.
-        ("v3.0-storekit-errors.storekit", [Expected(rule: "subscription_group_incomplete", line: 52)]),
+        ("v3.0-test-settings.storekit", [Expected(rule: "subscription_group_incomplete", line: 52)]),
         // "Séances quotidiennes, facturées chaque semaine" is 46 characters: over 45.
         ("v4.0-offers.storekit", [Expected(rule: "product_metadata_too_long", line: 84)]),
         // Billing plans, an introductory offers list and a group description of "": all fine.
