@@ -13,6 +13,7 @@ public enum BuiltInRules {
         TransactionNotFinishedRule(),
         RevocationNotCheckedRule(),
         PendingPurchaseUnhandledRule(),
+        EntitlementsNotRefreshedRule(),
         HardcodedPriceRule(),
         LegacyStoreKitAPIRule(),
         ProductIDsScatteredRule(),

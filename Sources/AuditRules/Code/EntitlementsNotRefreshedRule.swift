@@ -1,0 +1,243 @@
+import AuditCore
+
+/// Seed checklist 14 / common mistake 8: entitlements read once at launch go stale when a
+/// subscription renews, expires or is refunded while the app runs.
+public struct EntitlementsNotRefreshedRule: Rule {
+    public init() {}
+
+    static let foregroundMarkers: Set<String> = [
+        "scenePhase", "willEnterForegroundNotification", "didBecomeActiveNotification",
+        "sceneWillEnterForeground", "sceneDidBecomeActive", "applicationWillEnterForeground", "applicationDidBecomeActive",
+    ]
+
+    public static let description = RuleDescription(
+        identifier: "entitlements_not_refreshed",
+        title: "Entitlements are re-checked on updates and on return to the foreground",
+        severity: .warning,
+        scope: .code,
+        rationale: """
+            `Transaction.currentEntitlements` read once at launch goes stale: a renewal, an \
+            expiry, a refund, or a purchase approved through Ask to Buy while the app runs does \
+            not change what the app unlocked until the next cold start.
+            """,
+        fix: """
+            Update entitlements from the `Transaction.updates` handler, and re-read \
+            `Transaction.currentEntitlements` when the app returns to the foreground \
+            (`.onChange(of: scenePhase)` to `.active`, or `willEnterForegroundNotification`).
+            """,
+        reference: "StoreKit 2 review checklist item 14; common mistake 8",
+        triggeringExamples: [
+            // The seed's WRONG example: checked once at launch.
+            RuleExample("""
+                final class AppModel {
+                    func appDidFinish() { Task { await updateEntitlements() } }
+                    func updateEntitlements() async {
+                        for await result in ↓Transaction.currentEntitlements {
+                            if case .verified(let t) = result, t.revocationDate == nil { owned.insert(t.productID) }
+                        }
+                    }
+                }
+                """),
+            // A listener exists but only finishes; nothing refreshes entitlements.
+            RuleExample("""
+                @MainActor final class Store {
+                    init() {
+                        Task {
+                            for await update in Transaction.updates {
+                                if case .verified(let t) = update { await t.finish() }
+                            }
+                        }
+                    }
+                    func load() async {
+                        for await result in ↓Transaction.currentEntitlements { _ = result }
+                    }
+                }
+                """),
+            // Refreshed on appear only.
+            RuleExample("""
+                struct RootView: View {
+                    @State private var isPro = false
+                    var body: some View {
+                        Text(isPro ? "Pro" : "Free").task {
+                            for await result in ↓Transaction.currentEntitlements {
+                                if case .verified(let t) = result, t.revocationDate == nil { isPro = true }
+                            }
+                        }
+                    }
+                }
+                """),
+            RuleExample(files: [
+                ("Entitlements.swift", """
+                    actor Entitlements {
+                        private(set) var ids: Set<String> = []
+                        func reload() async {
+                            var fresh: Set<String> = []
+                            for await result in ↓Transaction.currentEntitlements {
+                                if case .verified(let t) = result, t.revocationDate == nil { fresh.insert(t.productID) }
+                            }
+                            ids = fresh
+                        }
+                    }
+                    """),
+                ("App.swift", "@main struct A: App { let e = Entitlements(); init() { Task { await e.reload() } }\n var body: some Scene { WindowGroup { Text(\"x\") } } }"),
+            ]),
+        ],
+        nonTriggeringExamples: [
+            // The seed's CORRECT store: the updates listener calls updateEntitlements().
+            RuleExample("""
+                @main struct MyApp: App {
+                    private let listener: Task<Void, Never>
+                    init() { listener = Task { for await result in Transaction.updates {
+                        guard case .verified(let transaction) = result else { continue }
+                        await StoreManager.shared.updateEntitlements()
+                        await transaction.finish()
+                    } } }
+                    var body: some Scene { WindowGroup { ContentView() } }
+                }
+                @MainActor final class StoreManager {
+                    static let shared = StoreManager()
+                    func updateEntitlements() async {
+                        for await result in Transaction.currentEntitlements {
+                            if case .verified(let t) = result, t.revocationDate == nil { ids.insert(t.productID) }
+                        }
+                    }
+                }
+                """),
+            // Seed-002: the updates handler updates the entitlement set itself.
+            RuleExample("""
+                final class StoreService {
+                    func observeTransactions() async { for await result in Transaction.updates { await process(result) } }
+                    private func process(_ result: VerificationResult<Transaction>) async { await updateEntitlements(try? checkVerified(result)) }
+                    private func updateEntitlements(_ transaction: Transaction?) async {
+                        guard let transaction else { return }
+                        if transaction.revocationDate == nil { ids.insert(transaction.productID) } else { ids.remove(transaction.productID) }
+                    }
+                    func refreshEntitlements() async {
+                        for await result in Transaction.currentEntitlements {
+                            guard case .verified(let t) = result, t.revocationDate == nil else { continue }
+                            ids.insert(t.productID)
+                        }
+                    }
+                }
+                """),
+            // A scene-phase hook re-reads them.
+            RuleExample("""
+                struct RootView: View {
+                    @Environment(\\.scenePhase) private var scenePhase
+                    @Environment(Store.self) private var store
+                    var body: some View {
+                        ContentView().onChange(of: scenePhase) { _, phase in
+                            if phase == .active { Task { await store.refresh() } }
+                        }
+                    }
+                }
+                final class Store { func refresh() async { for await r in Transaction.currentEntitlements { _ = r } } }
+                """),
+            // UIKit foreground notification.
+            RuleExample("""
+                final class EntitlementMonitor {
+                    init() {
+                        NotificationCenter.default.addObserver(forName: UIApplication.willEnterForegroundNotification, object: nil, queue: .main) { _ in
+                            Task { await self.reload() }
+                        }
+                    }
+                    func reload() async { for await r in Transaction.currentEntitlements { _ = r } }
+                }
+                """),
+            // No currentEntitlements at all.
+            RuleExample("""
+                func buy(_ p: Product) async throws { _ = try await p.purchase() }
+                """),
+            // The SwiftUI currentEntitlementTask modifier refreshes by itself.
+            RuleExample("""
+                struct Gate: View {
+                    @State private var state: EntitlementTaskState<VerificationResult<Transaction>?> = .loading
+                    var body: some View {
+                        Text("x").currentEntitlementTask(for: ProductID.premium) { state in self.state = state }
+                    }
+                }
+                """),
+        ]
+    )
+
+    public func check(_ project: Project, into result: inout RuleResult) {
+        if let sdk = project.transactionsHandledBySDK {
+            result.notApplicable(project.sdkReason(sdk))
+            return
+        }
+        var reads: [CodeSite] = []
+        var refreshFunctions = Set<String>()
+        for file in project.swiftFiles {
+            for i in file.code.indices where file.isMemberAccess(i, base: "Transaction", member: "currentEntitlements") {
+                reads.append(CodeSite(file: file, index: i - 2))
+                if let function = file.enclosingFunction(of: i) { refreshFunctions.insert(file.declarations[function].name) }
+            }
+        }
+        guard let first = reads.first else {
+            result.notApplicable("The app does not read Transaction.currentEntitlements.")
+            return
+        }
+        if let evidence = Self.updatesHandlerRefreshes(project: project, refreshFunctions: refreshFunctions) {
+            result.evidence(in: evidence.file, at: evidence.index, "Entitlements are updated from the Transaction.updates handler in \(scopeDescription(of: evidence.index, in: evidence.file))")
+            return
+        }
+        if let hook = Self.foregroundHook(project: project) {
+            result.evidence(in: hook.file, at: hook.index, "Entitlements are re-read when the app returns to the foreground (\(hook.file.text(hook.index)))")
+            return
+        }
+        result.report(
+            in: first.file, at: first.index,
+            "Entitlements are read from Transaction.currentEntitlements, but neither the Transaction.updates handler nor a return to the foreground refreshes them: renewals, expiries and refunds during a session are missed."
+        )
+    }
+
+    /// A `Transaction.updates` loop whose body (or the functions it calls, two levels deep)
+    /// calls an entitlement refresh or grants/removes entitlements itself.
+    static func updatesHandlerRefreshes(project: Project, refreshFunctions: Set<String>) -> CodeSite? {
+        var functionBodies: [String: [(SwiftFile, Range<Int>)]] = [:]
+        for file in project.swiftFiles {
+            for (index, declaration) in file.declarations.enumerated() where declaration.kind == .function {
+                functionBodies[declaration.name, default: []].append((file, file.bodyRange(of: index)))
+            }
+        }
+        func refreshes(_ file: SwiftFile, _ range: Range<Int>, depth: Int) -> Bool {
+            for i in range where file.code[i].kind == .identifier {
+                let name = file.text(i)
+                if refreshFunctions.contains(name), file.call(at: i) != nil { return true }
+                if ["insert", "remove", "formUnion", "subtract"].contains(name), file.receiver(of: i) != nil,
+                   let call = file.call(at: i), (call.openParen..<max(call.openParen, call.closeParen)).contains(where: { file.isIdentifier($0, "productID") }) {
+                    return true
+                }
+                if depth < 2, let bodies = functionBodies[name], file.call(at: i) != nil {
+                    for (other, body) in bodies where refreshes(other, body, depth: depth + 1) { return true }
+                }
+            }
+            return false
+        }
+        for file in project.swiftFiles {
+            for i in file.code.indices where file.isMemberAccess(i, base: "Transaction", member: "updates") {
+                // The loop body: the brace after `in Transaction.updates …`.
+                var j = i + 1
+                while j < file.code.count, file.code[j].kind != .leftBrace { j += 1 }
+                guard j < file.code.count, Int(file.match[j]) > j else { continue }
+                if refreshes(file, (j + 1)..<Int(file.match[j]), depth: 0) { return CodeSite(file: file, index: i - 2) }
+            }
+        }
+        return nil
+    }
+
+    /// A scene-phase or foreground-notification hook, or SwiftUI's currentEntitlementTask.
+    static func foregroundHook(project: Project) -> CodeSite? {
+        for file in project.swiftFiles {
+            for i in file.code.indices where file.code[i].kind == .identifier {
+                let name = file.text(i)
+                if foregroundMarkers.contains(name) || name == "currentEntitlementTask" {
+                    // `@Environment(\.scenePhase)` alone is not a hook; its use in onChange/if is.
+                    if name == "scenePhase", file.code.indices.contains(i - 2), file.tokenIs(i - 2, "\\") { continue }
+                    return CodeSite(file: file, index: i)
+                }
+            }
+        }
+        return nil
+    }
+}
