@@ -26,6 +26,13 @@ public enum BuiltInRules {
         ConsumableFamilyShareableRule(),
         SubscriptionGroupIncompleteRule(),
         PriceMissingRule(),
+        SubscriptionTermsMissingRule(),
+        RenewalTermsMissingRule(),
+        TrialTermsUnclearRule(),
+        ExternalPurchaseLinkRule(),
+        PlaceholderCopyRule(),
+        OtherPlatformMentionRule(),
+        CopyTranslationMissingRule(),
         InputErrorRule(),
     ]
 
