@@ -120,7 +120,7 @@ public struct MarkdownRenderer: Sendable {
         let rule = report.rules[finding.ruleID]
         var lines: [String] = []
         let title = rule.map { MarkdownText.escape($0.title) } ?? finding.ruleID
-        lines.append("\n#### \(finding.severity.rawValue.capitalized): \(title)\n")
+        lines.append("\n#### Not met: \(title)\n")
         lines.append("**\(finding.severity.rawValue.uppercased())** `\(finding.ruleID)` at \(link(finding.location, report))\n")
         lines.append(MarkdownText.escape(finding.message))
         if let excerpt = finding.excerpt, !excerpt.lines.isEmpty {
