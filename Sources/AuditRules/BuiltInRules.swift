@@ -8,6 +8,10 @@ public enum BuiltInRules {
         PolicyLinksMissingRule(),
         HardcodedPriceRule(),
         LegacyStoreKitAPIRule(),
+        UnfinishedTransactionsIgnoredRule(),
+        ManageSubscriptionsMissingRule(),
+        StoreKitConfigMissingRule(),
+        StoreKitTestsMissingRule(),
         ProductLocalizationMissingRule(),
         InputErrorRule(),
     ]
