@@ -12,6 +12,7 @@ public enum BuiltInRules {
         ManageSubscriptionsMissingRule(),
         StoreKitConfigMissingRule(),
         StoreKitTestsMissingRule(),
+        AppTransactionUnverifiedRule(),
         ProductLocalizationMissingRule(),
         InputErrorRule(),
     ]
