@@ -13,6 +13,7 @@ public enum BuiltInRules {
         StoreKitConfigMissingRule(),
         StoreKitTestsMissingRule(),
         AppTransactionUnverifiedRule(),
+        ReceiptInsteadOfJWSRule(),
         ProductLocalizationMissingRule(),
         InputErrorRule(),
     ]
