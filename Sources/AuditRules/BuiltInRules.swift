@@ -14,6 +14,7 @@ public enum BuiltInRules {
         StoreKitTestsMissingRule(),
         AppTransactionUnverifiedRule(),
         ReceiptInsteadOfJWSRule(),
+        ClientSideOfferSignatureRule(),
         ProductLocalizationMissingRule(),
         InputErrorRule(),
     ]
