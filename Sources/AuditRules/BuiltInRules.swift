@@ -15,6 +15,7 @@ public enum BuiltInRules {
         AppTransactionUnverifiedRule(),
         ReceiptInsteadOfJWSRule(),
         ClientSideOfferSignatureRule(),
+        IntroOfferEligibilityUncheckedRule(),
         ProductLocalizationMissingRule(),
         InputErrorRule(),
     ]
