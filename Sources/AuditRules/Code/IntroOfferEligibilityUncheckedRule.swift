@@ -232,7 +232,7 @@ public struct IntroOfferEligibilityUncheckedRule: Rule {
             for i in file.code.indices where file.isIdentifier(i, "introductoryOffer") && file.receiver(of: i) != nil {
                 sawOffer = true
                 if let check = Self.eligibilityCheck(near: i, in: file, project: project, aliases: aliases) {
-                    result.evidence(at: check.location, "Intro-offer eligibility is checked (\(check.file.text(check.index))) where introductoryOffer is read in \(scopeDescription(of: i, in: file))")
+                    result.evidence(at: check.location, "Intro-offer eligibility is checked through \(check.file.text(check.index)) where introductoryOffer is read in \(scopeDescription(of: i, in: file))")
                     continue
                 }
                 let scope = file.enclosingFunction(of: i) ?? file.enclosingDeclaration(of: i) ?? -1
@@ -277,12 +277,12 @@ public struct IntroOfferEligibilityUncheckedRule: Rule {
     /// Where eligibility is checked for the offer read at `index`: in the same file, or in
     /// the type (and its extensions) around it.
     static func eligibilityCheck(near index: Int, in file: SwiftFile, project: Project, aliases: Set<String>) -> CodeSite? {
+        // The StoreKit call itself is the best evidence, then an eligibility flag, then an alias.
         func check(in range: Range<Int>, of other: SwiftFile) -> Int? {
-            range.first { k in
-                guard other.code[k].kind == .identifier else { return false }
-                let word = other.text(k)
-                return checkNames.contains(word) || aliases.contains(word) || word.lowercased().contains("eligib")
-            }
+            let identifiers = range.filter { other.code[$0].kind == .identifier }
+            return identifiers.first { checkNames.contains(other.text($0)) }
+                ?? identifiers.first { other.text($0).lowercased().contains("eligib") }
+                ?? identifiers.first { aliases.contains(other.text($0)) }
         }
         if let k = check(in: file.code.indices, of: file) { return CodeSite(file: file, index: k) }
         guard let type = file.declarationChain(of: index).last(where: { file.declarations[$0].kind.isType }) else { return nil }
