@@ -16,6 +16,7 @@ public enum BuiltInRules {
         ReceiptInsteadOfJWSRule(),
         ClientSideOfferSignatureRule(),
         IntroOfferEligibilityUncheckedRule(),
+        GracePeriodIgnoredRule(),
         ProductLocalizationMissingRule(),
         InputErrorRule(),
     ]
