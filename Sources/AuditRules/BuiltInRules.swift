@@ -17,6 +17,7 @@ public enum BuiltInRules {
         ClientSideOfferSignatureRule(),
         IntroOfferEligibilityUncheckedRule(),
         GracePeriodIgnoredRule(),
+        ConsumableNotIdempotentRule(),
         ProductLocalizationMissingRule(),
         InputErrorRule(),
     ]
