@@ -18,6 +18,7 @@ public enum BuiltInRules {
         IntroOfferEligibilityUncheckedRule(),
         GracePeriodIgnoredRule(),
         ConsumableNotIdempotentRule(),
+        StoreTypesNotSendableRule(),
         ProductLocalizationMissingRule(),
         InputErrorRule(),
     ]
