@@ -129,6 +129,24 @@ public struct GracePeriodIgnoredRule: Rule {
                     }
                 }
                 """),
+            // A filter in the status task that decides who is premium.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+
+                struct RootView: View {
+                    @EnvironmentObject private var manager: AppManager
+                    var body: some View {
+                        ContentView()
+                            .subscriptionStatusTask(for: "21582431") { taskState in
+                                if let result = taskState.value {
+                                    let premiumUser = result.filter({ $0.state == .↓subscribed }).isEmpty == false
+                                    manager.isPremiumUser = premiumUser
+                                }
+                            }
+                    }
+                }
+                """),
         ],
         nonTriggeringExamples: [
             // The StoreKit seed's check.
@@ -234,6 +252,34 @@ public struct GracePeriodIgnoredRule: Rule {
                     var grantsAccess: Bool { [.subscribed, .inGracePeriod].contains(state) }
                 }
                 """),
+            // `.subscribed` only decides what to display, or whether a trial is running.
+            RuleExample("""
+                import StoreKit
+
+                @MainActor final class SubscriptionPresenter {
+                    var status: Product.SubscriptionInfo.Status?
+
+                    var canDisplayRenewalDate: Bool {
+                        status?.state == .subscribed
+                    }
+
+                    var isInFreeTrial: Bool {
+                        guard let status, case .verified(let renewalInfo) = status.renewalInfo else { return false }
+                        return renewalInfo.willAutoRenew && status.state == .subscribed
+                    }
+                }
+                """),
+            // A socket's subscription state in a file that never reads subscription statuses.
+            RuleExample("""
+                import StoreKit
+
+                final class PriceFeed {
+                    enum State { case idle, subscribed }
+                    var state = State.idle
+                    var isSubscribed: Bool { state == .subscribed }
+                    func buy(_ product: Product) async throws { _ = try await product.purchase() }
+                }
+                """),
             // An enum of the app's own with a `subscribed` case is not StoreKit's renewal state.
             RuleExample("""
                 import StoreKit
@@ -250,7 +296,7 @@ public struct GracePeriodIgnoredRule: Rule {
 
     public func check(_ project: Project, into result: inout RuleResult) {
         var sawStateCheck = false
-        for file in project.swiftFiles where file.importsStoreKit {
+        for file in project.swiftFiles where file.importsStoreKit && Self.readsSubscriptionStatus(file) {
             var patternTokens = Set<Int>()
             for statement in file.switchStatements() where Self.endsWithState(statement.subjectRange, in: file) {
                 let subscribedCases = statement.cases.filter { $0.patternRange.contains { file.isCaseReference($0, "subscribed") } }
@@ -261,7 +307,9 @@ public struct GracePeriodIgnoredRule: Rule {
                 for switchCase in statement.cases { patternTokens.formUnion(switchCase.patternRange) }
                 if let grace = statement.cases.first(where: { $0.patternRange.contains { file.isCaseReference($0, "inGracePeriod") } }),
                    let graceToken = grace.patternRange.first(where: { file.isCaseReference($0, "inGracePeriod") }) {
-                    if grace.label != subscribed.label, file.deniesAccess(in: grace.bodyRange), !file.grantsAccess(in: grace.bodyRange) {
+                    let decides = Self.resultDecidesAccess(at: graceToken, in: file)
+                    if grace.label != subscribed.label, file.deniesAccess(in: grace.bodyRange, countingReturns: decides),
+                       !file.grantsAccess(in: grace.bodyRange, countingReturns: decides) {
                         result.report(
                             in: file, at: graceToken,
                             "Access is taken away in .inGracePeriod: subscribers lose the app while Apple is still retrying their payment."
@@ -269,7 +317,7 @@ public struct GracePeriodIgnoredRule: Rule {
                     } else {
                         result.evidence(in: file, at: graceToken, ".inGracePeriod keeps access like .subscribed in \(scopeDescription(of: graceToken, in: file))")
                     }
-                } else if file.grantsAccess(in: subscribed.bodyRange) {
+                } else if file.grantsAccess(in: subscribed.bodyRange, countingReturns: Self.resultDecidesAccess(at: subscribedToken, in: file)) {
                     result.report(
                         in: file, at: subscribedToken,
                         "Access is granted only in .subscribed: subscribers in the billing grace period (.inGracePeriod) fall into another case and lose access while Apple retries their payment."
@@ -301,6 +349,26 @@ public struct GracePeriodIgnoredRule: Rule {
         } else {
             result.notApplicable("No code compares a subscription's renewal state with .subscribed; access follows the app's entitlements.")
         }
+    }
+
+    /// Whether the file works with subscription statuses: StoreKit's status types, its SwiftUI
+    /// status task, `subscription.status`, or the other renewal states. Keeps an app's own
+    /// `.subscribed` (a socket, a newsletter) out.
+    static func readsSubscriptionStatus(_ file: SwiftFile) -> Bool {
+        let names: Set<String> = ["SubscriptionInfo", "RenewalState", "subscriptionStatusTask", "inGracePeriod", "inBillingRetryPeriod", "renewalInfo"]
+        return file.code.indices.contains { k in
+            if file.isIdentifier(k, in: names) { return true }
+            guard file.isCaseReference(k, "status"), k >= 2 else { return false }
+            let receiver = file.code[k - 2].kind == .operator ? k - 3 : k - 2
+            return file.isIdentifier(receiver, "subscription")
+        }
+    }
+
+    /// Whether what the function around `index` returns is an access decision: it is named
+    /// like one (`isSubscriber`, `hasAccess`, `checkSubscriptionActive`).
+    static func resultDecidesAccess(at index: Int, in file: SwiftFile) -> Bool {
+        guard let function = file.enclosingFunction(of: index) else { return false }
+        return looksLikeAccessFlag(file.declarations[function].name)
     }
 
     /// Whether an expression ends in a renewal state: `status.state`, `renewalState`.
@@ -356,7 +424,8 @@ public struct GracePeriodIgnoredRule: Rule {
             start = file.statementStart(of: brace)
             brace = file.enclosingBrace(of: brace)
         }
-        if file.isIdentifier(start, "return") { return true }
+        let decides = resultDecidesAccess(at: index, in: file)
+        if file.isIdentifier(start, "return") { return decides }
         if file.isIdentifier(start, "if") || file.isIdentifier(start, "guard") || file.isIdentifier(start, "while") {
             let blocks = file.conditionalBlocks(ofStatementAt: start)
             guard let first = blocks.first else { return false }
@@ -366,15 +435,17 @@ public struct GracePeriodIgnoredRule: Rule {
             // For `guard`, the only block runs when the comparison fails.
             let whenTrue: Range<Int>? = isGuard ? nil : body
             let whenFalse: Range<Int>? = isGuard ? body : otherwise
-            let grantsWhenSubscribed = negated ? whenFalse.map(file.grantsAccess) ?? false : whenTrue.map(file.grantsAccess) ?? false
-            let deniesOtherwise = negated ? whenTrue.map(file.deniesAccess) ?? false : whenFalse.map(file.deniesAccess) ?? false
+            let grants = { (range: Range<Int>) in file.grantsAccess(in: range, countingReturns: decides) }
+            let denies = { (range: Range<Int>) in file.deniesAccess(in: range, countingReturns: decides) }
+            let grantsWhenSubscribed = (negated ? whenFalse.map(grants) : whenTrue.map(grants)) ?? false
+            let deniesOtherwise = (negated ? whenTrue.map(denies) : whenFalse.map(denies)) ?? false
             return grantsWhenSubscribed || deniesOtherwise
         }
         // A single-expression property or function body: `var isPro: Bool { state == .subscribed }`.
         if brace >= 0, start == brace + 1, let declaration = file.declaration(openedBy: brace),
            [.variable, .function].contains(file.declarations[declaration].kind),
            file.statementEnd(from: start) >= Int(file.match[brace]), !file.isIdentifier(start, in: ["switch", "for", "do"]) {
-            return true
+            return decides
         }
         // `isPro = …`, `let isActive = …`, `self.hasAccess = …`
         var name: String?

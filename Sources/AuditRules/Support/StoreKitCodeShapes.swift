@@ -122,11 +122,12 @@ extension SwiftFile {
         return result
     }
 
-    /// Whether `range` gives access to paid features: `return true`, an access flag set to
-    /// `true`, a product id inserted into an entitlement set, or a `.pro`-style tier returned.
-    func grantsAccess(in range: Range<Int>) -> Bool {
+    /// Whether `range` gives access to paid features: an access flag set to `true`, a product
+    /// id inserted into an entitlement set, or (when the function's result is the access
+    /// decision, `countingReturns`) `return true` or a `.pro`-style tier returned.
+    func grantsAccess(in range: Range<Int>, countingReturns: Bool = true) -> Bool {
         for k in range {
-            if isIdentifier(k, "return"), k + 1 < code.count {
+            if countingReturns, isIdentifier(k, "return"), k + 1 < code.count {
                 if isIdentifier(k + 1, "true") { return true }
                 if code[k + 1].kind == .dot, k + 2 < code.count, looksLikeAccessFlag(text(k + 2)) { return true }
             }
@@ -135,11 +136,11 @@ extension SwiftFile {
         return booleanAssignments(in: range).contains { $0.value && looksLikeAccessFlag(text($0.flag)) }
     }
 
-    /// Whether `range` takes access away: `return false`, an access flag set to `false`, a
-    /// product id removed from an entitlement set.
-    func deniesAccess(in range: Range<Int>) -> Bool {
+    /// Whether `range` takes access away: an access flag set to `false`, a product id removed
+    /// from an entitlement set, or (`countingReturns`) `return false`.
+    func deniesAccess(in range: Range<Int>, countingReturns: Bool = true) -> Bool {
         for k in range {
-            if isIdentifier(k, "return"), k + 1 < code.count, isIdentifier(k + 1, "false") { return true }
+            if countingReturns, isIdentifier(k, "return"), k + 1 < code.count, isIdentifier(k + 1, "false") { return true }
             if isIdentifier(k, "remove") || isIdentifier(k, "removeAll"), code[k - 1].kind == .dot { return true }
         }
         return booleanAssignments(in: range).contains { !$0.value && looksLikeAccessFlag(text($0.flag)) }
