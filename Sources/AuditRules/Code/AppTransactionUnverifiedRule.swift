@@ -5,6 +5,10 @@ import AuditCore
 public struct AppTransactionUnverifiedRule: Rule {
     public init() {}
 
+    /// Fields that describe the install without proving a purchase: reading them from an
+    /// unverified app transaction (to label analytics as TestFlight, say) trusts nothing.
+    static let descriptiveFields: Set<String> = ["environment", "bundleID", "appVersion", "signedDate", "appID"]
+
     public static let description = RuleDescription(
         identifier: "app_transaction_unverified",
         title: "AppTransaction is trusted only when verified",
@@ -213,6 +217,25 @@ public struct AppTransactionUnverifiedRule: Rule {
                     }
                 }
                 """),
+            // The environment read from either case, to label analytics.
+            RuleExample("""
+                import StoreKit
+
+                actor AnalyticsContext {
+                    private var cached: String?
+                    func distribution() async -> String {
+                        if let cached { return cached }
+                        guard let result = try? await AppTransaction.shared else { return "appstore" }
+                        let label: String
+                        switch result {
+                        case .verified(let transaction), .unverified(let transaction, _):
+                            label = transaction.environment == .sandbox ? "testflight" : "appstore"
+                        }
+                        cached = label
+                        return label
+                    }
+                }
+                """),
             // No AppTransaction at all.
             RuleExample("""
                 import StoreKit
@@ -277,6 +300,7 @@ public struct AppTransactionUnverifiedRule: Rule {
         }
         var problems: [Problem] = []
         for i in scope where file.isCaseReference(i, "unsafePayloadValue") {
+            if readsDescriptiveField(after: i, in: file) { continue }
             let start = file.statementStart(of: i)
             let receiver = file.receiver(of: i)
             let onResult = receiver.map { file.code[$0].kind == .identifier && resultNames.contains(file.text($0)) } ?? false
@@ -316,12 +340,19 @@ public struct AppTransactionUnverifiedRule: Rule {
         return (body, (equals + 1)..<end)
     }
 
-    /// Whether `name` is read in `range` as a value (not a member of something else, not only
-    /// inside a log message's interpolation).
+    /// Whether `name` is read in `range` for more than a descriptive field (not a member of
+    /// something else, not only inside a log message's interpolation).
     static func isUsed(_ name: String, in range: Range<Int>, of file: SwiftFile) -> Bool {
         range.contains { k in
-            file.code[k].kind == .identifier && file.text(k) == name && file.receiver(of: k) == nil && !file.isInsideInterpolation(k)
+            file.code[k].kind == .identifier && file.text(k) == name && file.receiver(of: k) == nil
+                && !file.isInsideInterpolation(k) && !readsDescriptiveField(after: k, in: file)
         }
+    }
+
+    /// `….environment`, `….bundleID`: the token at `index` is followed by a descriptive field.
+    static func readsDescriptiveField(after index: Int, in file: SwiftFile) -> Bool {
+        index + 2 < file.code.count && file.code[index + 1].kind == .dot
+            && file.isIdentifier(index + 2, in: descriptiveFields)
     }
 
     /// The name bound to the payload in `.unverified(let payload, …)` or `case let .unverified(payload, …)`.

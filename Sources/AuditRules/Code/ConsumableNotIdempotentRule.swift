@@ -233,6 +233,24 @@ public struct ConsumableNotIdempotentRule: Rule {
                     }
                 }
                 """),
+            // A purchase-history export and an analytics event read the quantity without delivering.
+            RuleExample("""
+                import StoreKit
+
+                struct HistoryExporter {
+                    func export() async -> [[String: Any]] {
+                        var rows: [[String: Any]] = []
+                        for await result in Transaction.all {
+                            guard case .verified(let transaction) = result else { continue }
+                            rows.append(["product": transaction.productID, "quantity": transaction.purchasedQuantity])
+                        }
+                        return rows
+                    }
+                    func report(_ transaction: Transaction, analytics: Analytics) {
+                        analytics.track("purchase", properties: ["quantity": transaction.purchasedQuantity])
+                    }
+                }
+                """),
             // Product type shown in a store view: not delivery.
             RuleExample("""
                 import StoreKit
@@ -309,7 +327,8 @@ public struct ConsumableNotIdempotentRule: Rule {
         for i in file.code.indices {
             if file.isCaseReference(i, "consumable") {
                 if productTypeCases.contains(i) || comparesProductType(i, in: file) { sites.append((i, "a consumable transaction")) }
-            } else if file.isCaseReference(i, "purchasedQuantity"), file.receiver(of: i) != nil, !file.isInsideInterpolation(i) {
+            } else if file.isCaseReference(i, "purchasedQuantity"), file.receiver(of: i) != nil, !file.isInsideInterpolation(i),
+                      !isLogged(i, in: file), !listsHistory(around: i, in: file) {
                 sites.append((i, "purchasedQuantity"))
             } else if file.code[i].kind == .operator, file.tokenIs(i, "+="), i >= 1, file.code[i - 1].kind == .identifier,
                       camelCaseWords(file.text(i - 1)).contains(where: { currencyWords.contains($0) }),
@@ -318,6 +337,36 @@ public struct ConsumableNotIdempotentRule: Rule {
             }
         }
         return sites.sorted { $0.0 < $1.0 }
+    }
+
+    /// Calls that only record or print: a quantity passed to them is not delivered.
+    static let loggingCalls: Set<String> = [
+        "print", "debugPrint", "NSLog", "log", "debug", "info", "notice", "warning", "error", "fault", "trace",
+        "track", "logEvent", "capture", "addBreadcrumb",
+    ]
+
+    /// Whether the token is an argument (at any depth) of a logging or analytics call.
+    static func isLogged(_ index: Int, in file: SwiftFile) -> Bool {
+        var open = Int(file.parent[index])
+        while open > 0 {
+            if file.code[open].kind == .leftParen, file.code[open - 1].kind == .identifier,
+               loggingCalls.contains(file.text(open - 1)) || file.text(open - 1).hasPrefix("track") || file.text(open - 1).hasPrefix("log") {
+                return true
+            }
+            if file.code[open].kind == .leftBrace { return false }
+            open = Int(file.parent[open])
+        }
+        return false
+    }
+
+    /// Whether the function lists past transactions (`Transaction.all`, `currentEntitlements`)
+    /// rather than handling a new one: a purchase history, an export.
+    static func listsHistory(around index: Int, in file: SwiftFile) -> Bool {
+        guard let function = file.enclosingFunction(of: index) else { return false }
+        let range = file.fullRange(of: function)
+        let lists = range.contains { file.isMemberAccess($0, base: "Transaction", member: "all") || file.isMemberAccess($0, base: "Transaction", member: "currentEntitlements") }
+        let finishes = range.contains { file.isCaseReference($0, "finish") }
+        return lists && !finishes
     }
 
     /// `transaction.productType == .consumable` (either side).

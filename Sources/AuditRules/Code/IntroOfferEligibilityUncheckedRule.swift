@@ -210,6 +210,18 @@ public struct IntroOfferEligibilityUncheckedRule: Rule {
                     }
                     """),
             ]),
+            // The offer a past transaction used, completed from the product for a receipt screen.
+            RuleExample("""
+                import StoreKit
+
+                struct PurchaseHistoryRow {
+                    func offerDescription(for transaction: Transaction, product: Product) -> String? {
+                        guard transaction.offer?.type == .introductory,
+                              let offer = product.subscription?.introductoryOffer else { return nil }
+                        return "Started with \\(offer.displayPrice) for \\(offer.periodCount) periods"
+                    }
+                }
+                """),
             // StoreKit's view checks eligibility itself.
             RuleExample("""
                 import StoreKit
@@ -231,6 +243,7 @@ public struct IntroOfferEligibilityUncheckedRule: Rule {
             var reportedScopes = Set<Int>()
             for i in file.code.indices where file.isIdentifier(i, "introductoryOffer") && file.receiver(of: i) != nil {
                 sawOffer = true
+                if Self.describesRedeemedOffer(around: i, in: file) { continue }
                 if let check = Self.eligibilityCheck(near: i, in: file, project: project, aliases: aliases) {
                     result.evidence(at: check.location, "Intro-offer eligibility is checked through \(check.file.text(check.index)) where introductoryOffer is read in \(scopeDescription(of: i, in: file))")
                     continue
@@ -245,6 +258,16 @@ public struct IntroOfferEligibilityUncheckedRule: Rule {
         }
         if !sawOffer {
             result.notApplicable("No code reads introductoryOffer (StoreKit's views check eligibility themselves).")
+        }
+    }
+
+    /// Code that reads the product's offer to describe one a transaction already used
+    /// (`transaction.offer`, `appliedOffer`), not to show it to a customer.
+    static func describesRedeemedOffer(around index: Int, in file: SwiftFile) -> Bool {
+        guard let function = file.enclosingFunction(of: index) else { return false }
+        return file.fullRange(of: function).contains { k in
+            file.isCaseReference(k, "appliedOffer") || file.isCaseReference(k, "offerType")
+                || file.isCaseReference(k, "offer") && file.receiver(of: k).map { file.text($0).lowercased().contains("transaction") } == true
         }
     }
 
