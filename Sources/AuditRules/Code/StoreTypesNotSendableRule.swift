@@ -221,6 +221,20 @@ public struct StoreTypesNotSendableRule: Rule {
                     extension ProductCache: @unchecked Sendable {}
                     """),
             ]),
+            // Swift 5 code that hops to the main actor for every state change.
+            RuleExample("""
+                import StoreKit
+
+                final class LegacyStore: ObservableObject {
+                    @Published var products: [Product] = []
+
+                    func reload() {
+                        Task { @MainActor in
+                            self.products = (try? await Product.products(for: ["com.app.pro"])) ?? []
+                        }
+                    }
+                }
+                """),
             // A plain class used only from one place, with no tasks of its own.
             RuleExample("""
                 import StoreKit
@@ -372,7 +386,7 @@ public struct StoreTypesNotSendableRule: Rule {
             let members = Set(file.declarations.filter { $0.parent == part && $0.kind != .closure }.map(\.name))
                 .union(storedVariables(of: part, in: file).map(\.name))
             for (index, declaration) in file.declarations.enumerated() where declaration.kind == .closure && own.contains(declaration.bodyStart) {
-                guard isTaskClosure(declaration, in: file) else { continue }
+                guard isTaskClosure(declaration, in: file), !runsOnMainActor(declaration, in: file) else { continue }
                 let touchesSelf = file.bodyRange(of: index).contains { k in
                     file.isIdentifier(k, "self") || file.code[k].kind == .identifier && members.contains(file.text(k)) && file.receiver(of: k) == nil
                 }
@@ -405,6 +419,12 @@ public struct StoreTypesNotSendableRule: Rule {
         guard callee >= 0 else { return false }
         if file.isIdentifier(callee, "detached"), file.receiver(of: callee).map({ file.isIdentifier($0, "Task") }) == true { return true }
         return !detachedOnly && file.isIdentifier(callee, "Task") && file.receiver(of: callee) == nil
+    }
+
+    /// `Task { @MainActor in … }`: the task's code runs where the UI reads the state.
+    static func runsOnMainActor(_ closure: Declaration, in file: SwiftFile) -> Bool {
+        let first = closure.bodyStart + 1
+        return first < file.code.count && file.code[first].kind == .attribute && file.tokenIs(first, "@MainActor")
     }
 
     static func isAsync(_ function: Int, in file: SwiftFile) -> Bool {
