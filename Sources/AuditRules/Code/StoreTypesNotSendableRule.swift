@@ -281,9 +281,16 @@ public struct StoreTypesNotSendableRule: Rule {
             return
         }
         var sawStoreType = false
+        // Every type's declaration and extensions, by name, gathered once.
+        var partsByName: [String: [Part]] = [:]
+        for file in project.swiftFiles {
+            for (index, declaration) in file.declarations.enumerated() where declaration.kind.isType {
+                partsByName[declaration.name, default: []].append((file, index))
+            }
+        }
         for file in project.swiftFiles {
             for (index, declaration) in file.declarations.enumerated() where declaration.kind == .class || declaration.kind == .actor {
-                let parts = Self.parts(ofType: declaration.name, in: project)
+                let parts = partsByName[declaration.name] ?? []
                 guard Self.ownsStoreKitState(declaration.name, parts: parts) else { continue }
                 sawStoreType = true
                 let nameToken = nameIndex(of: index, in: file)
@@ -306,11 +313,6 @@ public struct StoreTypesNotSendableRule: Rule {
     }
 
     typealias Part = (file: SwiftFile, declaration: Int)
-
-    /// The type's declaration and its extensions, across the app.
-    static func parts(ofType name: String, in project: Project) -> [Part] {
-        project.typeDeclarations(named: name).map { ($0.file, $0.declaration) }
-    }
 
     static func nonisolatedTypeDeclaration(in project: Project) -> CodeSite? {
         for file in project.swiftFiles {
@@ -359,12 +361,20 @@ public struct StoreTypesNotSendableRule: Rule {
     /// its name and the tokens of its type annotation.
     static func storedVariables(of declaration: Int, in file: SwiftFile) -> [(name: String, type: Range<Int>)] {
         let body = file.bodyRange(of: declaration)
+        // Declarations are in source order: those inside this body follow it directly.
+        var computed = Set<Int>()
+        var j = declaration + 1
+        while j < file.declarations.count, body.contains(file.declarations[j].bodyStart) {
+            if file.declarations[j].parent == declaration { computed.insert(file.declarations[j].keyword) }
+            j += 1
+        }
         var result: [(String, Range<Int>)] = []
         for k in body where Int(file.parent[k]) == file.declarations[declaration].bodyStart && file.isIdentifier(k, "var") {
             guard k + 1 < file.code.count, file.code[k + 1].kind == .identifier else { continue }
             // Static storage is not instance state; computed properties have a body of their own.
             let isStatic = (max(body.lowerBound, file.statementStart(of: k))..<k).contains { file.isIdentifier($0, "static") || file.isIdentifier($0, "class") }
-            let isComputed = file.declarations.contains { $0.keyword == k }
+            // A `var` with a body of its own (a computed property) is a declaration.
+            let isComputed = computed.contains(k)
             if isStatic || isComputed { continue }
             var end = k + 2
             if end < file.code.count, file.code[end].kind == .colon {
