@@ -252,6 +252,26 @@ public struct GracePeriodIgnoredRule: Rule {
                     var grantsAccess: Bool { [.subscribed, .inGracePeriod].contains(state) }
                 }
                 """),
+            // Only the lapsed states are listed; the grace period keeps access through `default`.
+            RuleExample("""
+                import StoreKit
+
+                @MainActor final class AccessModel: ObservableObject {
+                    @Published private(set) var hasPro = false
+
+                    func apply(_ status: Product.SubscriptionInfo.Status) {
+                        switch status.state {
+                        case .subscribed:
+                            hasPro = true
+                        case .expired, .revoked:
+                            hasPro = false
+                        default:
+                            // Grace period and billing retry: keep the subscriber in while Apple retries.
+                            hasPro = true
+                        }
+                    }
+                }
+                """),
             // `.subscribed` only decides what to display, or whether a trial is running.
             RuleExample("""
                 import StoreKit
@@ -317,6 +337,11 @@ public struct GracePeriodIgnoredRule: Rule {
                     } else {
                         result.evidence(in: file, at: graceToken, ".inGracePeriod keeps access like .subscribed in \(scopeDescription(of: graceToken, in: file))")
                     }
+                } else if let fallback = statement.cases.first(where: \.isDefault),
+                          file.grantsAccess(in: fallback.bodyRange, countingReturns: Self.resultDecidesAccess(at: fallback.label, in: file)),
+                          !file.deniesAccess(in: fallback.bodyRange, countingReturns: Self.resultDecidesAccess(at: fallback.label, in: file)) {
+                    // `.inGracePeriod` falls into a `default` that keeps access.
+                    result.evidence(in: file, at: fallback.label, ".inGracePeriod keeps access through the default case in \(scopeDescription(of: fallback.label, in: file))")
                 } else if file.grantsAccess(in: subscribed.bodyRange, countingReturns: Self.resultDecidesAccess(at: subscribedToken, in: file)) {
                     result.report(
                         in: file, at: subscribedToken,
