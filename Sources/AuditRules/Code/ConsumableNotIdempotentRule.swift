@@ -251,6 +251,28 @@ public struct ConsumableNotIdempotentRule: Rule {
                     }
                 }
                 """),
+            // A budget's balance is not a consumable, even next to a tip jar that sells one.
+            RuleExample(files: [
+                ("Ledger.swift", """
+                    import Foundation
+                    struct BankTransaction { var amount: Decimal }
+                    final class Budget {
+                        var balance: Decimal = 0
+                        func apply(_ transaction: BankTransaction) { balance += transaction.amount }
+                    }
+                    """),
+                ("TipJar.swift", """
+                    import StoreKit
+                    import SwiftUI
+                    struct TipJar: View {
+                        var body: some View {
+                            StoreView(ids: ["com.app.tip.small"]) { product in
+                                Image(systemName: product.type == .consumable ? "cup.and.saucer" : "star")
+                            }
+                        }
+                    }
+                    """),
+            ]),
             // Product type shown in a store view: not delivery.
             RuleExample("""
                 import StoreKit
@@ -389,11 +411,15 @@ public struct ConsumableNotIdempotentRule: Rule {
         return false
     }
 
-    /// Whether the function around `index` deals with a transaction at all.
+    /// Whether the function around `index` handles a StoreKit transaction: the file imports
+    /// StoreKit and the function binds a `Transaction` or reads its `productID`. A budgeting
+    /// app's `balance += transaction.amount` is not a consumable.
     static func handlesTransaction(around index: Int, in file: SwiftFile) -> Bool {
-        guard let function = file.enclosingFunction(of: index) ?? file.enclosingDeclaration(of: index) else { return false }
+        guard file.importsStoreKit,
+              let function = file.enclosingFunction(of: index) ?? file.enclosingDeclaration(of: index) else { return false }
+        if !transactionNames(in: function, of: file).isEmpty { return true }
         return file.fullRange(of: function).contains { k in
-            file.code[k].kind == .identifier && file.text(k).lowercased().contains("transaction")
+            file.isCaseReference(k, "productID") && file.receiver(of: k).map { file.text($0).lowercased().contains("transaction") } == true
         }
     }
 
