@@ -481,68 +481,70 @@ public struct ConsumableNotIdempotentRule: Rule {
     }
 }
 
-/// Which app functions call which, by name: enough to follow delivery into helpers and back
-/// to the purchase code in other types and files. Names are not resolved to types, so a
-/// common name links more functions than it should; that only makes the rule quieter.
-struct CallGraph {
-    struct Function: Hashable, Comparable {
-        var file: Int
-        var declaration: Int
-        static func < (a: Function, b: Function) -> Bool { (a.file, a.declaration) < (b.file, b.declaration) }
-    }
+extension ConsumableNotIdempotentRule {
+    /// Which app functions call which, by name: enough to follow delivery into helpers and back
+    /// to the purchase code in other types and files. Names are not resolved to types, so a
+    /// common name links more functions than it should; that only makes the rule quieter.
+    struct CallGraph {
+        struct Function: Hashable, Comparable {
+            var file: Int
+            var declaration: Int
+            static func < (a: Function, b: Function) -> Bool { (a.file, a.declaration) < (b.file, b.declaration) }
+        }
 
-    private var byName: [String: [Function]] = [:]
-    private var calls: [Function: Set<String>] = [:]
-    private var names: [Function: String] = [:]
+        private var byName: [String: [Function]] = [:]
+        private var calls: [Function: Set<String>] = [:]
+        private var names: [Function: String] = [:]
 
-    init(_ project: Project) {
-        for (fileIndex, file) in project.swiftFiles.enumerated() {
-            for (index, declaration) in file.declarations.enumerated()
-            where [.function, .initializer, .variable].contains(declaration.kind) {
-                let function = Function(file: fileIndex, declaration: index)
-                if !declaration.name.isEmpty {
-                    byName[declaration.name, default: []].append(function)
-                    names[function] = declaration.name
+        init(_ project: Project) {
+            for (fileIndex, file) in project.swiftFiles.enumerated() {
+                for (index, declaration) in file.declarations.enumerated()
+                where [.function, .initializer, .variable].contains(declaration.kind) {
+                    let function = Function(file: fileIndex, declaration: index)
+                    if !declaration.name.isEmpty {
+                        byName[declaration.name, default: []].append(function)
+                        names[function] = declaration.name
+                    }
+                    var called = Set<String>()
+                    for k in file.bodyRange(of: index) where file.code[k].kind == .identifier && file.call(at: k) != nil {
+                        called.insert(file.text(k))
+                    }
+                    calls[function] = called
                 }
-                var called = Set<String>()
-                for k in file.bodyRange(of: index) where file.code[k].kind == .identifier && file.call(at: k) != nil {
-                    called.insert(file.text(k))
-                }
-                calls[function] = called
             }
         }
-    }
 
-    /// Functions `function` calls, directly or through up to `depth` levels.
-    func callees(of function: Function, depth: Int) -> Set<Function> {
-        var result = Set<Function>()
-        var frontier: Set<Function> = [function]
-        for _ in 0..<depth {
-            var next = Set<Function>()
-            for current in frontier {
-                for name in calls[current] ?? [] {
-                    for callee in byName[name] ?? [] where result.insert(callee).inserted { next.insert(callee) }
+        /// Functions `function` calls, directly or through up to `depth` levels.
+        func callees(of function: Function, depth: Int) -> Set<Function> {
+            var result = Set<Function>()
+            var frontier: Set<Function> = [function]
+            for _ in 0..<depth {
+                var next = Set<Function>()
+                for current in frontier {
+                    for name in calls[current] ?? [] {
+                        for callee in byName[name] ?? [] where result.insert(callee).inserted { next.insert(callee) }
+                    }
                 }
+                frontier = next
             }
-            frontier = next
+            return result
         }
-        return result
-    }
 
-    /// Functions that call `function` by name, directly or through up to `depth` levels.
-    func callers(of function: Function, depth: Int) -> Set<Function> {
-        var result = Set<Function>()
-        var frontier: Set<Function> = [function]
-        for _ in 0..<depth {
-            var next = Set<Function>()
-            for current in frontier {
-                guard let name = names[current] else { continue }
-                for (caller, called) in calls where called.contains(name) && result.insert(caller).inserted {
-                    next.insert(caller)
+        /// Functions that call `function` by name, directly or through up to `depth` levels.
+        func callers(of function: Function, depth: Int) -> Set<Function> {
+            var result = Set<Function>()
+            var frontier: Set<Function> = [function]
+            for _ in 0..<depth {
+                var next = Set<Function>()
+                for current in frontier {
+                    guard let name = names[current] else { continue }
+                    for (caller, called) in calls where called.contains(name) && result.insert(caller).inserted {
+                        next.insert(caller)
+                    }
                 }
+                frontier = next
             }
-            frontier = next
+            return result
         }
-        return result
     }
 }
