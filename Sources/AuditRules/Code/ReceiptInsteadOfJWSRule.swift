@@ -147,6 +147,21 @@ public struct ReceiptInsteadOfJWSRule: Rule {
                     }
                 }
                 """),
+            // Whether a receipt exists is reported with diagnostics; its bytes stay on the device.
+            RuleExample("""
+                import Foundation
+
+                struct Diagnostics {
+                    let endpoint: URL
+                    func send() async throws {
+                        let hasReceipt = Bundle.main.appStoreReceiptURL.map { FileManager.default.fileExists(atPath: $0.path) } ?? false
+                        var request = URLRequest(url: endpoint)
+                        request.httpMethod = "POST"
+                        request.httpBody = try JSONEncoder().encode(["hasReceipt": hasReceipt])
+                        _ = try await URLSession.shared.data(for: request)
+                    }
+                }
+                """),
             // Receipts only in a comment and in a log string.
             RuleExample("""
                 import StoreKit
@@ -195,8 +210,10 @@ public struct ReceiptInsteadOfJWSRule: Rule {
     /// or a caller of that function does. A readable description of the place, or nil.
     static func uploadSite(ofReceiptAt index: Int, in file: SwiftFile, project: Project) -> String? {
         guard let function = file.enclosingFunction(of: index) else {
-            return sends(in: file.code.indices, of: file) ? "at top level" : nil
+            return readsContents(in: file.code.indices, of: file) && sends(in: file.code.indices, of: file) ? "at top level" : nil
         }
+        // Only the receipt's bytes can be uploaded: `Data(contentsOf: url)` and friends.
+        guard readsContents(in: file.fullRange(of: function), of: file) else { return nil }
         if sends(in: file.bodyRange(of: function), of: file) {
             return "in \(scopeDescription(of: index, in: file))"
         }
@@ -220,6 +237,17 @@ public struct ReceiptInsteadOfJWSRule: Rule {
             }
         }
         return nil
+    }
+
+    /// Whether `range` reads a file's bytes (`Data(contentsOf:)`, `String(contentsOf:)`,
+    /// `FileHandle(forReadingFrom:)`) or already encodes them.
+    static func readsContents(in range: Range<Int>, of file: SwiftFile) -> Bool {
+        range.contains { k in
+            guard file.code[k].kind == .identifier, k + 1 < file.code.count, file.code[k + 1].kind == .colon else {
+                return file.isIdentifier(k, "base64EncodedString")
+            }
+            return file.isIdentifier(k, "contentsOf") || file.isIdentifier(k, "forReadingFrom")
+        }
     }
 
     /// Whether `range` sends data over the network.
