@@ -303,7 +303,7 @@ public struct StoreTypesNotSendableRule: Rule {
                 else { continue }
                 result.report(
                     in: file, at: nameToken,
-                    "\(declaration.name) holds StoreKit state and is used from concurrent tasks (\(sharing)), but it is not @MainActor, an actor or Sendable: two tasks can read and write that state at once."
+                    "\(declaration.name) holds StoreKit state and is shared with concurrent tasks (\(sharing)), but it is not @MainActor, an actor or Sendable: nothing makes sure two tasks never read and write that state at once, and Swift 6 rejects it."
                 )
             }
         }
