@@ -116,3 +116,32 @@ private func file(_ source: String) -> SwiftFile { SwiftFile(path: "T.swift", by
         #expect(f.code.count == 200_000)
     }
 }
+
+@Suite struct ShippedCodeTests {
+    @Test func debugBranchesAndPreviewsAreBlankedWithPositionsKept() throws {
+        let source = """
+            let a = 1
+            #if DEBUG
+            let debugOnly = SKPaymentQueue.default()
+            #else
+            let shipped = 2
+            #endif
+            #Preview { Text("$4.99") }
+            let b = 3
+            """
+        let file = SwiftFile(path: "A.swift", bytes: Array(source.utf8))
+        let shipped = try #require(ShippedCode.withoutPreviews(file))
+        #expect(shipped.bytes.count == file.bytes.count)
+        let identifiers = shipped.code.indices.filter { shipped.code[$0].kind == .identifier }.map { shipped.text($0) }
+        #expect(!identifiers.contains("debugOnly"))
+        #expect(!identifiers.contains("Text"))
+        #expect(identifiers.contains("shipped"))
+        let b = try #require(shipped.code.indices.first { shipped.isIdentifier($0, "b") })
+        #expect(shipped.line(of: b) == 8)
+    }
+
+    @Test func otherConditionsAreKept() {
+        let file = SwiftFile(path: "A.swift", bytes: Array("#if os(iOS)\nlet a = 1\n#endif\n#if DEBUG_MENU\nlet c = 1\n#endif\n".utf8))
+        #expect(ShippedCode.withoutPreviews(file) == nil)
+    }
+}

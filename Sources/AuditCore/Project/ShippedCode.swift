@@ -1,4 +1,4 @@
-/// Deciding what is shipped app code: test targets and SwiftUI previews are not audited as
+/// Deciding what is shipped app code: test targets, SwiftUI previews and `#if DEBUG` code are not audited as
 /// app code (they legitimately do things the rules forbid), but the report says they were skipped.
 public enum ShippedCode {
     static let testImports: Set<String> = ["XCTest", "Testing", "StoreKitTest", "SnapshotTesting", "Quick", "Nimble"]
@@ -34,10 +34,35 @@ public enum ShippedCode {
         return ranges
     }
 
-    /// The file with its previews blanked out (every byte but line breaks becomes a space), so
-    /// rules never see preview code and positions stay exact. Nil when it has no previews.
+    /// Byte ranges of `#if DEBUG` branches: code that is compiled out of release builds. The
+    /// `#else` branch (what ships) is kept.
+    static func debugOnlyRanges(in file: SwiftFile) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        // Stack of open conditionals: whether the current branch is debug-only, and where it starts.
+        var stack: [(debug: Bool, start: Int)] = []
+        for i in file.code.indices where file.code[i].kind == .poundKeyword {
+            let word = file.text(i)
+            switch word {
+            case "#if":
+                let isDebug = i + 1 < file.code.count && file.isIdentifier(i + 1, "DEBUG")
+                    && (i + 2 >= file.code.count || file.startsLine[i + 2] || file.code[i + 2].kind == .poundKeyword)
+                stack.append((isDebug, Int(file.code[i].start)))
+            case "#elseif", "#else", "#endif":
+                guard let top = stack.popLast() else { continue }
+                if top.debug { ranges.append(top.start..<Int(file.code[i].start)) }
+                if word != "#endif" { stack.append((false, Int(file.code[i].start))) }
+            default:
+                break
+            }
+        }
+        return ranges
+    }
+
+    /// The file with its previews and `#if DEBUG` branches blanked out (every byte but line
+    /// breaks becomes a space), so rules never see that code and positions stay exact. Nil when
+    /// there is nothing to blank.
     public static func withoutPreviews(_ file: SwiftFile) -> SwiftFile? {
-        let ranges = previewRanges(in: file)
+        let ranges = previewRanges(in: file) + debugOnlyRanges(in: file)
         guard !ranges.isEmpty else { return nil }
         var bytes = file.bytes
         for range in ranges {

@@ -204,6 +204,8 @@ public struct EntitlementsNotRefreshedRule: Rule {
             for i in range where file.code[i].kind == .identifier {
                 let name = file.text(i)
                 if refreshFunctions.contains(name), file.call(at: i) != nil { return true }
+                // Deciding per product what a transaction unlocks is updating entitlements.
+                if name == "productID" || name == "revocationDate" { return true }
                 if ["insert", "remove", "formUnion", "subtract"].contains(name), file.receiver(of: i) != nil,
                    let call = file.call(at: i), (call.openParen..<max(call.openParen, call.closeParen)).contains(where: { file.isIdentifier($0, "productID") }) {
                     return true

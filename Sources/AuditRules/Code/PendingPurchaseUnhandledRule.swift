@@ -180,6 +180,9 @@ public struct PendingPurchaseUnhandledRule: Rule {
 
     /// A switch whose subject is a purchase result, or whose cases are PurchaseResult's.
     static func isOverPurchaseResult(_ statement: SwitchStatement, in file: SwiftFile) -> Bool {
+        let names = Set(statement.cases.flatMap { c in c.patternRange.filter { file.isImplicitMember($0) }.map { file.text($0) } })
+        // A switch over the VerificationResult inside a purchase is not over the purchase result.
+        if names.contains("verified") || names.contains("unverified") { return false }
         var start = statement.subjectRange.lowerBound
         while start < statement.subjectRange.upperBound, file.isIdentifier(start, "try") || file.isIdentifier(start, "await") { start += 1 }
         if start < statement.subjectRange.upperBound {
@@ -190,7 +193,6 @@ public struct PendingPurchaseUnhandledRule: Rule {
             }
         }
         // Cases shaped like PurchaseResult: `.success(…)` together with `.userCancelled` or `.pending`.
-        let names = Set(statement.cases.flatMap { c in c.patternRange.filter { file.isImplicitMember($0) }.map { file.text($0) } })
         return names.contains("success") && (names.contains("userCancelled") || names.contains("pending"))
     }
 

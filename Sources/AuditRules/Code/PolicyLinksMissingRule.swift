@@ -192,15 +192,17 @@ public struct PolicyLinksMissingRule: Rule {
         var checkedTypes = Set<String>()
         for site in surface.purchaseCalls {
             let file = site.file
-            guard let type = file.declarationChain(of: site.index).last(where: { file.declarations[$0].kind.isType }),
-                  PurchaseSurface.isViewType(file.declarations[type]),
+            guard let type = PurchaseSurface.owningView(of: site.index, in: file),
                   checkedTypes.insert("\(file.path)#\(type)").inserted
             else { continue }
             let range = file.fullRange(of: type)
             if range.contains(where: { file.tokenIs($0, "SubscriptionStoreView") }) { continue }
-            guard Self.mentionsSubscription(in: range, of: file) else { continue }
+            let privateHelpers = PaywallCopy.helperViews(of: type, in: file, project: project)
+            guard project.mayHaveSubscriptions,
+                  Self.mentionsSubscription(in: range, of: file) || privateHelpers.contains(where: { Self.mentionsSubscription(in: $0.1, of: $0.0) })
+            else { continue }
             sawSubscriptionUI = true
-            let ranges = [(file, range)] + Self.helperViewRanges(usedIn: range, of: file, project: project)
+            let ranges = [(file, range)] + privateHelpers
             var hasTerms = false
             var hasPrivacy = false
             for (helperFile, helperRange) in ranges {

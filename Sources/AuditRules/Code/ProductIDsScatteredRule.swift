@@ -106,7 +106,7 @@ public struct ProductIDsScatteredRule: Rule {
                 guard reportedCalls.insert(key).inserted else { continue }
                 let callName = literal.call.map { literal.file.text($0) } ?? "a StoreKit call"
                 result.report(in: literal.file, at: literal.index, "Product id \"\(literal.text)\" is written inline in \(callName)(…): define product ids once and pass the constants.")
-            case .comparison:
+            case .comparison, .other:
                 if counts[literal.text, default: 0] > 1 {
                     result.report(in: literal.file, at: literal.index, "Product id \"\(literal.text)\" is repeated here as a literal; compare with its constant instead.")
                 }

@@ -45,11 +45,11 @@ public struct RestoreCalledAutomaticallyRule: Rule {
                 """),
             // Through a store method that a view calls on appear.
             RuleExample(files: [
-                ("Store.swift", "final class Store { func restore() async { try? await AppStore.↓sync() } }"),
+                ("Store.swift", "final class Store { func restore() async { try? await AppStore.sync() } }"),
                 ("Settings.swift", """
                     struct SettingsView: View {
                         let store: Store
-                        var body: some View { List { }.onAppear { Task { await store.restore() } } }
+                        var body: some View { List { }.onAppear { Task { await store.↓restore() } } }
                     }
                     """),
             ]),
@@ -106,7 +106,10 @@ public struct RestoreCalledAutomaticallyRule: Rule {
             for i in file.code.indices where file.isMemberAccess(i, base: "AppStore", member: "sync") {
                 syncs += 1
                 if let trigger = Self.automaticTrigger(of: i, in: file, project: project, depth: 0) {
-                    result.report(in: file, at: i, "AppStore.sync() runs without a user action (\(trigger)): it can show an Apple Account sign-in prompt.")
+                    // Point at the call made from the automatic context: the sync itself, or the
+                    // call of the method that leads to it.
+                    let location = trigger.site ?? file.location(of: i)
+                    result.report(at: location, "AppStore.sync() runs without a user action (\(trigger.reason)): it can show an Apple Account sign-in prompt.")
                 } else {
                     result.evidence(in: file, at: i, "AppStore.sync() is called in \(scopeDescription(of: i, in: file)), behind a user action")
                 }
@@ -118,21 +121,21 @@ public struct RestoreCalledAutomaticallyRule: Rule {
     }
 
     /// What starts the code at `index` without the user asking, if anything.
-    static func automaticTrigger(of index: Int, in file: SwiftFile, project: Project, depth: Int) -> String? {
+    static func automaticTrigger(of index: Int, in file: SwiftFile, project: Project, depth: Int) -> (reason: String, site: SourceLocation?)? {
         for d in file.declarationChain(of: index) {
             let declaration = file.declarations[d]
             switch declaration.kind {
             case .closure:
                 if automaticClosures.contains(declaration.name), declaration.calleeIndex > 0, file.code[declaration.calleeIndex - 1].kind == .dot {
-                    return ".\(declaration.name) in \(scopeDescription(of: index, in: file))"
+                    return (".\(declaration.name) in \(scopeDescription(of: index, in: file))", nil)
                 }
                 // A button's action or any other closure named after a control: a user action.
                 if ["Button", "action", "onTapGesture", "Menu", "swipeActions", "contextMenu", "addAction", "UIAction"].contains(declaration.name) { return nil }
             case .initializer:
-                return "\(scopeDescription(of: index, in: file))"
+                return ("\(scopeDescription(of: index, in: file))", nil)
             case .function:
                 if TransactionListenerLateRule.launchMethods.contains(declaration.name) {
-                    return "\(scopeDescription(of: index, in: file)) at launch"
+                    return ("\(scopeDescription(of: index, in: file)) at launch", nil)
                 }
                 if declaration.attributes.contains("@objc") || declaration.attributes.contains("@IBAction") { return nil }
                 guard depth < 3 else { return nil }
@@ -140,7 +143,9 @@ public struct RestoreCalledAutomaticallyRule: Rule {
                 for other in project.swiftFiles {
                     for call in other.calls(named: declaration.name) {
                         if other.path == file.path, call.name == declaration.keyword + 1 { continue }
-                        if let trigger = automaticTrigger(of: call.name, in: other, project: project, depth: depth + 1) { return trigger }
+                        if let trigger = automaticTrigger(of: call.name, in: other, project: project, depth: depth + 1) {
+                            return (trigger.reason, trigger.site ?? other.location(of: call.name))
+                        }
                     }
                 }
                 return nil

@@ -31,8 +31,8 @@ public struct TransactionListenerLateRule: Rule {
                 struct PaywallView: View {
                     var body: some View {
                         Text("Pro")
-                            .task {
-                                for await result in ↓Transaction.updates {
+                            .↓task {
+                                for await result in Transaction.updates {
                                     if case .verified(let t) = result { await t.finish() }
                                 }
                             }
@@ -43,9 +43,9 @@ public struct TransactionListenerLateRule: Rule {
             RuleExample("""
                 struct PaywallView: View {
                     private let updates: Task<Void, Never>
-                    init() {
+                    ↓init() {
                         updates = Task {
-                            for await result in ↓Transaction.updates { _ = result }
+                            for await result in Transaction.updates { _ = result }
                         }
                     }
                     var body: some View { Text("Pro") }
@@ -56,7 +56,7 @@ public struct TransactionListenerLateRule: Rule {
                 ("Store.swift", """
                     @MainActor @Observable final class Store {
                         func observeTransactions() async {
-                            for await result in ↓Transaction.updates { await handle(result) }
+                            for await result in Transaction.updates { await handle(result) }
                         }
                         func handle(_ result: VerificationResult<Transaction>) async {}
                     }
@@ -65,7 +65,7 @@ public struct TransactionListenerLateRule: Rule {
                     struct RootView: View {
                         @Environment(Store.self) private var store
                         var body: some View {
-                            ContentView().task { await store.observeTransactions() }
+                            ContentView().↓task { await store.observeTransactions() }
                         }
                     }
                     """),
@@ -76,13 +76,13 @@ public struct TransactionListenerLateRule: Rule {
                     final class PurchaseModel: ObservableObject {
                         private var listener: Task<Void, Never>?
                         init() {
-                            listener = Task { for await update in ↓Transaction.updates { _ = update } }
+                            listener = Task { for await update in Transaction.updates { _ = update } }
                         }
                     }
                     """),
                 ("UpgradeView.swift", """
                     struct UpgradeView: View {
-                        @StateObject private var model = PurchaseModel()
+                        @StateObject private var model = ↓PurchaseModel()
                         var body: some View { Text("Upgrade") }
                     }
                     """),
@@ -169,7 +169,8 @@ public struct TransactionListenerLateRule: Rule {
 
     enum StartContext: Equatable {
         case launch(String)
-        case view(String)
+        /// Started by a view: how, and where the view starts it (the `.task`, the creation).
+        case view(String, SourceLocation)
         case unknown
     }
 
@@ -197,9 +198,10 @@ public struct TransactionListenerLateRule: Rule {
             }
             return
         }
-        for (site, context) in sites {
-            guard case .view(let view) = context else { continue }
-            result.report(in: site.file, at: site.index, "The only Transaction.updates listener starts from a view (\(view)), not at launch: updates that arrive before that view appears are missed.")
+        var reported = Set<SourceLocation>()
+        for (_, context) in sites {
+            guard case .view(let view, let start) = context, reported.insert(start).inserted else { continue }
+            result.report(at: start, "The only Transaction.updates listener is started from a view (\(view)), not at launch: updates that arrive before that view appears are missed.")
         }
     }
 
@@ -211,14 +213,14 @@ public struct TransactionListenerLateRule: Rule {
             case .closure:
                 if viewModifierClosures.contains(declaration.name), declaration.calleeIndex >= 0, file.isImplicitMember(declaration.calleeIndex) || file.receiver(of: declaration.calleeIndex) != nil {
                     if file.code.indices.contains(declaration.calleeIndex - 1), file.code[declaration.calleeIndex - 1].kind == .dot {
-                        return .view(".\(declaration.name) in \(scopeDescription(of: index, in: file))")
+                        return .view(".\(declaration.name) in \(scopeDescription(of: index, in: file))", file.location(of: declaration.calleeIndex))
                     }
                 }
             case .initializer:
                 guard let type = file.enclosingType(of: index) else { return .unknown }
                 let typeDeclaration = file.declarations[type]
                 if typeDeclaration.attributes.contains("@main") { return .launch("\(typeDeclaration.name).init") }
-                if PurchaseSurface.isViewType(typeDeclaration) { return .view("\(typeDeclaration.name).init") }
+                if PurchaseSurface.isViewType(typeDeclaration) { return .view("\(typeDeclaration.name).init", file.location(of: declaration.keyword)) }
                 return creationContext(of: typeDeclaration.name, project: project, depth: depth)
             case .function:
                 if launchMethods.contains(declaration.name) { return .launch("\(scopeDescription(of: index, in: file))") }
@@ -266,7 +268,7 @@ public struct TransactionListenerLateRule: Rule {
                     continue
                 }
                 if let type = file.enclosingType(of: i), PurchaseSurface.isViewType(file.declarations[type]), file.enclosingFunction(of: i) == nil || file.declarations[file.enclosingFunction(of: i) ?? 0].kind == .variable {
-                    contexts.append(.view("\(file.declarations[type].name) creates \(name)"))
+                    contexts.append(.view("\(file.declarations[type].name) creates \(name)", file.location(of: i)))
                     continue
                 }
                 contexts.append(context(of: i, in: file, project: project, depth: depth + 1))

@@ -176,6 +176,14 @@ public struct TransactionListenerMissingRule: Rule {
             result.notApplicable("No StoreKit purchase code was found.")
             return
         }
+        if let sdk = project.transactionsHandledBySDK {
+            result.notApplicable(project.sdkReason(sdk))
+            return
+        }
+        if let observer = Self.legacyObserver(in: project) {
+            result.evidence(at: observer.location, "An original-StoreKit SKPaymentTransactionObserver (\(observer.file.declarations[observer.index].name)) receives transactions; see legacy_storekit_api")
+            return
+        }
         var found = false
         for file in project.swiftFiles {
             for i in file.code.indices where file.isMemberAccess(i, base: "Transaction", member: "updates") {
@@ -190,6 +198,16 @@ public struct TransactionListenerMissingRule: Rule {
             in: site.file, at: site.index,
             "No code listens to Transaction.updates: renewals, refunds, Ask to Buy approvals and purchases from other devices are never delivered."
         )
+    }
+
+    /// A type conforming to `SKPaymentTransactionObserver`: the original StoreKit's listener.
+    static func legacyObserver(in project: Project) -> (file: SwiftFile, index: Int, location: SourceLocation)? {
+        for file in project.swiftFiles {
+            for (index, declaration) in file.declarations.enumerated() where declaration.kind.isType && declaration.inheritedTypes.contains("SKPaymentTransactionObserver") {
+                return (file, index, file.location(of: nameIndex(of: index, in: file)))
+            }
+        }
+        return nil
     }
 
     /// The `@main` type's name: where a launch-time listener belongs.

@@ -258,11 +258,20 @@ public struct UnfinishedTransactionsIgnoredRule: Rule {
         }
         if !sweeps.isEmpty { return }
         // Apple hands unfinished transactions to a running updates listener right after launch,
-        // so a listener covers this item (DTS, developer forums thread 787431).
-        for site in listeners {
+        // so a listener started at launch covers this item (DTS, developer forums thread 787431);
+        // one started by a view does not.
+        let launchListeners = listeners.filter { site in
+            if case .view = TransactionListenerLateRule.context(of: site.index, in: site.file, project: project, depth: 0) { return false }
+            return true
+        }
+        for site in launchListeners {
             result.evidence(in: site.file, at: site.index, "No Transaction.unfinished sweep, but the Transaction.updates listener in \(scopeDescription(of: site.index, in: site.file)) receives unfinished transactions at launch")
         }
-        if !listeners.isEmpty { return }
+        if !launchListeners.isEmpty { return }
+        if let observer = TransactionListenerMissingRule.legacyObserver(in: project) {
+            result.evidence(at: observer.location, "The original-StoreKit transaction observer receives unfinished transactions when it is added")
+            return
+        }
         guard let site = project.launchSite() else { return }
         result.report(
             in: site.file, at: site.index,

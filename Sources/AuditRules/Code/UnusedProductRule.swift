@@ -20,14 +20,14 @@ public struct UnusedProductRule: Rule {
                 ("Products.storekit", """
                     { "products" : [
                       { "productID" : "com.app.pro", "type" : "NonConsumable" },
-                      ↓{ "productID" : "com.app.tips.small", "type" : "Consumable" }
+                      { "productID" : ↓"com.app.tips.small", "type" : "Consumable" }
                     ] }
                     """),
                 ("Store.swift", "enum ProductID { static let pro = \"com.app.pro\" }"),
             ]),
             RuleExample(files: [
                 ("Products.storekit", """
-                    { "products" : [ ↓{ "productID" : "gems_500", "type" : "Consumable" }, { "productID" : "gems_100", "type" : "Consumable" } ] }
+                    { "products" : [ { "productID" : ↓"gems_500", "type" : "Consumable" }, { "productID" : "gems_100", "type" : "Consumable" } ] }
                     """),
                 ("Shop.swift", "let gems = try await Product.products(for: [\"gems_100\"])"),
             ]),
@@ -35,7 +35,7 @@ public struct UnusedProductRule: Rule {
                 ("Subs.storekit", """
                     { "subscriptionGroups" : [ { "id" : "777", "name" : "Pro", "subscriptions" : [
                       { "productID" : "pro.monthly", "type" : "RecurringSubscription" },
-                      ↓{ "productID" : "pro.weekly", "type" : "RecurringSubscription" } ] } ] }
+                      { "productID" : ↓"pro.weekly", "type" : "RecurringSubscription" } ] } ] }
                     """),
                 ("Paywall.swift", "let ids = [\"pro.monthly\"]\nlet products = try await Product.products(for: ids)"),
             ]),
@@ -76,10 +76,15 @@ public struct UnusedProductRule: Rule {
         // Every string literal of app code counts as a reference.
         var referenced = Set<String>()
         var groupViewWithComputedID = false
+        var shownGroups = Set<String>()
         for file in project.swiftFiles {
             for literal in file.stringLiterals() where !literal.hasInterpolation { referenced.insert(literal.text) }
+            // A SubscriptionStoreView(groupID:) shows every subscription of its group.
             for call in file.calls(named: "SubscriptionStoreView") {
-                if let group = call.arguments.first(where: { $0.label == "groupID" }), group.valueRange.count != 3 || file.code[group.valueRange.lowerBound].kind != .stringStart {
+                guard let group = call.arguments.first(where: { $0.label == "groupID" }) else { continue }
+                if group.valueRange.count == 3, file.code[group.valueRange.lowerBound].kind == .stringStart {
+                    shownGroups.insert(file.stringLiteral(at: group.valueRange.lowerBound).text)
+                } else {
                     groupViewWithComputedID = true
                 }
             }
@@ -92,13 +97,13 @@ public struct UnusedProductRule: Rule {
         var unused = 0
         for configuration in project.storeKitConfigurations {
             var coveredByGroup = Set<String>()
-            for group in configuration.subscriptionGroups where groupViewWithComputedID || group.id.map(referenced.contains) == true {
+            for group in configuration.subscriptionGroups where groupViewWithComputedID || group.id.map(shownGroups.contains) == true {
                 coveredByGroup.formUnion(group.subscriptions.compactMap(\.productID))
             }
             for product in configuration.allProducts {
                 guard let id = product.productID, !referenced.contains(id), !coveredByGroup.contains(id) else { continue }
                 unused += 1
-                result.report(at: product.location, "Product \(id) is configured but never referenced in app code.")
+                result.report(at: configuration.location(of: "productID", in: product.location), "Product \(id) is configured but never referenced in app code.")
             }
         }
         if unused == 0 {

@@ -112,6 +112,21 @@ public struct UnverifiedTransactionUsedRule: Rule {
         ]
     )
 
+    /// `AppTransaction.shared.unsafePayloadValue`, or a value traced back to `AppTransaction.shared`.
+    static func isAppTransaction(receiverOf index: Int, in file: SwiftFile) -> Bool {
+        guard let receiver = file.receiver(of: index) else { return false }
+        var i = receiver
+        while i >= 0, i >= receiver - 6 {
+            if file.isIdentifier(i, "AppTransaction") { return true }
+            guard file.code[i].kind == .identifier || file.code[i].kind == .dot || file.tokenIs(i, "?") else { break }
+            i -= 1
+        }
+        if file.code[receiver].kind == .identifier {
+            return TransactionFlow.traceSource(of: receiver, in: file, before: receiver, project: Project(swiftFiles: [file]), depth: 0) == .appTransaction
+        }
+        return false
+    }
+
     public func check(_ project: Project, into result: inout RuleResult) {
         if let sdk = project.transactionsHandledBySDK {
             result.notApplicable(project.sdkReason(sdk))
@@ -120,6 +135,8 @@ public struct UnverifiedTransactionUsedRule: Rule {
         var verifiedPatterns = 0
         for file in project.swiftFiles {
             for i in file.code.indices where file.isIdentifier(i, "unsafePayloadValue") && file.receiver(of: i) != nil {
+                // An AppTransaction's payload is app_transaction_unverified's business.
+                if Self.isAppTransaction(receiverOf: i, in: file) { continue }
                 result.report(in: file, at: i, "unsafePayloadValue reads the transaction without checking its signature.")
             }
         }

@@ -53,8 +53,7 @@ struct PaywallCopy {
         let sites = (surface.storeViews.map(\.site) + surface.purchaseCalls).sorted { $0.location < $1.location }
         for site in sites {
             let file = site.file
-            guard let type = file.declarationChain(of: site.index).last(where: { file.declarations[$0].kind.isType }),
-                  PurchaseSurface.isViewType(file.declarations[type]),
+            guard let type = PurchaseSurface.owningView(of: site.index, in: file),
                   seenTypes.insert("\(file.path)#\(file.declarations[type].name)").inserted
             else { continue }
             let code = [(file, file.fullRange(of: type))] + Self.helperViews(of: type, in: file, project: project)
@@ -73,9 +72,10 @@ struct PaywallCopy {
             let declaration = file.declarations[type]
             let words = code.flatMap { PolicyLinksMissingRule.words(in: $0.1, of: $0.0) }
             let usesStoreKitView = code.contains { f, r in r.contains { f.tokenIs($0, "SubscriptionStoreView") } }
-            let sellsSubscriptions = usesStoreKitView || PolicyLinksMissingRule.mentionsSubscription(in: code[0].1, of: file)
-                || words.contains { $0.contains("subscriptionperiod") || $0 == "autorenewable" }
-                || texts.contains { CopyPhrases.mentionsSubscription($0.text) }
+            let sellsSubscriptions = usesStoreKitView || project.mayHaveSubscriptions && (
+                PolicyLinksMissingRule.mentionsSubscription(in: code[0].1, of: file)
+                    || words.contains { $0.contains("subscriptionperiod") || $0 == "autorenewable" }
+                    || texts.contains { CopyPhrases.mentionsSubscription($0.text) })
             units.append(PaywallUnit(
                 kind: .view, name: declaration.name, site: file.location(of: nameIndex(of: type, in: file)), texts: texts,
                 code: code, sellsSubscriptions: sellsSubscriptions, usesStoreKitSubscriptionView: usesStoreKitView
@@ -89,7 +89,7 @@ struct PaywallCopy {
             let all = texts.map { $0.text.lowercased() }.joined(separator: " ")
             units.append(PaywallUnit(
                 kind: .document, name: document.path, site: SourceLocation(file: document.path, line: 1, column: 1), texts: texts,
-                code: [], sellsSubscriptions: CopyPhrases.mentionsSubscription(all), usesStoreKitSubscriptionView: false
+                code: [], sellsSubscriptions: project.mayHaveSubscriptions && CopyPhrases.mentionsSubscription(all), usesStoreKitSubscriptionView: false
             ))
         }
         for catalog in project.stringCatalogs {
@@ -166,5 +166,13 @@ struct PaywallCopy {
             result.append(helper)
         }
         return result
+    }
+}
+
+extension Project {
+    /// False when StoreKit configurations exist and none declares a subscription: then no
+    /// paywall sells one, whatever its words say ("No subscription, pay once").
+    var mayHaveSubscriptions: Bool {
+        storeKitConfigurations.isEmpty || storeKitConfigurations.contains { !$0.subscriptions.isEmpty || !$0.nonRenewingSubscriptions.isEmpty }
     }
 }

@@ -10,6 +10,8 @@ struct ProductIDLiteral {
         case constant
         /// Compared with a transaction's or product's id: `t.productID == "…"`, `case "…":`.
         case comparison
+        /// Anywhere else, recognised because a StoreKit configuration declares the id.
+        case other
     }
 
     var file: SwiftFile
@@ -42,6 +44,7 @@ enum ProductIDLiterals {
 
     static func find(in project: Project) -> [ProductIDLiteral] {
         var result: [ProductIDLiteral] = []
+        let declaredIDs = declared(in: project)
         for file in project.swiftFiles {
             let productConstantTypes = Set(file.declarations.indices.filter { d in
                 let declaration = file.declarations[d]
@@ -55,6 +58,8 @@ enum ProductIDLiterals {
                 guard !literal.hasInterpolation, looksLikeProductID(literal.text) else { continue }
                 if let role = role(of: i, in: file, constantTypes: productConstantTypes) {
                     result.append(ProductIDLiteral(file: file, index: i, text: literal.text, role: role.0, call: role.1))
+                } else if declaredIDs.contains(literal.text) {
+                    result.append(ProductIDLiteral(file: file, index: i, text: literal.text, role: .other, call: nil))
                 }
             }
         }
@@ -90,10 +95,24 @@ enum ProductIDLiterals {
         }
         // Constants: `static let x = "…"` / `let x = "…"` / `case x = "…"` in a product-constants
         // type, or arrays of them there.
-        if let type = file.enclosingType(of: index), constantTypes.contains(type), file.enclosingFunction(of: index) == nil {
+        if let type = file.enclosingType(of: index), constantTypes.contains(type), file.enclosingFunction(of: index) == nil,
+           isConstantValue(index, in: file) {
             return (.constant, nil)
         }
         return nil
+    }
+
+    /// `static let x = "…"`, `case x = "…"`, or an element of an array literal assigned so:
+    /// not an argument of a call such as `Logger(subsystem: "…")`.
+    private static func isConstantValue(_ index: Int, in file: SwiftFile) -> Bool {
+        var i = index
+        var open = Int(file.parent[i])
+        while open >= 0, file.code[open].kind == .leftBracket {
+            i = open
+            open = Int(file.parent[open])
+        }
+        if open >= 0, file.code[open].kind != .leftBrace { return false }
+        return i > 0 && file.tokenIs(i - 1, "=")
     }
 
     private static func enclosingCallThroughArray(_ index: Int, in file: SwiftFile) -> (Call, Argument)? {

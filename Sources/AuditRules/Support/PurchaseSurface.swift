@@ -36,10 +36,19 @@ struct PurchaseSurface {
                 }
             }
         }
-        // App methods that start a StoreKit purchase (`PurchaseManager.purchase(_:)`): calls to
-        // them from views are purchase UI too.
+        // Purchases through an SDK (RevenueCat, Adapty, …).
+        var viaSDK: [CodeSite] = []
+        if PurchaseSDK.detect(in: project) != nil {
+            for file in project.swiftFiles {
+                for call in file.calls(named: PurchaseSDK.purchaseCalls) where PurchaseSDK.isPurchase(call, in: file) {
+                    viaSDK.append(CodeSite(file: file, index: call.name))
+                }
+            }
+        }
+        // App methods that start a purchase (`PurchaseManager.purchase(_:)`): calls to them
+        // from views are purchase UI too.
         var wrappers = Set<String>()
-        for site in direct {
+        for site in direct + viaSDK {
             if let function = site.file.enclosingFunction(of: site.index) {
                 let declaration = site.file.declarations[function]
                 if declaration.kind == .function { wrappers.insert(declaration.name) }
@@ -50,16 +59,8 @@ struct PurchaseSurface {
             for file in project.swiftFiles {
                 for call in file.calls(named: wrappers) where file.receiver(of: call.name) != nil {
                     let site = CodeSite(file: file, index: call.name)
-                    if !direct.contains(where: { $0.file.path == file.path && $0.index == call.name }) { viaWrappers.append(site) }
-                }
-            }
-        }
-        // Purchases through an SDK (RevenueCat, Adapty, …).
-        var viaSDK: [CodeSite] = []
-        if PurchaseSDK.detect(in: project) != nil {
-            for file in project.swiftFiles {
-                for call in file.calls(named: PurchaseSDK.purchaseCalls) where PurchaseSDK.isPurchase(call, in: file) {
-                    viaSDK.append(CodeSite(file: file, index: call.name))
+                    let known = (direct + viaSDK).contains { $0.file.path == file.path && $0.index == call.name }
+                    if !known { viaWrappers.append(site) }
                 }
             }
         }
@@ -82,9 +83,7 @@ struct PurchaseSurface {
         let sites = (storeViews.map(\.site) + purchaseCalls).sorted { $0.location < $1.location }
         var best: (score: Int, site: CodeSite)?
         for site in sites {
-            guard let type = site.file.declarationChain(of: site.index).last(where: { site.file.declarations[$0].kind.isType }),
-                  Self.isViewType(site.file.declarations[type])
-            else { continue }
+            guard let type = Self.owningView(of: site.index, in: site.file) else { continue }
             let name = site.file.declarations[type].name.lowercased()
             let score = name.contains("paywall") ? 3
                 : ["subscri", "upgrade", "premium", "purchase", "store", "pro"].contains(where: name.contains) ? 2 : 1
@@ -93,6 +92,22 @@ struct PurchaseSurface {
             }
         }
         return best?.site ?? sites.first
+    }
+
+    /// The view a purchase site belongs to: its outermost type, or, for a private helper view
+    /// (`private struct PlanButton: View`), the view in the same file that shows it.
+    static func owningView(of index: Int, in file: SwiftFile) -> Int? {
+        guard let type = file.declarationChain(of: index).last(where: { file.declarations[$0].kind.isType }),
+              isViewType(file.declarations[type])
+        else { return nil }
+        let declaration = file.declarations[type]
+        guard declaration.modifiers.contains("private") || declaration.modifiers.contains("fileprivate") else { return type }
+        for (other, candidate) in file.declarations.enumerated() where other != type && candidate.kind.isType && candidate.parent == -1 && isViewType(candidate) {
+            if file.fullRange(of: other).contains(where: { file.code[$0].kind == .identifier && file.text($0) == declaration.name }) {
+                return other
+            }
+        }
+        return type
     }
 
     static func isViewType(_ declaration: Declaration) -> Bool {
