@@ -42,7 +42,7 @@ let package = Package(
 
         .testTarget(name: "AuditCoreTests", dependencies: ["AuditCore"], exclude: ["Fixtures"]),
         .testTarget(name: "AuditRulesTests", dependencies: ["AuditCore", "AuditRules"]),
-        .testTarget(name: "AuditReportTests", dependencies: ["AuditCore", "AuditRules", "AuditReport"]),
+        .testTarget(name: "AuditReportTests", dependencies: ["AuditCore", "AuditRules", "AuditReport"], exclude: ["Golden"]),
         .testTarget(name: "CLITests", dependencies: ["AuditCore", "AuditRules", "AuditReport"]),
     ]
 )

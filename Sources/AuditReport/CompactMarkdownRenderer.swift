@@ -59,7 +59,7 @@ public struct CompactMarkdownRenderer: Sendable {
         } else {
             pointer = "The full report, with evidence, code excerpts and fixes, is `report.html` in this run's artifacts."
         }
-        let footer = ["", pointer, "", "<sub>iap-audit \(MarkdownText.escape(report.toolVersion))</sub>"]
+        let footer = ["", "", pointer, "", "<sub>iap-audit \(MarkdownText.escape(report.toolVersion))</sub>"]
 
         let budget = limit - overhead
         let total = report.findings.count

@@ -14,7 +14,8 @@ public struct GitHubActionsRenderer: Sendable {
                 lines.append(command(finding, report: report))
             }
         }
-        var summary = "iap-audit: \(report.count(.error)) errors, \(report.count(.warning)) warnings, \(report.count(.note)) notes"
+        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        var summary = "iap-audit: \(plural(report.count(.error), "error")), \(plural(report.count(.warning), "warning")), \(plural(report.count(.note), "note"))"
         if !report.suppressed.isEmpty || !report.accepted.isEmpty {
             summary += "; \(report.suppressed.count) suppressed, \(report.accepted.count) accepted by the baseline"
         }
