@@ -16,7 +16,7 @@ struct IAPAuditCommand: CommandPlugin {
         if targetNames.isEmpty {
             paths = [context.package.directoryURL.path]
         } else {
-            paths = try context.package.targets(named: targetNames).map(\.directory.string)
+            paths = try context.package.targets(named: targetNames).map { String(describing: $0.directory) }
         }
         let namesOutput = options.contains { $0 == "--output" || $0 == "-o" || $0.hasPrefix("--output=") }
         if !namesOutput {
