@@ -1,24 +1,91 @@
 import AuditCore
+import Foundation
 
 /// The report as one self-contained HTML page: the Markdown report rendered by cmark-gfm
 /// (safe mode: no raw HTML from inputs), placed in the HTML template.
 public struct HTMLRenderer: Sendable {
     public var template: String
+    /// Shown in the header when given (`--date`); off by default so reports are reproducible.
+    public var date: String?
 
-    public init(template: String) {
+    public init(template: String, date: String? = nil) {
         self.template = template
+        self.date = date
     }
 
     public func render(_ report: Report, markdown: String) -> String {
-        let body = Self.addHeadingAnchors(CommonMark.html(from: markdown))
+        var body = Self.addHeadingAnchors(CommonMark.html(from: markdown))
+        body = Self.decorate(body)
+        body = Self.insertProgressBar(into: body, report: report)
         let verdict = report.isReady ? "ready" : "not-ready"
         return Template.fill(template, with: [
             "title": HTML.escape("In-app purchase audit: \(report.subject)"),
             "subject": HTML.escape(report.subject),
             "version": HTML.escape(report.toolVersion),
             "verdict": verdict,
+            "date": date.map { "<span>Date: <strong>\(HTML.escape($0))</strong></span>" } ?? "",
             "body": body,
         ])
+    }
+
+    /// Status and severity badges (text plus colour, never colour alone) and highlighted
+    /// excerpt lines. Only markup the Markdown renderer itself writes is rewritten: input text
+    /// reaches cmark escaped and cannot produce these tags.
+    static func decorate(_ html: String) -> String {
+        var result = html
+        for status in Report.Status.allCases {
+            result = result.replacingOccurrences(
+                of: " — <strong>\(status.label)</strong>",
+                with: " — <span class=\"status \(status.rawValue)\">\(status.label)</span>")
+        }
+        for severity in Severity.allCases {
+            result = result.replacingOccurrences(
+                of: "<p><strong>\(severity.rawValue.uppercased())</strong>",
+                with: "<p><span class=\"severity \(severity.rawValue)\">\(severity.rawValue)</span>")
+        }
+        return highlightExcerpts(result)
+    }
+
+    /// Wraps each line of a code block in a span; the finding's line (written `> 12 | …` by
+    /// the Markdown renderer) gets the `hl` class.
+    static func highlightExcerpts(_ html: String) -> String {
+        var result = ""
+        var rest = Substring(html)
+        while let pre = rest.range(of: "<pre"), let open = rest.range(of: "<code", range: pre.upperBound..<rest.endIndex) {
+            guard let tagEnd = rest.range(of: ">", range: open.upperBound..<rest.endIndex),
+                  let close = rest.range(of: "</code></pre>", range: tagEnd.upperBound..<rest.endIndex)
+            else { break }
+            result += rest[..<tagEnd.upperBound]
+            let content = rest[tagEnd.upperBound..<close.lowerBound]
+            var lines = content.split(separator: "\n", omittingEmptySubsequences: false)
+            if lines.last?.isEmpty == true { lines.removeLast() }
+            result += lines.map { line in
+                let highlighted = line.hasPrefix("&gt; ")
+                return "<span class=\"line\(highlighted ? " hl" : "")\">\(line)</span>"
+            }.joined(separator: "\n")
+            result += "\n</code></pre>"
+            rest = rest[close.upperBound...]
+        }
+        result += rest
+        return result
+    }
+
+    /// A bar of the checklist items by status, after the summary table.
+    static func insertProgressBar(into html: String, report: Report) -> String {
+        let items = report.checklists.flatMap(\.items)
+        guard !items.isEmpty, let tableEnd = html.range(of: "</table>") else { return html }
+        var bar = "\n<div class=\"progress\" role=\"img\" aria-label=\"Checklist items by status\">"
+        var legend = "<ul class=\"legend\">"
+        for status in Report.Status.allCases {
+            let count = items.filter { $0.status == status }.count
+            let percent = Double(count) * 100 / Double(items.count)
+            if count > 0 { bar += "<span class=\"\(status.rawValue)\" style=\"width: \(String(format: "%.2f", percent))%\"></span>" }
+            legend += "<li class=\"\(status.rawValue)\">\(count) \(status.label)</li>"
+        }
+        bar += "</div>\n" + legend + "</ul>\n"
+        var result = html
+        result.insert(contentsOf: bar, at: tableEnd.upperBound)
+        return result
     }
 
     /// Gives `<h3>` headings the ids GitHub would give them, so the checklist's links to

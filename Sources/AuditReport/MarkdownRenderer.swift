@@ -14,6 +14,7 @@ public struct MarkdownRenderer: Sendable {
         for checklist in report.checklists {
             out.append(checklistSection(checklist, report: report, anchors: &anchors))
         }
+        out.append(catalogueSection(report))
         out.append(findingsSection(report, anchors: &anchors))
         out.append(appendix(report))
         out.append(inputsSection(report))
@@ -122,7 +123,7 @@ public struct MarkdownRenderer: Sendable {
         let rule = report.rules[finding.ruleID]
         var lines: [String] = []
         let title = rule.map { MarkdownText.escape($0.title) } ?? finding.ruleID
-        lines.append("\n#### \(finding.severity.rawValue.capitalized): \(title)\n")
+        lines.append("\n#### Not met: \(title)\n")
         lines.append("**\(finding.severity.rawValue.uppercased())** `\(finding.ruleID)` at \(link(finding.location, report))\n")
         lines.append(MarkdownText.escape(finding.message))
         if let excerpt = finding.excerpt, !excerpt.lines.isEmpty {
@@ -201,6 +202,31 @@ public struct MarkdownRenderer: Sendable {
             lines.append("\n### Accepted by the baseline\(source)\n")
             for finding in report.accepted {
                 lines.append("- \(summaryLine(finding, report: report))")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: Product catalogue
+
+    private func catalogueSection(_ report: Report) -> String {
+        let catalogue = report.catalogue
+        guard !catalogue.isEmpty else { return "" }
+        func cell(_ text: String) -> String { text.isEmpty ? "–" : MarkdownText.escape(text) }
+        var lines = ["## Product catalogue", "", "From the StoreKit configuration files.", ""]
+        lines.append("| Product | Type | Group | Period | Price | Offers | Defined at |")
+        lines.append("|---|---|---|---|---:|---|---|")
+        for row in catalogue.rows {
+            lines.append("| \(MarkdownText.code(row.productID)) | \(cell(row.type)) | \(cell(row.group)) | \(cell(row.period)) | \(cell(row.price)) | \(cell(row.offers)) | \(link(row.location, report)) |")
+        }
+        if !catalogue.locales.isEmpty {
+            lines.append("")
+            lines.append("Localizations for the shipped locales (\(MarkdownText.escape(report.localeSource))); **missing** cells are products that `Product.products(for:)` will not return in that language:")
+            lines.append("")
+            lines.append("| Product | " + catalogue.locales.map { MarkdownText.escape($0) }.joined(separator: " | ") + " |")
+            lines.append("|---|" + catalogue.locales.map { _ in ":---:" }.joined(separator: "|") + "|")
+            for row in catalogue.rows {
+                lines.append("| \(MarkdownText.code(row.productID)) | " + row.localized.map { $0.present ? "yes" : "**missing**" }.joined(separator: " | ") + " |")
             }
         }
         return lines.joined(separator: "\n")

@@ -100,6 +100,7 @@ public struct Report: Sendable {
     public var unchangedCount: Int
     public var fileCounts: [FileKind: Int]
     /// Swift files of test targets, and app files whose previews were left out.
+    public var catalogue: ProductCatalogue
     public var testFileCount: Int
     public var filesWithPreviews: [String]
     public var locales: [String]
@@ -142,6 +143,7 @@ public struct Report: Sendable {
         self.sourceLinkPrefix = sourceLinkPrefix
         findings = result.findings
         fileCounts = result.fileCounts
+        catalogue = ProductCatalogue(project: result.project)
         testFileCount = result.project.testFiles.count
         filesWithPreviews = result.project.filesWithPreviews
         locales = result.project.shippedLocales

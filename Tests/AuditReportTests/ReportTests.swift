@@ -1,4 +1,5 @@
 import AuditCore
+import Foundation
 import AuditRules
 import Testing
 @testable import AuditReport
@@ -92,5 +93,38 @@ private func html(_ report: Report) throws -> String {
         #expect(MarkdownText.escape("[x](javascript:1) <b>") == "\\[x\\]\\(javascript:1\\) \\<b\\>")
         #expect(MarkdownText.code("a`b") == "``a`b``")
         #expect(MarkdownText.codeBlock("```\nx", language: "swift").hasPrefix("````swift"))
+    }
+}
+
+@Suite struct CatalogueSectionTests {
+    @Test func everyStoreKitVersionFixtureLoadsAndShowsInTheCatalogue() throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("AuditCoreTests/Fixtures/Loaders/storekit")
+        let names = try FileManager.default.contentsOfDirectory(atPath: fixtures.path).filter { $0.hasPrefix("v") }.sorted()
+        #expect(names.count >= 7) // formats 1.0, 1.1, 1.2, 2.0, 3.0, 4.0, 5.0
+        for name in names {
+            let bytes = Array(try Data(contentsOf: fixtures.appendingPathComponent(name)))
+            let input = InputFile(relativePath: name, kind: .storeKitConfiguration, contents: .success(bytes))
+            let result = Auditor.audit(files: [input], rules: BuiltInRules.all, options: AuditOptions(jobs: 1))
+            #expect(result.project.inputErrors.isEmpty, "\(name): \(result.project.inputErrors)")
+            let report = Report(result: result, checklists: [], toolVersion: "t", subject: "s")
+            let markdown = MarkdownRenderer().render(report)
+            #expect(!report.catalogue.isEmpty, "\(name) shows no product")
+            for row in report.catalogue.rows { #expect(markdown.contains(row.productID), "\(name): \(row.productID)") }
+        }
+    }
+
+    @Test func missingLocalizationsAreMarkedInTheMatrix() throws {
+        let storekit = """
+            { "products" : [
+              { "productID" : "com.app.a", "type" : "Consumable", "displayPrice" : "0.99", "localizations" : [ { "locale" : "en_US", "displayName" : "A", "description" : "a" } ] },
+              { "productID" : "com.app.b", "type" : "NonConsumable", "displayPrice" : "4.99", "localizations" : [ { "locale" : "en_US", "displayName" : "B", "description" : "b" }, { "locale" : "de", "displayName" : "B", "description" : "b" } ] }
+            ] }
+            """
+        let result = Auditor.audit(files: [InputFile.text("P.storekit", storekit)!], rules: BuiltInRules.all, options: AuditOptions(locales: ["en", "de"], jobs: 1))
+        let report = Report(result: result, checklists: [], toolVersion: "t", subject: "s")
+        let markdown = MarkdownRenderer().render(report)
+        #expect(markdown.contains("| `com.app.a` | **missing** | yes |") || markdown.contains("| `com.app.a` | yes | **missing** |"))
+        #expect(markdown.contains("| `com.app.b` | yes | yes |"))
     }
 }

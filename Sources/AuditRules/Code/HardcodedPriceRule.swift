@@ -58,6 +58,14 @@ public struct HardcodedPriceRule: Rule {
             RuleExample("""
                 Text(isYearly ? ↓"$39.99/year" : ↓"$4.99/month")
                 """),
+            // Paywall copy documents and translations, in three languages.
+            RuleExample(files: [("PaywallCopy.md", "# Pro\n\n↓7 days free, then $59.99/year.\n")]),
+            RuleExample(files: [("PaywallCopy.de.md", "# Pro\n\n↓Nur 4,99 € im Monat.\n")]),
+            RuleExample(files: [("Paywall.xcstrings", """
+                { "sourceLanguage" : "en", "strings" : { "price.line" : { "localizations" : {
+                  "fr" : { "stringUnit" : { "state" : "translated", "value" : ↓"Seulement 4,99 € par mois" } },
+                  "ja" : { "stringUnit" : { "state" : "translated", "value" : ↓"月額¥600" } } } } }, "version" : "1.0" }
+                """)]),
         ],
         nonTriggeringExamples: [
             // The seed's CORRECT example.
@@ -85,6 +93,8 @@ public struct HardcodedPriceRule: Rule {
                 Text("Chapter 3.2 of 12")
                 Text("iOS 17.4 required")
                 """),
+            RuleExample(files: [("PaywallCopy.md", "# Pro\n\nStart your 7-day free trial, then {price} per year. Version 4.99 adds 20% more recipes at 10:30.\n")]),
+            RuleExample(files: [("PaywallCopy.fr.md", "# Pro\n\nEssai gratuit de 7 jours, puis %@ par an.\n")]),
         ]
     )
 
@@ -104,6 +114,27 @@ public struct HardcodedPriceRule: Rule {
             }
             for i in file.code.indices where file.isIdentifier(i, "displayPrice") || file.isIdentifier(i, "priceFormatStyle") {
                 shownPrices += 1
+            }
+        }
+        // Paywall copy documents, catalogs and tables (translations; source texts are the
+        // Swift literals checked above).
+        for document in project.copyDocuments {
+            for block in document.blocks where block.kind != .codeBlock {
+                if let match = MoneyDetector.matches(in: block.text).first {
+                    result.report(at: document.location(of: block), "Hard-coded price \"\(match.text)\" in paywall copy.")
+                }
+            }
+        }
+        let source = project.stringCatalogs.compactMap(\.sourceLanguage).first ?? "en"
+        for catalog in project.stringCatalogs {
+            for entry in catalog.entries where entry.shouldTranslate {
+                for localization in entry.localizations {
+                    for text in localization.texts where !(LocaleMatching.serves(localization.locale, source) && text.value == entry.key) {
+                        if let match = MoneyDetector.matches(in: text.value).first {
+                            result.report(at: text.location, "Hard-coded price \"\(match.text)\" in the \(localization.locale) text of \"\(entry.key)\".")
+                        }
+                    }
+                }
             }
         }
         if shownPrices > 0 {

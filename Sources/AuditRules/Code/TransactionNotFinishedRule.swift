@@ -218,7 +218,7 @@ public struct TransactionNotFinishedRule: Rule {
             if passedToFinisher { continue }
             result.report(
                 in: file, at: binding.nameIndex,
-                "The verified transaction \(binding.name) from \(binding.source.description) is never finished in \(scopeDescription(of: binding.nameIndex, in: file)): StoreKit will deliver it again on every launch."
+                "The transaction '\(binding.name)' from \(binding.source.description) is verified but never finished in \(scopeDescription(of: binding.nameIndex, in: file)): StoreKit will deliver it again on every launch."
             )
         }
         if handled == 0, result.findings.isEmpty {

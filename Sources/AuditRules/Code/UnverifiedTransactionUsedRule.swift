@@ -144,7 +144,7 @@ public struct UnverifiedTransactionUsedRule: Rule {
                 return Self.grantingWords.contains { callee.hasPrefix($0) }
             }
             if grants {
-                result.report(in: file, at: binding.nameIndex, "The transaction \(binding.name) failed verification but is used to grant access or returned as if verified.")
+                result.report(in: file, at: binding.nameIndex, "The transaction '\(binding.name)' failed verification but is used to grant access or returned as if verified.")
             }
         }
         if result.findings.isEmpty, verifiedPatterns > 0 {

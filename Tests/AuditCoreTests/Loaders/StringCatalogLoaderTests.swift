@@ -32,14 +32,15 @@ import Testing
         #expect(trial.shouldTranslate)
         #expect(trial.localizations.map(\.locale) == ["de", "en"])
         #expect(trial.localization(for: "de")?.location == SourceLocation(file: path, line: 10, column: 9))
-        #expect(trial.texts(in: "de") == [
-            StringCatalogText(
-                value: "%lld Tag gratis, dann %@/Jahr", state: .translated,
-                location: SourceLocation(file: path, line: 16, column: 29), variation: "plural.one"),
-            StringCatalogText(
-                value: "%lld Tage gratis, dann %@/Jahr", state: .needsReview,
-                location: SourceLocation(file: path, line: 22, column: 29), variation: "plural.other"),
-        ])
+        var one = StringCatalogText(
+            value: "%lld Tag gratis, dann %@/Jahr", state: .translated,
+            location: SourceLocation(file: path, line: 16, column: 29), variation: "plural.one")
+        one.stateLocation = SourceLocation(file: path, line: 15, column: 29)
+        var other = StringCatalogText(
+            value: "%lld Tage gratis, dann %@/Jahr", state: .needsReview,
+            location: SourceLocation(file: path, line: 22, column: 29), variation: "plural.other")
+        other.stateLocation = SourceLocation(file: path, line: 21, column: 29)
+        #expect(trial.texts(in: "de") == [one, other])
         #expect(trial.localization(for: "de")?.states == [.translated, .needsReview])
         #expect(trial.texts(in: "fr").isEmpty)
     }

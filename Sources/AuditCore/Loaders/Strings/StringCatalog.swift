@@ -101,6 +101,8 @@ public struct StringCatalogText: Sendable, Hashable {
     public var state: StringCatalogState?
     /// Where the value is written (or the key, for the implicit source text).
     public var location: SourceLocation
+    /// Where the translation state is written, when it is; findings about the state point here.
+    public var stateLocation: SourceLocation?
     /// Which variation the text belongs to, as a dotted path: nil for the plain string unit,
     /// "plural.one", "device.iphone.plural.other", "substitutions.count.plural.few".
     public var variation: String?

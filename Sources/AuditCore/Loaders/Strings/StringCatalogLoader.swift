@@ -54,13 +54,15 @@ public enum StringCatalogLoader {
         }
         if let unit = try object.member("stringUnit").objectIfPresent() {
             let value = unit.member("value")
+            let state = unit.member("state")
             if let text = try value.stringIfPresent() {
-                texts.append(
-                    StringCatalogText(
-                        value: text,
-                        state: try unit.member("state").stringIfPresent().map(StringCatalogState.init(rawValue:)),
-                        location: value.location,
-                        variation: variation))
+                var catalogText = StringCatalogText(
+                    value: text,
+                    state: try state.stringIfPresent().map(StringCatalogState.init(rawValue:)),
+                    location: value.location,
+                    variation: variation)
+                if catalogText.state != nil { catalogText.stateLocation = state.location }
+                texts.append(catalogText)
             }
         }
         for (kind, _, cases) in try object.member("variations").membersIfPresent() ?? [] {

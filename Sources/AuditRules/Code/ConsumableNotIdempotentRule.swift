@@ -1,0 +1,550 @@
+import AuditCore
+
+/// Monetisation seed: "Delivering a consumable twice after retry. Fix: key delivery by
+/// transaction identifier." StoreKit may hand the same consumable transaction to the app more
+/// than once: from the purchase call and `Transaction.updates`, or again after a crash before
+/// `finish()`.
+public struct ConsumableNotIdempotentRule: Rule {
+    public init() {}
+
+    /// Words of a counter that a consumable fills: `coins += 100`, `gemBalance += pack.amount`.
+    static let currencyWords: Set<String> = [
+        "coin", "coins", "gem", "gems", "credit", "credits", "diamond", "diamonds", "crystal", "crystals",
+        "jewel", "jewels", "balance",
+    ]
+    /// How far delivery is followed through calls, both towards callers and callees.
+    static let callDepth = 3
+
+    public static let description = RuleDescription(
+        identifier: "consumable_not_idempotent",
+        title: "Consumables are delivered once per transaction",
+        severity: .warning,
+        scope: .code,
+        rationale: """
+            `Transaction.currentEntitlements` never lists consumables, so the app is the only \
+            record of what it delivered. StoreKit can hand the same transaction over twice: to \
+            the purchase call and to `Transaction.updates`, or again at the next launch when \
+            the app stopped before `finish()`. Delivery that does not remember the transaction's \
+            `id` credits the coins twice, or, when "fixed" by finishing early, loses them.
+            """,
+        fix: """
+            Record `transaction.id` (or `originalID`) with the credit, atomically, and skip \
+            transactions already recorded: a set of delivered ids in storage, a unique key in \
+            your database, or your server's ledger fed with `jwsRepresentation`. Then call \
+            `finish()`.
+            """,
+        reference: "Monetisation seed: consumable delivery is idempotent (transaction ID deduplication)",
+        triggeringExamples: [
+            // The monetisation seed's skeleton: the deduplication lives only in a comment, and
+            // the delivery function never receives the transaction's id.
+            RuleExample("""
+                import StoreKit
+
+                func purchaseConsumable(_ product: Product, store: StoreService) async throws {
+                    guard let transaction = try await store.purchase(product) else { return }
+                    await deliverConsumable(transaction.productID, quantity: transaction.↓purchasedQuantity)
+                    await transaction.finish()
+                }
+
+                // Idempotency: store transaction.id in your DB — re-delivery must not double-grant
+                func deliverConsumable(_ productID: String, quantity: Int) async {
+                    // Check if transaction.id already processed before crediting
+                }
+                """),
+            // Coins credited from both the purchase and the updates listener.
+            RuleExample("""
+                import StoreKit
+
+                @MainActor final class CoinStore: ObservableObject {
+                    @Published private(set) var coins = 0
+
+                    func buy(_ product: Product) async throws {
+                        guard case .success(.verified(let transaction)) = try await product.purchase() else { return }
+                        ↓coins += 100 * transaction.purchasedQuantity
+                        await transaction.finish()
+                    }
+
+                    func listen() async {
+                        for await update in Transaction.updates {
+                            guard case .verified(let transaction) = update else { continue }
+                            ↓coins += 100 * transaction.purchasedQuantity
+                            await transaction.finish()
+                        }
+                    }
+                }
+                """),
+            // A product-type switch that credits a ledger keyed by product, not by transaction.
+            RuleExample(files: [
+                ("Store.swift", """
+                    import StoreKit
+                    actor Store {
+                        let wallet: Wallet
+                        init(wallet: Wallet) { self.wallet = wallet }
+                        func fulfill(_ transaction: Transaction) async {
+                            switch transaction.productType {
+                            case .↓consumable:
+                                await wallet.add(pack: transaction.productID)
+                            default:
+                                break
+                            }
+                            await transaction.finish()
+                        }
+                    }
+                    """),
+                ("Wallet.swift", """
+                    import Foundation
+                    actor Wallet {
+                        private var gems = 0
+                        func add(pack productID: String) { gems += productID.hasSuffix("500") ? 500 : 100 }
+                    }
+                    """),
+            ]),
+            // Keyed on the product's id, which every purchase of the pack shares.
+            RuleExample("""
+                import StoreKit
+
+                final class Delivery {
+                    var delivered: Set<String> = []
+                    var credits = 0
+
+                    func deliver(_ transaction: Transaction, product: Product) {
+                        guard transaction.productType == .↓consumable, !delivered.contains(product.id) else { return }
+                        credits += 50
+                        delivered.insert(product.id)
+                        print("delivered \\(transaction.id)")
+                    }
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            // The seed's skeleton completed as its comment says.
+            RuleExample("""
+                import StoreKit
+
+                func purchaseConsumable(_ product: Product, store: StoreService, ledger: Ledger) async throws {
+                    guard let transaction = try await store.purchase(product) else { return }
+                    await deliverConsumable(transaction.productID, quantity: transaction.purchasedQuantity, transactionID: transaction.id, ledger: ledger)
+                    await transaction.finish()
+                }
+
+                func deliverConsumable(_ productID: String, quantity: Int, transactionID: UInt64, ledger: Ledger) async {
+                    guard await ledger.markDelivered(transactionID) else { return }
+                    await ledger.credit(productID, quantity: quantity)
+                }
+                """),
+            // A ledger actor keyed by transaction id, reached through a helper (Notes Pro's shape).
+            RuleExample(files: [
+                ("Store.swift", """
+                    import StoreKit
+                    @MainActor @Observable final class Store {
+                        private let ledger = CreditsLedger()
+                        private(set) var creditBalance = 0
+
+                        private func fulfill(_ transaction: Transaction) async {
+                            if transaction.productType == .consumable, transaction.revocationDate == nil {
+                                await creditConsumable(transaction)
+                            }
+                            await transaction.finish()
+                        }
+
+                        private func creditConsumable(_ transaction: Transaction) async {
+                            guard let perPack = ProductID.creditsPerPack[transaction.productID] else { return }
+                            creditBalance = await ledger.credit(perPack * transaction.purchasedQuantity, forTransaction: transaction.id)
+                        }
+                    }
+                    """),
+                ("CreditsLedger.swift", """
+                    import Foundation
+                    actor CreditsLedger {
+                        private var delivered: Set<UInt64> = []
+                        private(set) var balance = 0
+                        func credit(_ amount: Int, forTransaction transactionID: UInt64) -> Int {
+                            guard delivered.insert(transactionID).inserted else { return balance }
+                            balance += amount
+                            return balance
+                        }
+                    }
+                    """),
+            ]),
+            // The caller deduplicates before handing the transaction to the delivery helper.
+            RuleExample("""
+                import StoreKit
+
+                @MainActor final class GemStore {
+                    private var processed: Set<UInt64> = []
+                    private(set) var gems = 0
+
+                    func handle(_ result: VerificationResult<Transaction>) async {
+                        guard case .verified(let transaction) = result else { return }
+                        if processed.insert(transaction.id).inserted {
+                            deliver(transaction)
+                        }
+                        await transaction.finish()
+                    }
+
+                    private func deliver(_ transaction: Transaction) {
+                        gems += 100 * transaction.purchasedQuantity
+                    }
+                }
+                """),
+            // Keyed on originalID in a database record.
+            RuleExample("""
+                import StoreKit
+                import SwiftData
+
+                @Model final class Delivery {
+                    @Attribute(.unique) var transactionID: UInt64
+                    var quantity: Int
+                    init(transactionID: UInt64, quantity: Int) { self.transactionID = transactionID; self.quantity = quantity }
+                }
+
+                @MainActor func record(_ transaction: Transaction, in context: ModelContext) throws {
+                    guard transaction.productType == .consumable else { return }
+                    context.insert(Delivery(transactionID: transaction.originalID, quantity: transaction.purchasedQuantity))
+                    try context.save()
+                }
+                """),
+            // The server credits coins from the signed transaction (it keys on the transaction id).
+            RuleExample("""
+                import StoreKit
+
+                actor CoinService {
+                    let api: CoinAPI
+                    init(api: CoinAPI) { self.api = api }
+                    func redeem(_ verification: VerificationResult<Transaction>) async throws -> Int {
+                        guard case .verified(let transaction) = verification, transaction.productType == .consumable else { return 0 }
+                        let balance = try await api.credit(signedTransaction: verification.jwsRepresentation)
+                        await transaction.finish()
+                        return balance
+                    }
+                }
+                """),
+            // No consumables: a non-consumable unlock with `coins` only in a string.
+            RuleExample("""
+                import StoreKit
+
+                @MainActor final class Unlocks {
+                    var owned: Set<String> = []
+                    func buy(_ product: Product) async throws {
+                        guard case .success(.verified(let transaction)) = try await product.purchase() else { return }
+                        owned.insert(transaction.productID)
+                        print("no coins += here")
+                        await transaction.finish()
+                    }
+                }
+                """),
+            // A purchase-history export and an analytics event read the quantity without delivering.
+            RuleExample("""
+                import StoreKit
+
+                struct HistoryExporter {
+                    func export() async -> [[String: Any]] {
+                        var rows: [[String: Any]] = []
+                        for await result in Transaction.all {
+                            guard case .verified(let transaction) = result else { continue }
+                            rows.append(["product": transaction.productID, "quantity": transaction.purchasedQuantity])
+                        }
+                        return rows
+                    }
+                    func report(_ transaction: Transaction, analytics: Analytics) {
+                        analytics.track("purchase", properties: ["quantity": transaction.purchasedQuantity])
+                    }
+                }
+                """),
+            // A budget's balance is not a consumable, even next to a tip jar that sells one.
+            RuleExample(files: [
+                ("Ledger.swift", """
+                    import Foundation
+                    struct BankTransaction { var amount: Decimal }
+                    final class Budget {
+                        var balance: Decimal = 0
+                        func apply(_ transaction: BankTransaction) { balance += transaction.amount }
+                    }
+                    """),
+                ("TipJar.swift", """
+                    import StoreKit
+                    import SwiftUI
+                    struct TipJar: View {
+                        var body: some View {
+                            StoreView(ids: ["com.app.tip.small"]) { product in
+                                Image(systemName: product.type == .consumable ? "cup.and.saucer" : "star")
+                            }
+                        }
+                    }
+                    """),
+            ]),
+            // Product type shown in a store view: not delivery.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+                struct ExtrasView: View {
+                    var body: some View {
+                        StoreView(ids: ["com.app.gems100"]) { product in
+                            Image(systemName: product.type == .consumable ? "sparkles" : "paintpalette")
+                        }
+                    }
+                }
+                """),
+        ]
+    )
+
+    public func check(_ project: Project, into result: inout RuleResult) {
+        if let sdk = project.transactionsHandledBySDK {
+            result.notApplicable(project.sdkReason(sdk))
+            return
+        }
+        guard project.consumableSignal != nil else {
+            result.notApplicable("The app sells no consumables (none in the StoreKit configuration, no consumable handling in code).")
+            return
+        }
+        let graph = CallGraph(project)
+        // Delivery functions and the first delivery token in each.
+        var deliveries: [(function: CallGraph.Function, site: Int, what: String)] = []
+        for (fileIndex, file) in project.swiftFiles.enumerated() {
+            var seen = Set<Int>()
+            for (site, what) in Self.deliverySites(in: file) {
+                guard let declaration = file.enclosingFunction(of: site) ?? file.enclosingDeclaration(of: site),
+                      seen.insert(declaration).inserted else { continue }
+                deliveries.append((CallGraph.Function(file: fileIndex, declaration: declaration), site, what))
+            }
+        }
+        var unkeyed: [(function: CallGraph.Function, site: Int, what: String)] = []
+        for delivery in deliveries {
+            let file = project.swiftFiles[delivery.function.file]
+            if let key = Self.key(around: delivery.function, graph: graph, project: project) {
+                let keyFile = project.swiftFiles[key.file]
+                result.evidence(
+                    in: keyFile, at: key.index,
+                    "Consumable delivery in \(scopeDescription(of: delivery.site, in: file)) is keyed on \(keyFile.text(key.index - 2)).\(keyFile.text(key.index))"
+                )
+            } else {
+                unkeyed.append(delivery)
+            }
+        }
+        // Report where the credit happens: skip a delivery whose callees include another
+        // unkeyed delivery, which is reported instead.
+        let unkeyedFunctions = Set(unkeyed.map(\.function))
+        for delivery in unkeyed {
+            let callees = graph.callees(of: delivery.function, depth: Self.callDepth).subtracting([delivery.function])
+            if !callees.isDisjoint(with: unkeyedFunctions) { continue }
+            let file = project.swiftFiles[delivery.function.file]
+            result.report(
+                in: file, at: delivery.site,
+                "Consumable delivery (\(delivery.what)) never checks the transaction's id: a transaction delivered again, after a crash or by both the purchase and Transaction.updates, is credited twice."
+            )
+        }
+    }
+
+    /// Tokens that deliver a consumable: a `productType == .consumable` test (or `case
+    /// .consumable` on a product type), a read of `purchasedQuantity`, or a currency counter
+    /// increased in code that handles a transaction.
+    static func deliverySites(in file: SwiftFile) -> [(Int, String)] {
+        var sites: [(Int, String)] = []
+        var productTypeCases = Set<Int>()
+        for statement in file.switchStatements() where statement.subjectRange.contains(where: { file.isIdentifier($0, "productType") }) {
+            for switchCase in statement.cases {
+                if let k = switchCase.patternRange.first(where: { file.isCaseReference($0, "consumable") }) { productTypeCases.insert(k) }
+            }
+        }
+        for i in file.code.indices {
+            if file.isCaseReference(i, "consumable") {
+                if productTypeCases.contains(i) || comparesProductType(i, in: file) { sites.append((i, "a consumable transaction")) }
+            } else if file.isCaseReference(i, "purchasedQuantity"), file.receiver(of: i) != nil, !file.isInsideInterpolation(i),
+                      !isLogged(i, in: file), !listsHistory(around: i, in: file) {
+                sites.append((i, "purchasedQuantity"))
+            } else if file.code[i].kind == .operator, file.tokenIs(i, "+="), i >= 1, file.code[i - 1].kind == .identifier,
+                      camelCaseWords(file.text(i - 1)).contains(where: { currencyWords.contains($0) }),
+                      handlesTransaction(around: i, in: file) {
+                sites.append((i - 1, "\(file.text(i - 1)) +="))
+            }
+        }
+        return sites.sorted { $0.0 < $1.0 }
+    }
+
+    /// Calls that only record or print: a quantity passed to them is not delivered.
+    static let loggingCalls: Set<String> = [
+        "print", "debugPrint", "NSLog", "log", "debug", "info", "notice", "warning", "error", "fault", "trace",
+        "track", "logEvent", "capture", "addBreadcrumb",
+    ]
+
+    /// Whether the token is an argument (at any depth) of a logging or analytics call.
+    static func isLogged(_ index: Int, in file: SwiftFile) -> Bool {
+        var open = Int(file.parent[index])
+        while open > 0 {
+            if file.code[open].kind == .leftParen, file.code[open - 1].kind == .identifier,
+               loggingCalls.contains(file.text(open - 1)) || file.text(open - 1).hasPrefix("track") || file.text(open - 1).hasPrefix("log") {
+                return true
+            }
+            if file.code[open].kind == .leftBrace { return false }
+            open = Int(file.parent[open])
+        }
+        return false
+    }
+
+    /// Whether the function lists past transactions (`Transaction.all`, `currentEntitlements`)
+    /// rather than handling a new one: a purchase history, an export.
+    static func listsHistory(around index: Int, in file: SwiftFile) -> Bool {
+        guard let function = file.enclosingFunction(of: index) else { return false }
+        let range = file.fullRange(of: function)
+        let lists = range.contains { file.isMemberAccess($0, base: "Transaction", member: "all") || file.isMemberAccess($0, base: "Transaction", member: "currentEntitlements") }
+        let finishes = range.contains { file.isCaseReference($0, "finish") }
+        return lists && !finishes
+    }
+
+    /// `transaction.productType == .consumable` (either side).
+    static func comparesProductType(_ index: Int, in file: SwiftFile) -> Bool {
+        var start = index - 1
+        while start >= 1, file.code[start - 1].kind == .identifier {
+            if start >= 2, file.code[start - 2].kind == .dot { start -= 2 } else { start -= 1; break }
+        }
+        if start >= 2, file.code[start - 1].kind == .operator, file.tokenIs(start - 1, "=="), file.isIdentifier(start - 2, "productType") {
+            return true
+        }
+        let after = index + 1
+        if after + 1 < file.code.count, file.code[after].kind == .operator, file.tokenIs(after, "==") {
+            var k = after + 1
+            while k < file.code.count, file.code[k].kind == .identifier || file.code[k].kind == .dot || file.code[k].kind == .operator && file.tokenIs(k, "?") {
+                if file.isIdentifier(k, "productType") { return true }
+                k += 1
+            }
+        }
+        return false
+    }
+
+    /// Whether the function around `index` handles a StoreKit transaction: the file imports
+    /// StoreKit and the function binds a `Transaction` or reads its `productID`. A budgeting
+    /// app's `balance += transaction.amount` is not a consumable.
+    static func handlesTransaction(around index: Int, in file: SwiftFile) -> Bool {
+        guard file.importsStoreKit,
+              let function = file.enclosingFunction(of: index) ?? file.enclosingDeclaration(of: index) else { return false }
+        if !transactionNames(in: function, of: file).isEmpty { return true }
+        return file.fullRange(of: function).contains { k in
+            file.isCaseReference(k, "productID") && file.receiver(of: k).map { file.text($0).lowercased().contains("transaction") } == true
+        }
+    }
+
+    /// A transaction-id key in the delivery function, its callers, or what either calls.
+    static func key(around function: CallGraph.Function, graph: CallGraph, project: Project) -> (file: Int, index: Int)? {
+        var scopes = graph.callers(of: function, depth: callDepth)
+        scopes.insert(function)
+        var reachable = scopes
+        for scope in scopes { reachable.formUnion(graph.callees(of: scope, depth: callDepth)) }
+        // Look in the delivery function first, then its neighbours in a stable order.
+        let ordered = [function] + reachable.subtracting([function]).sorted()
+        for candidate in ordered {
+            let file = project.swiftFiles[candidate.file]
+            if let index = transactionKey(in: candidate.declaration, of: file) { return (candidate.file, index) }
+        }
+        return nil
+    }
+
+    /// `transaction.id`, `t.originalID`, `verification.jwsRepresentation` (a server keys on
+    /// it), RevenueCat's `transactionIdentifier`, outside log interpolations.
+    static func transactionKey(in declaration: Int, of file: SwiftFile) -> Int? {
+        let names = transactionNames(in: declaration, of: file)
+        for k in file.fullRange(of: declaration) where k >= 2 && file.code[k - 1].kind == .dot && !file.isInsideInterpolation(k) {
+            guard let receiver = file.receiver(of: k), file.code[receiver].kind == .identifier else { continue }
+            let member = file.text(k)
+            if member == "originalID" || member == "jwsRepresentation" || member == "transactionIdentifier" { return k }
+            if member == "id", names.contains(file.text(receiver)) || file.text(receiver).lowercased().contains("transaction") { return k }
+        }
+        return nil
+    }
+
+    /// Names bound to a `Transaction` in a declaration: `Transaction`-typed parameters,
+    /// `.verified(let t)` bindings, and `let t = try checkVerified(…)`.
+    static func transactionNames(in declaration: Int, of file: SwiftFile) -> Set<String> {
+        var names = Set<String>()
+        let range = file.fullRange(of: declaration)
+        for k in range {
+            // `_ t: Transaction`, `t: StoreKit.Transaction`
+            if file.code[k].kind == .colon, k >= 1, file.code[k - 1].kind == .identifier, k + 1 < file.code.count {
+                if file.isIdentifier(k + 1, "Transaction") || file.isIdentifier(k + 1, "StoreKit") && file.isIdentifier(k + 3, "Transaction") {
+                    names.insert(file.text(k - 1))
+                }
+            }
+            // `.verified(let t)`, `case let .verified(t)`
+            if file.isCaseReference(k, "verified"), k + 2 < file.code.count, file.code[k + 1].kind == .leftParen {
+                let binding = file.isIdentifier(k + 2, "let") || file.isIdentifier(k + 2, "var") ? k + 3 : k + 2
+                if binding < file.code.count, file.code[binding].kind == .identifier { names.insert(file.text(binding)) }
+            }
+            // `let t = try checkVerified(result)`
+            if file.isIdentifier(k, "let") || file.isIdentifier(k, "var"), k + 2 < file.code.count, file.code[k + 1].kind == .identifier,
+               file.code[k + 2].kind == .operator, file.tokenIs(k + 2, "=") {
+                let end = file.statementEnd(from: file.statementStart(of: k))
+                if (k + 3..<max(k + 3, end)).contains(where: { file.code[$0].kind == .identifier && file.text($0).lowercased().contains("verif") }) {
+                    names.insert(file.text(k + 1))
+                }
+            }
+        }
+        return names
+    }
+}
+
+extension ConsumableNotIdempotentRule {
+    /// Which app functions call which, by name: enough to follow delivery into helpers and back
+    /// to the purchase code in other types and files. Names are not resolved to types, so a
+    /// common name links more functions than it should; that only makes the rule quieter.
+    struct CallGraph {
+        struct Function: Hashable, Comparable {
+            var file: Int
+            var declaration: Int
+            static func < (a: Function, b: Function) -> Bool { (a.file, a.declaration) < (b.file, b.declaration) }
+        }
+
+        private var byName: [String: [Function]] = [:]
+        private var calls: [Function: Set<String>] = [:]
+        private var names: [Function: String] = [:]
+
+        init(_ project: Project) {
+            for (fileIndex, file) in project.swiftFiles.enumerated() {
+                for (index, declaration) in file.declarations.enumerated()
+                where [.function, .initializer, .variable].contains(declaration.kind) {
+                    let function = Function(file: fileIndex, declaration: index)
+                    if !declaration.name.isEmpty {
+                        byName[declaration.name, default: []].append(function)
+                        names[function] = declaration.name
+                    }
+                    var called = Set<String>()
+                    for k in file.bodyRange(of: index) where file.code[k].kind == .identifier && file.call(at: k) != nil {
+                        called.insert(file.text(k))
+                    }
+                    calls[function] = called
+                }
+            }
+        }
+
+        /// Functions `function` calls, directly or through up to `depth` levels.
+        func callees(of function: Function, depth: Int) -> Set<Function> {
+            var result = Set<Function>()
+            var frontier: Set<Function> = [function]
+            for _ in 0..<depth {
+                var next = Set<Function>()
+                for current in frontier {
+                    for name in calls[current] ?? [] {
+                        for callee in byName[name] ?? [] where result.insert(callee).inserted { next.insert(callee) }
+                    }
+                }
+                frontier = next
+            }
+            return result
+        }
+
+        /// Functions that call `function` by name, directly or through up to `depth` levels.
+        func callers(of function: Function, depth: Int) -> Set<Function> {
+            var result = Set<Function>()
+            var frontier: Set<Function> = [function]
+            for _ in 0..<depth {
+                var next = Set<Function>()
+                for current in frontier {
+                    guard let name = names[current] else { continue }
+                    for (caller, called) in calls where called.contains(name) && result.insert(caller).inserted {
+                        next.insert(caller)
+                    }
+                }
+                frontier = next
+            }
+            return result
+        }
+    }
+}

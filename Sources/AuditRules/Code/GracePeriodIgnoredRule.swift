@@ -1,0 +1,488 @@
+import AuditCore
+
+/// Seed: subscription status checking. During Billing Grace Period Apple retries a failed
+/// renewal and the subscriber keeps access; code that grants only on `.subscribed` locks
+/// paying customers out for a card problem.
+///
+/// Revoking access in `.inBillingRetryPeriod` is not reported: outside a grace period a
+/// subscription in billing retry has lapsed (Apple: access ends unless grace period applies,
+/// which StoreKit reports as `.inGracePeriod`), so showing the payment problem and locking
+/// is what Apple describes.
+public struct GracePeriodIgnoredRule: Rule {
+    public init() {}
+
+    /// Names of flags whose `true` means "no access": `isExpired = state != .subscribed`.
+    static let denialWords: Set<String> = [
+        "expired", "lapsed", "locked", "lock", "paywall", "upsell", "restricted", "restrict", "blocked", "inactive", "free",
+    ]
+
+    public static let description = RuleDescription(
+        identifier: "grace_period_ignored",
+        title: "Subscribers in the billing grace period keep access",
+        severity: .warning,
+        scope: .code,
+        rationale: """
+            When a renewal payment fails and Billing Grace Period is on, StoreKit reports the \
+            subscription as `.inGracePeriod` while Apple retries the charge, and the subscriber \
+            keeps full access. Code that unlocks only on `.subscribed` (or locks on anything \
+            else) takes the app away from a paying customer because of a card problem, and \
+            most of them would have renewed.
+            """,
+        fix: """
+            Treat `.inGracePeriod` like `.subscribed` for access \
+            (`case .subscribed, .inGracePeriod:`), and use the grace period only to show a \
+            gentle "update your payment method" message. Locking in `.inBillingRetryPeriod` \
+            (no grace period) is fine.
+            """,
+        reference: "StoreKit 2 seed: Subscription Status Checking (renewal states)",
+        triggeringExamples: [
+            // Only `.subscribed` counts as active.
+            RuleExample("""
+                import StoreKit
+
+                func isSubscriber(groupID: String) async throws -> Bool {
+                    let statuses = try await Product.SubscriptionInfo.status(for: groupID)
+                    for status in statuses {
+                        guard case .verified = status.transaction else { continue }
+                        return status.state == .↓subscribed
+                    }
+                    return false
+                }
+                """),
+            // A switch that lets the grace period fall into `default`.
+            RuleExample("""
+                import StoreKit
+
+                @MainActor final class SubscriptionModel: ObservableObject {
+                    @Published var isPremium = false
+
+                    func update(_ status: Product.SubscriptionInfo.Status) {
+                        switch status.state {
+                        case .↓subscribed:
+                            isPremium = true
+                        default:
+                            isPremium = false
+                        }
+                    }
+                }
+                """),
+            // A one-line check inside a closure, from SwiftUI's status task.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+
+                struct ContentView: View {
+                    @State private var isPro = false
+                    var body: some View {
+                        Text(isPro ? "Pro" : "Free")
+                            .subscriptionStatusTask(for: "21482736") { taskState in
+                                if let statuses = taskState.value {
+                                    isPro = statuses.contains { $0.state == .↓subscribed }
+                                }
+                            }
+                    }
+                }
+                """),
+            // Locking whenever the state is not `.subscribed`.
+            RuleExample("""
+                import StoreKit
+
+                actor AccessController {
+                    private(set) var hasAccess = true
+
+                    func apply(_ state: Product.SubscriptionInfo.RenewalState) {
+                        if state != .↓subscribed {
+                            hasAccess = false
+                        }
+                    }
+                }
+                """),
+            // The grace period listed, but locked out like billing retry.
+            RuleExample("""
+                import StoreKit
+
+                final class Entitlement {
+                    var hasFullAccess = false
+                    var showsBillingBanner = false
+
+                    func apply(_ renewalState: Product.SubscriptionInfo.RenewalState) {
+                        switch renewalState {
+                        case .subscribed:
+                            hasFullAccess = true
+                        case .↓inGracePeriod, .inBillingRetryPeriod:
+                            hasFullAccess = false
+                            showsBillingBanner = true
+                        default:
+                            hasFullAccess = false
+                        }
+                    }
+                }
+                """),
+            // A guard that sends everyone else to the paywall.
+            RuleExample("""
+                import StoreKit
+
+                struct Gate {
+                    func canOpenPremium(_ status: Product.SubscriptionInfo.Status) -> Bool {
+                        guard status.state == Product.SubscriptionInfo.RenewalState.↓subscribed else { return false }
+                        return true
+                    }
+                }
+                """),
+            // A filter in the status task that decides who is premium.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+
+                struct RootView: View {
+                    @EnvironmentObject private var manager: AppManager
+                    var body: some View {
+                        ContentView()
+                            .subscriptionStatusTask(for: "21582431") { taskState in
+                                if let result = taskState.value {
+                                    let premiumUser = result.filter({ $0.state == .↓subscribed }).isEmpty == false
+                                    manager.isPremiumUser = premiumUser
+                                }
+                            }
+                    }
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            // The StoreKit seed's check.
+            RuleExample("""
+                import StoreKit
+
+                func checkSubscriptionActive(groupID: String) async throws -> Bool {
+                    let statuses = try await Product.SubscriptionInfo.Status.status(for: groupID)
+                    for status in statuses {
+                        guard case .verified = status.renewalInfo,
+                              case .verified = status.transaction else { continue }
+                        if status.state == .subscribed || status.state == .inGracePeriod {
+                            return true
+                        }
+                    }
+                    return false
+                }
+                """),
+            // The monetisation seed's summary, with billing retry reported separately.
+            RuleExample("""
+                import StoreKit
+
+                struct SubscriptionStatus {
+                    let isActive: Bool
+                    let isInBillingRetry: Bool
+                }
+
+                func subscriptionStatus(for product: Product) async -> SubscriptionStatus? {
+                    guard let subscription = product.subscription,
+                          let statusArray = try? await subscription.status else { return nil }
+                    for status in statusArray {
+                        guard case .verified = status.renewalInfo,
+                              case .verified = status.transaction else { continue }
+                        let isActive = status.state == .subscribed || status.state == .inGracePeriod
+                        return SubscriptionStatus(
+                            isActive: isActive,
+                            isInBillingRetry: status.state == .inBillingRetryPeriod
+                        )
+                    }
+                    return nil
+                }
+                """),
+            // Grace period grouped with subscribed; billing retry only drives a banner or locks.
+            RuleExample("""
+                import StoreKit
+
+                @MainActor @Observable final class Store {
+                    var isPro = false
+                    var showsPaymentProblem = false
+
+                    func apply(_ status: Product.SubscriptionInfo.Status) {
+                        switch status.state {
+                        case .subscribed, .inGracePeriod:
+                            isPro = true
+                            showsPaymentProblem = status.state == .inGracePeriod
+                        case .inBillingRetryPeriod:
+                            isPro = false
+                            showsPaymentProblem = true
+                        default:
+                            isPro = false
+                        }
+                    }
+                }
+                """),
+            // A separate grace-period case that keeps access.
+            RuleExample("""
+                import StoreKit
+
+                func hasAccess(_ state: Product.SubscriptionInfo.RenewalState) -> Bool {
+                    switch state {
+                    case .subscribed:
+                        return true
+                    case .inGracePeriod:
+                        // Apple is retrying the payment; keep the subscriber in.
+                        return true
+                    default:
+                        return false
+                    }
+                }
+                """),
+            // `.subscribed` only decides which date to show.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+
+                struct RenewalLine: View {
+                    let status: Product.SubscriptionInfo.Status
+                    let expiration: Date
+                    var body: some View {
+                        if status.state == .subscribed {
+                            Text("Renews on \\(expiration.formatted(date: .abbreviated, time: .omitted))")
+                        } else {
+                            Text("Ends on \\(expiration.formatted(date: .abbreviated, time: .omitted))")
+                        }
+                    }
+                }
+                """),
+            // Both states in one array.
+            RuleExample("""
+                import StoreKit
+
+                extension Product.SubscriptionInfo.Status {
+                    var grantsAccess: Bool { [.subscribed, .inGracePeriod].contains(state) }
+                }
+                """),
+            // Only the lapsed states are listed; the grace period keeps access through `default`.
+            RuleExample("""
+                import StoreKit
+
+                @MainActor final class AccessModel: ObservableObject {
+                    @Published private(set) var hasPro = false
+
+                    func apply(_ status: Product.SubscriptionInfo.Status) {
+                        switch status.state {
+                        case .subscribed:
+                            hasPro = true
+                        case .expired, .revoked:
+                            hasPro = false
+                        default:
+                            // Grace period and billing retry: keep the subscriber in while Apple retries.
+                            hasPro = true
+                        }
+                    }
+                }
+                """),
+            // `.subscribed` only decides what to display, or whether a trial is running.
+            RuleExample("""
+                import StoreKit
+
+                @MainActor final class SubscriptionPresenter {
+                    var status: Product.SubscriptionInfo.Status?
+
+                    var canDisplayRenewalDate: Bool {
+                        status?.state == .subscribed
+                    }
+
+                    var isInFreeTrial: Bool {
+                        guard let status, case .verified(let renewalInfo) = status.renewalInfo else { return false }
+                        return renewalInfo.willAutoRenew && status.state == .subscribed
+                    }
+                }
+                """),
+            // A socket's subscription state in a file that never reads subscription statuses.
+            RuleExample("""
+                import StoreKit
+
+                final class PriceFeed {
+                    enum State { case idle, subscribed }
+                    var state = State.idle
+                    var isSubscribed: Bool { state == .subscribed }
+                    func buy(_ product: Product) async throws { _ = try await product.purchase() }
+                }
+                """),
+            // An enum of the app's own with a `subscribed` case is not StoreKit's renewal state.
+            RuleExample("""
+                import StoreKit
+
+                enum Membership { case subscribed, trial, free }
+
+                struct Account {
+                    var membership: Membership
+                    var isMember: Bool { membership == .subscribed }
+                }
+                """),
+        ]
+    )
+
+    public func check(_ project: Project, into result: inout RuleResult) {
+        var sawStateCheck = false
+        for file in project.swiftFiles where file.importsStoreKit && Self.readsSubscriptionStatus(file) {
+            var patternTokens = Set<Int>()
+            for statement in file.switchStatements() where Self.endsWithState(statement.subjectRange, in: file) {
+                let subscribedCases = statement.cases.filter { $0.patternRange.contains { file.isCaseReference($0, "subscribed") } }
+                guard let subscribed = subscribedCases.first,
+                      let subscribedToken = subscribed.patternRange.first(where: { file.isCaseReference($0, "subscribed") })
+                else { continue }
+                sawStateCheck = true
+                for switchCase in statement.cases { patternTokens.formUnion(switchCase.patternRange) }
+                if let grace = statement.cases.first(where: { $0.patternRange.contains { file.isCaseReference($0, "inGracePeriod") } }),
+                   let graceToken = grace.patternRange.first(where: { file.isCaseReference($0, "inGracePeriod") }) {
+                    let decides = Self.resultDecidesAccess(at: graceToken, in: file)
+                    if grace.label != subscribed.label, file.deniesAccess(in: grace.bodyRange, countingReturns: decides),
+                       !file.grantsAccess(in: grace.bodyRange, countingReturns: decides) {
+                        result.report(
+                            in: file, at: graceToken,
+                            "Access is taken away in .inGracePeriod: subscribers lose the app while Apple is still retrying their payment."
+                        )
+                    } else {
+                        result.evidence(in: file, at: graceToken, ".inGracePeriod keeps access like .subscribed in \(scopeDescription(of: graceToken, in: file))")
+                    }
+                } else if let fallback = statement.cases.first(where: \.isDefault),
+                          file.grantsAccess(in: fallback.bodyRange, countingReturns: Self.resultDecidesAccess(at: fallback.label, in: file)),
+                          !file.deniesAccess(in: fallback.bodyRange, countingReturns: Self.resultDecidesAccess(at: fallback.label, in: file)) {
+                    // `.inGracePeriod` falls into a `default` that keeps access.
+                    result.evidence(in: file, at: fallback.label, ".inGracePeriod keeps access through the default case in \(scopeDescription(of: fallback.label, in: file))")
+                } else if file.grantsAccess(in: subscribed.bodyRange, countingReturns: Self.resultDecidesAccess(at: subscribedToken, in: file)) {
+                    result.report(
+                        in: file, at: subscribedToken,
+                        "Access is granted only in .subscribed: subscribers in the billing grace period (.inGracePeriod) fall into another case and lose access while Apple retries their payment."
+                    )
+                }
+            }
+            var reportedScopes = Set<Int>()
+            for i in file.code.indices where file.isCaseReference(i, "subscribed") && !patternTokens.contains(i) {
+                guard let negated = Self.stateComparison(at: i, in: file) else { continue }
+                sawStateCheck = true
+                let scope = Self.scope(of: i, in: file)
+                if let grace = scope.first(where: { file.isCaseReference($0, "inGracePeriod") }) {
+                    result.evidence(in: file, at: grace, ".inGracePeriod is handled next to .subscribed in \(scopeDescription(of: grace, in: file))")
+                    continue
+                }
+                guard Self.actsOnAccess(comparisonAt: i, negated: negated, in: file),
+                      reportedScopes.insert(scope.lowerBound).inserted else { continue }
+                result.report(
+                    in: file, at: i,
+                    negated
+                        ? "Access is taken away whenever the state is not .subscribed, which includes the billing grace period (.inGracePeriod) while Apple retries the payment."
+                        : "Access is granted only when the state is .subscribed: subscribers in the billing grace period (.inGracePeriod) lose access while Apple retries their payment."
+                )
+            }
+        }
+        if sawStateCheck { return }
+        if project.autoRenewableSubscriptionSignal == nil {
+            result.notApplicable("The app sells no auto-renewable subscriptions.")
+        } else {
+            result.notApplicable("No code compares a subscription's renewal state with .subscribed; access follows the app's entitlements.")
+        }
+    }
+
+    /// Whether the file works with subscription statuses: StoreKit's status types, its SwiftUI
+    /// status task, `subscription.status`, or the other renewal states. Keeps an app's own
+    /// `.subscribed` (a socket, a newsletter) out.
+    static func readsSubscriptionStatus(_ file: SwiftFile) -> Bool {
+        let names: Set<String> = ["SubscriptionInfo", "RenewalState", "subscriptionStatusTask", "inGracePeriod", "inBillingRetryPeriod", "renewalInfo"]
+        return file.code.indices.contains { k in
+            if file.isIdentifier(k, in: names) { return true }
+            guard file.isCaseReference(k, "status"), k >= 2 else { return false }
+            let receiver = file.code[k - 2].kind == .operator ? k - 3 : k - 2
+            return file.isIdentifier(receiver, "subscription")
+        }
+    }
+
+    /// Whether what the function around `index` returns is an access decision: it is named
+    /// like one (`isSubscriber`, `hasAccess`, `checkSubscriptionActive`).
+    static func resultDecidesAccess(at index: Int, in file: SwiftFile) -> Bool {
+        guard let function = file.enclosingFunction(of: index) else { return false }
+        return looksLikeAccessFlag(file.declarations[function].name)
+    }
+
+    /// Whether an expression ends in a renewal state: `status.state`, `renewalState`.
+    static func endsWithState(_ range: Range<Int>, in file: SwiftFile) -> Bool {
+        guard let last = range.last(where: { file.code[$0].kind == .identifier }) else { return false }
+        return file.text(last).lowercased().hasSuffix("state")
+    }
+
+    /// `x.state == .subscribed`, `.subscribed != state`, `case .subscribed = status.state`:
+    /// nil when `.subscribed` at `index` is not compared with a renewal state, else whether the
+    /// comparison is `!=`.
+    static func stateComparison(at index: Int, in file: SwiftFile) -> Bool? {
+        // The start of the reference: `.subscribed` or `RenewalState.subscribed`.
+        var start = index - 1
+        while start >= 1, file.code[start - 1].kind == .identifier {
+            if start >= 2, file.code[start - 2].kind == .dot { start -= 2 } else { start -= 1; break }
+        }
+        let before = start - 1
+        if before >= 1, file.code[before].kind == .operator, file.tokenIs(before, "==") || file.tokenIs(before, "!="),
+           file.code[before - 1].kind == .identifier, file.text(before - 1).lowercased().hasSuffix("state") {
+            return file.tokenIs(before, "!=")
+        }
+        let after = index + 1
+        if after < file.code.count, file.code[after].kind == .operator, file.tokenIs(after, "==") || file.tokenIs(after, "!=") || file.tokenIs(after, "=") && file.isIdentifier(before, "case") {
+            var k = after + 1
+            var last = -1
+            while k < file.code.count, file.code[k].kind == .identifier || file.code[k].kind == .dot || file.code[k].kind == .operator && file.tokenIs(k, "?") {
+                if file.code[k].kind == .identifier { last = k }
+                k += 1
+            }
+            if last >= 0, file.text(last).lowercased().hasSuffix("state") {
+                return file.tokenIs(after, "!=")
+            }
+        }
+        return nil
+    }
+
+    /// The function (or property, closure, file) a comparison is evaluated in.
+    static func scope(of index: Int, in file: SwiftFile) -> Range<Int> {
+        if let function = file.enclosingFunction(of: index) { return file.bodyRange(of: function) }
+        if let declaration = file.enclosingDeclaration(of: index) { return file.bodyRange(of: declaration) }
+        return file.code.indices
+    }
+
+    /// Whether the statement around a state comparison grants access on `.subscribed` (or, when
+    /// `negated`, takes it away on anything else).
+    static func actsOnAccess(comparisonAt index: Int, negated: Bool, in file: SwiftFile) -> Bool {
+        var start = file.statementStart(of: index)
+        // `statuses.contains { $0.state == .subscribed }`: judge the statement using the closure.
+        var brace = file.enclosingBrace(of: index)
+        while brace >= 0, let closure = file.declaration(openedBy: brace), file.declarations[closure].kind == .closure,
+              start == brace + 1, file.statementEnd(from: start) >= Int(file.match[brace]) {
+            start = file.statementStart(of: brace)
+            brace = file.enclosingBrace(of: brace)
+        }
+        let decides = resultDecidesAccess(at: index, in: file)
+        if file.isIdentifier(start, "return") { return decides }
+        if file.isIdentifier(start, "if") || file.isIdentifier(start, "guard") || file.isIdentifier(start, "while") {
+            let blocks = file.conditionalBlocks(ofStatementAt: start)
+            guard let first = blocks.first else { return false }
+            let isGuard = file.isIdentifier(start, "guard")
+            let body = file.blockRange(first)
+            let otherwise = blocks.dropFirst().first.map { file.blockRange($0) }
+            // For `guard`, the only block runs when the comparison fails.
+            let whenTrue: Range<Int>? = isGuard ? nil : body
+            let whenFalse: Range<Int>? = isGuard ? body : otherwise
+            let grants = { (range: Range<Int>) in file.grantsAccess(in: range, countingReturns: decides) }
+            let denies = { (range: Range<Int>) in file.deniesAccess(in: range, countingReturns: decides) }
+            let grantsWhenSubscribed = (negated ? whenFalse.map(grants) : whenTrue.map(grants)) ?? false
+            let deniesOtherwise = (negated ? whenTrue.map(denies) : whenFalse.map(denies)) ?? false
+            return grantsWhenSubscribed || deniesOtherwise
+        }
+        // A single-expression property or function body: `var isPro: Bool { state == .subscribed }`.
+        if brace >= 0, start == brace + 1, let declaration = file.declaration(openedBy: brace),
+           [.variable, .function].contains(file.declarations[declaration].kind),
+           file.statementEnd(from: start) >= Int(file.match[brace]), !file.isIdentifier(start, in: ["switch", "for", "do"]) {
+            return decides
+        }
+        // `isPro = …`, `let isActive = …`, `self.hasAccess = …`
+        var name: String?
+        if file.isIdentifier(start, "let") || file.isIdentifier(start, "var") {
+            if start + 1 < file.code.count, file.code[start + 1].kind == .identifier { name = file.text(start + 1) }
+        } else {
+            var k = start
+            while k < index, !(file.code[k].kind == .operator && file.tokenIs(k, "=")) { k += 1 }
+            if k < index, k >= 1, file.code[k - 1].kind == .identifier { name = file.text(k - 1) }
+        }
+        guard let name else { return false }
+        if looksLikeAccessFlag(name) { return true }
+        return negated && camelCaseWords(name).contains { denialWords.contains($0) }
+    }
+}

@@ -1,0 +1,272 @@
+import AuditCore
+
+/// storekit-advanced reference: process unfinished transactions and listen for updates. A
+/// purchase whose delivery was cut short (a crash, a force quit, a failed download) stays
+/// unfinished; something has to pick it up at the next launch.
+public struct UnfinishedTransactionsIgnoredRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "unfinished_transactions_ignored",
+        title: "Unfinished transactions are processed at launch",
+        severity: .note,
+        scope: .code,
+        rationale: """
+            A transaction stays unfinished until the app calls `finish()`: when the app crashes \
+            or is closed between payment and delivery, the customer has paid and has nothing. \
+            StoreKit hands such transactions back at the next launch, through \
+            `Transaction.unfinished` and to a running `Transaction.updates` listener; an app \
+            with neither never delivers them.
+            """,
+        fix: """
+            At launch, iterate `for await result in Transaction.unfinished`, deliver each verified \
+            transaction and `finish()` it, and start a `Transaction.updates` listener that does \
+            the same for everything that arrives later.
+            """,
+        reference: "storekit-advanced reference: process unfinished transactions and listen for updates; Apple: Transaction.unfinished",
+        triggeringExamples: [
+            // Purchases, no sweep and no listener.
+            RuleExample(files: [
+                ("RecipesApp.swift", """
+                    import SwiftUI
+
+                    @main
+                    struct ↓RecipesApp: App {
+                        @StateObject private var purchases = PurchaseManager()
+                        var body: some Scene {
+                            WindowGroup {
+                                ContentView().environmentObject(purchases)
+                                    .task { await purchases.refreshEntitlements() }
+                            }
+                        }
+                    }
+                    """),
+                ("PurchaseManager.swift", """
+                    import StoreKit
+
+                    @MainActor final class PurchaseManager: ObservableObject {
+                        @Published private(set) var purchasedIDs: Set<String> = []
+                        func purchase(_ product: Product) async throws {
+                            if case .success(.verified(let transaction)) = try await product.purchase() {
+                                purchasedIDs.insert(transaction.productID)
+                                await transaction.finish()
+                            }
+                        }
+                        func refreshEntitlements() async {
+                            for await result in Transaction.currentEntitlements {
+                                if case .verified(let t) = result, t.revocationDate == nil { purchasedIDs.insert(t.productID) }
+                            }
+                        }
+                    }
+                    """),
+            ]),
+            // "unfinished" only in a comment and a string.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+
+                @main struct ↓GemsApp: App {
+                    // TODO: sweep Transaction.unfinished here
+                    init() { print("Transaction.unfinished") }
+                    var body: some Scene { WindowGroup { ShopView() } }
+                }
+
+                struct ShopView: View {
+                    let gems: Product
+                    var body: some View {
+                        Button("Buy") { Task { _ = try? await gems.purchase() } }
+                    }
+                }
+                """),
+            // An app delegate that only buys.
+            RuleExample("""
+                import StoreKit
+                import UIKit
+
+                @main
+                final class ↓AppDelegate: UIResponder, UIApplicationDelegate {
+                    func application(_ application: UIApplication,
+                                     didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        true
+                    }
+                    func buy(_ product: Product) async throws -> Product.PurchaseResult {
+                        try await product.purchase()
+                    }
+                }
+                """),
+            // No entry point in the audited folder: the purchase call is named.
+            RuleExample("""
+                import StoreKit
+
+                final class CoinStore {
+                    var coins = 0
+                    func buy(_ product: Product) async throws {
+                        guard case .success(.verified(let transaction)) = try await product.↓purchase() else { return }
+                        coins += 100
+                        await transaction.finish()
+                    }
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            // A sweep of Transaction.unfinished from the store created at launch.
+            RuleExample(files: [
+                ("App.swift", """
+                    import SwiftUI
+                    @main struct NotesApp: App {
+                        @State private var store = Store()
+                        var body: some Scene { WindowGroup { ContentView().environment(store) } }
+                    }
+                    """),
+                ("Store.swift", """
+                    import StoreKit
+                    @MainActor @Observable final class Store {
+                        init() { Task { await processUnfinishedTransactions() } }
+                        private func processUnfinishedTransactions() async {
+                            for await result in Transaction.unfinished {
+                                guard case .verified(let transaction) = result else { continue }
+                                await transaction.finish()
+                            }
+                        }
+                        func buy(_ product: Product) async throws { _ = try await product.purchase() }
+                    }
+                    """),
+            ]),
+            // The seed's listener in App.init: StoreKit hands unfinished transactions to it at launch.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+
+                @main
+                struct MyApp: App {
+                    private var transactionListener: Task<Void, Error>?
+
+                    init() {
+                        transactionListener = listenForTransactions()
+                    }
+
+                    var body: some Scene {
+                        WindowGroup { ContentView() }
+                    }
+
+                    func listenForTransactions() -> Task<Void, Error> {
+                        Task.detached {
+                            for await result in Transaction.updates {
+                                guard case .verified(let transaction) = result else { continue }
+                                await StoreManager.shared.updateEntitlements()
+                                await transaction.finish()
+                            }
+                        }
+                    }
+                }
+                """),
+            // The monetisation seed's StoreService: listener started in init.
+            RuleExample("""
+                import StoreKit
+
+                @MainActor
+                final class StoreService: ObservableObject {
+                    @Published private(set) var purchasedProductIDs: Set<String> = []
+                    private var transactionObserver: Task<Void, Never>?
+
+                    init() {
+                        transactionObserver = Task { await observeTransactions() }
+                    }
+
+                    func observeTransactions() async {
+                        for await result in Transaction.updates {
+                            await process(result)
+                        }
+                    }
+
+                    func purchase(_ product: Product) async throws {
+                        _ = try await product.purchase()
+                    }
+
+                    private func process(_ result: VerificationResult<Transaction>) async {}
+                }
+                """),
+            // The sweep handed to a helper in an extension.
+            RuleExample(files: [
+                ("Store.swift", """
+                    import StoreKit
+                    actor Store {
+                        func buy(_ product: Product) async throws { _ = try await product.purchase() }
+                    }
+                    """),
+                ("Store+Launch.swift", """
+                    import StoreKit
+                    extension Store {
+                        func drain() async {
+                            await handle(StoreKit.Transaction.unfinished)
+                        }
+                        func handle(_ sequence: Transaction.Transactions) async {
+                            for await result in sequence { if case .verified(let t) = result { await t.finish() } }
+                        }
+                    }
+                    """),
+            ]),
+            // Purchases go through RevenueCat, which finishes transactions itself.
+            RuleExample("""
+                import RevenueCat
+                import SwiftUI
+
+                @main struct PhotoApp: App {
+                    init() { Purchases.configure(withAPIKey: "appl_public_key") }
+                    var body: some Scene { WindowGroup { PaywallScreen() } }
+                }
+
+                struct PaywallScreen: View {
+                    let package: Package
+                    var body: some View {
+                        Button("Subscribe") { Task { _ = try? await Purchases.shared.purchase(package: package) } }
+                    }
+                }
+                """),
+            // No StoreKit purchases at all.
+            RuleExample("""
+                import SwiftUI
+                @main struct WeatherApp: App {
+                    var body: some Scene { WindowGroup { Text("Sunny") } }
+                }
+                """),
+        ]
+    )
+
+    public func check(_ project: Project, into result: inout RuleResult) {
+        guard project.usesStoreKitPurchasing else {
+            result.notApplicable("No StoreKit purchase code was found.")
+            return
+        }
+        if let sdk = project.transactionsHandledBySDK {
+            result.notApplicable(project.sdkReason(sdk))
+            return
+        }
+        var sweeps: [CodeSite] = []
+        var listeners: [CodeSite] = []
+        for file in project.swiftFiles {
+            for i in file.code.indices {
+                if file.isMemberAccess(i, base: "Transaction", member: "unfinished") {
+                    sweeps.append(CodeSite(file: file, index: i))
+                } else if file.isMemberAccess(i, base: "Transaction", member: "updates") {
+                    listeners.append(CodeSite(file: file, index: i))
+                }
+            }
+        }
+        for site in sweeps {
+            result.evidence(in: site.file, at: site.index, "Transaction.unfinished is swept in \(scopeDescription(of: site.index, in: site.file))")
+        }
+        if !sweeps.isEmpty { return }
+        // Apple hands unfinished transactions to a running updates listener right after launch,
+        // so a listener covers this item (DTS, developer forums thread 787431).
+        for site in listeners {
+            result.evidence(in: site.file, at: site.index, "No Transaction.unfinished sweep, but the Transaction.updates listener in \(scopeDescription(of: site.index, in: site.file)) receives unfinished transactions at launch")
+        }
+        if !listeners.isEmpty { return }
+        guard let site = project.launchSite() else { return }
+        result.report(
+            in: site.file, at: site.index,
+            "Nothing picks up unfinished transactions: no Transaction.unfinished sweep and no Transaction.updates listener, so a purchase interrupted by a crash is never delivered."
+        )
+    }
+}

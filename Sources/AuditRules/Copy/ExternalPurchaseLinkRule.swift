@@ -1,0 +1,100 @@
+import AuditCore
+
+/// Guideline 3.1.1: digital content sold in the app must be bought with in-app purchase; the
+/// app may not send people to buy it elsewhere (outside the storefront entitlements that allow it).
+public struct ExternalPurchaseLinkRule: Rule {
+    public init() {}
+
+    static let linkCalls: Set<String> = ["Link", "openURL", "open", "SFSafariViewController", "SafariView", "ASWebAuthenticationSession"]
+
+    public static let description = RuleDescription(
+        identifier: "external_purchase_link",
+        title: "No links or calls to buy digital content outside the app",
+        severity: .warning,
+        scope: .copy,
+        rationale: """
+            Guideline 3.1.1 requires in-app purchase for digital content and features. Copy that \
+            says "subscribe on our website" or a button that opens a web checkout gets the app \
+            rejected, unless the app holds an External Purchase Link entitlement for the storefront.
+            """,
+        fix: "Sell the content with in-app purchase and remove the external purchase wording and links (or apply for the External Purchase Link entitlement where it exists).",
+        reference: "App Review Guideline 3.1.1 and 3.1.3",
+        triggeringExamples: [
+            RuleExample(files: [("PaywallCopy.md", "# Pro\n\n↓Save 30% when you subscribe on our website.\n")]),
+            RuleExample(files: [("PaywallCopy.de.md", "# Pro\n\n↓Günstiger: Abonnieren Sie auf unserer Website.\n")]),
+            RuleExample(files: [("PaywallCopy.es.md", "# Pro\n\n↓Suscríbete en nuestra web y ahorra.\n")]),
+            RuleExample("""
+                import SwiftUI
+                struct Upsell: View {
+                    var body: some View {
+                        Link("Get Pro", destination: URL(string: ↓"https://example.com/checkout?plan=pro")!)
+                    }
+                }
+                """),
+            RuleExample("""
+                Text(↓"Buy Pro on our website for less")
+                """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample(files: [("PaywallCopy.md", "# Pro\n\n[Terms of Use](https://example.com/terms) · [Privacy Policy](https://example.com/privacy)\n")]),
+            RuleExample(files: [("PaywallCopy.fr.md", "# Pro\n\nRetrouvez nos recettes sur notre blog.\n")]),
+            RuleExample("Link(\"Help center\", destination: URL(string: \"https://example.com/help\")!)"),
+            // An API endpoint the user never sees.
+            RuleExample("let endpoint = URL(string: \"https://api.example.com/v1/checkout/session\")!"),
+            RuleExample("Text(\"Visit our website for recipes and tips\")"),
+            RuleExample(files: [("PaywallCopy.ja.md", "# プロ\n\nウェブサイトでレシピを見る\n")]),
+        ]
+    )
+
+    public func check(_ project: Project, into result: inout RuleResult) {
+        for file in project.swiftFiles {
+            for i in file.code.indices where file.code[i].kind == .stringStart {
+                let literal = file.stringLiteral(at: i)
+                if PaywallCopy.isVisible(i, in: file), let phrase = CopyPhrases.externalPurchasePhrase(in: literal.text) {
+                    result.report(in: file, at: i, "\"\(phrase)\" sends people to buy outside the app.")
+                    continue
+                }
+                // `URL(string: "…/checkout")` handed to Link, openURL or a Safari view.
+                guard let (urlCall, _) = file.enclosingCall(ofArgument: i), file.text(urlCall.name) == "URL",
+                      Self.isOpenedForTheUser(urlCall.name, in: file),
+                      CopyPhrases.externalPurchasePhrase(in: literal.text) != nil
+                else { continue }
+                result.report(in: file, at: i, "A link to \(literal.text) sends people to buy outside the app.")
+            }
+        }
+        for document in project.copyDocuments {
+            for block in document.blocks where block.kind != .codeBlock {
+                let linkTargets = block.links.map(\.destination).joined(separator: " ")
+                if let phrase = CopyPhrases.externalPurchasePhrase(in: block.text) ?? CopyPhrases.externalPurchasePhrase(in: linkTargets) {
+                    result.report(at: document.location(of: block), "\"\(phrase)\" sends people to buy outside the app.")
+                }
+            }
+        }
+        for catalog in project.stringCatalogs {
+            for entry in catalog.entries {
+                for localization in entry.localizations {
+                    for text in localization.texts {
+                        if let phrase = CopyPhrases.externalPurchasePhrase(in: text.value) {
+                            result.report(at: text.location, "\"\(phrase)\" sends people to buy outside the app (\(localization.locale)).")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether the URL made at `index` is opened for the user: an argument, directly or through
+    /// a force unwrap, of `Link`, `openURL`, `UIApplication.open`, a Safari view.
+    static func isOpenedForTheUser(_ index: Int, in file: SwiftFile) -> Bool {
+        var open = Int(file.parent[index])
+        var steps = 0
+        while open > 0, steps < 3 {
+            if file.code[open].kind == .leftParen, file.code[open - 1].kind == .identifier, linkCalls.contains(file.text(open - 1)) {
+                return true
+            }
+            open = Int(file.parent[open])
+            steps += 1
+        }
+        return false
+    }
+}

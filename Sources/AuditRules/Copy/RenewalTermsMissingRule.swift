@@ -1,0 +1,117 @@
+import AuditCore
+
+/// Seed checklist 9 / Guideline 3.1.2: a subscription paywall must say that the subscription
+/// renews automatically and how to cancel.
+public struct RenewalTermsMissingRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "renewal_terms_missing",
+        title: "Subscription paywalls state auto-renewal and how to cancel",
+        severity: .error,
+        scope: .copy,
+        rationale: """
+            Guideline 3.1.2 and the Developer Program License Agreement (Schedule 2 §3.8(b)) require \
+            the purchase screen of an auto-renewable subscription to tell people that it renews \
+            automatically and how to cancel. Paywalls without it are rejected. StoreKit's \
+            `SubscriptionStoreView` shows this text itself; custom paywalls and marketing copy must.
+            """,
+        fix: """
+            Add a sentence such as "Subscription renews automatically unless cancelled at least 24 \
+            hours before the end of the period. Manage or cancel in Settings." to the paywall, in \
+            every shipped language.
+            """,
+        reference: "StoreKit 2 review checklist item 9; App Review Guideline 3.1.2; Schedule 2 §3.8(b)",
+        triggeringExamples: [
+            RuleExample(files: [("PaywallCopy.md", "↓# Go Pro\n\nUnlock everything for {price} per month.\n\n[Terms](https://x.example/terms)\n")]),
+            RuleExample(files: [("PaywallCopy.de.md", "↓# Pro\n\nAlle Funktionen für {price} im Monat, monatliches Abo.\n")]),
+            RuleExample(files: [("PaywallCopy.fr.md", "↓# Pro\n\nAbonnement mensuel : {price} par mois.\n")]),
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+                struct ↓ProPaywall: View {
+                    let product: Product
+                    var body: some View {
+                        VStack {
+                            Text("Monthly subscription: \\(product.displayPrice) per month")
+                            Button("Subscribe") { Task { _ = try? await product.purchase() } }
+                        }
+                    }
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample(files: [("PaywallCopy.md", """
+                # Go Pro
+
+                Start your 7-day free trial, then {price} per year.
+
+                Subscription renews automatically unless cancelled at least 24 hours before the end of the period. Manage or cancel in Settings.
+                """)]),
+            RuleExample(files: [("PaywallCopy.de.md", "# Pro\n\n{price} pro Monat. Das Abo verlängert sich automatisch, wenn du es nicht mindestens 24 Stunden vor Ablauf kündigst.\n")]),
+            RuleExample(files: [("PaywallCopy.es.md", "# Pro\n\n{price} al mes. La suscripción se renueva automáticamente; cancela cuando quieras en Ajustes.\n")]),
+            RuleExample(files: [("PaywallCopy.ja.md", "# プロ\n\n月額 {price}。サブスクリプションは自動更新されます。設定からいつでもキャンセルできます。\n")]),
+            // StoreKit's own view shows the terms.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+                struct Upgrade: View {
+                    var body: some View { SubscriptionStoreView(groupID: "1").storeButton(.visible, for: .restorePurchases) }
+                }
+                """),
+            // A custom paywall whose footer view carries the terms.
+            RuleExample(files: [
+                ("Paywall.swift", """
+                    import StoreKit
+                    import SwiftUI
+                    struct Paywall: View {
+                        let product: Product
+                        var body: some View {
+                            VStack {
+                                Text("\\(product.displayPrice) per month")
+                                Button("Subscribe") { Task { _ = try? await product.purchase() } }
+                                TermsFooter()
+                            }
+                        }
+                    }
+                    """),
+                ("TermsFooter.swift", """
+                    import SwiftUI
+                    struct TermsFooter: View {
+                        var body: some View {
+                            Text("Subscription renews automatically unless cancelled. Cancel anytime in Settings.")
+                        }
+                    }
+                    """),
+            ]),
+            // Consumables sell no subscription.
+            RuleExample(files: [("PaywallCopy.md", "# Gems\n\nBuy 100 gems for {price}.\n")]),
+        ]
+    )
+
+    public func check(_ project: Project, into result: inout RuleResult) {
+        let copy = PaywallCopy(project)
+        var judged = 0
+        for unit in copy.units where unit.sellsSubscriptions && !unit.usesStoreKitSubscriptionView {
+            judged += 1
+            var missing: [String] = []
+            for locale in unit.locales {
+                let texts = unit.texts(in: locale).map(\.text)
+                let renewal = texts.contains(where: CopyPhrases.statesRenewal)
+                let cancellation = texts.contains(where: CopyPhrases.statesCancellation)
+                if !(renewal && cancellation) {
+                    missing.append("\(locale) (\([renewal ? nil : "auto-renewal", cancellation ? nil : "how to cancel"].compactMap { $0 }.joined(separator: ", ")))")
+                }
+            }
+            if unit.locales.isEmpty { missing.append("\(copy.sourceLanguage) (no copy at all)") }
+            if missing.isEmpty {
+                result.evidence(at: unit.site, "\(unit.name) states auto-renewal and cancellation in \(unit.locales.joined(separator: ", "))")
+            } else {
+                result.report(at: unit.site, "\(unit.kind == .document ? "The paywall copy" : "The subscription paywall") \(unit.name) does not state auto-renewal and how to cancel in: \(missing.joined(separator: "; ")).")
+            }
+        }
+        if judged == 0 {
+            result.notApplicable("No custom subscription paywall or subscription copy was found (StoreKit's SubscriptionStoreView states the terms itself).")
+        }
+    }
+}

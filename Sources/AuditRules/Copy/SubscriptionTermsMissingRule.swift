@@ -1,0 +1,162 @@
+import Foundation
+import AuditCore
+
+/// Schedule 2 §3.8(b): a subscription's purchase screen shows its title, length and price.
+public struct SubscriptionTermsMissingRule: Rule {
+    public init() {}
+
+    static let priceIdentifiers: Set<String> = ["displayPrice", "priceFormatStyle", "localizedPrice", "formattedPrice"]
+    static let periodIdentifiers: Set<String> = ["subscriptionPeriod", "period", "periodUnit", "localizedPeriod", "billingPeriod"]
+    static let periodWords = CopyPhrases.regex(
+        #"month|year|week|annual|\bday|/mo\b|/yr\b|monat|jahr|woche|jährlich|mois|\ban\b|année|semaine|mensuel|annuel|mes\b|año|semana|mensual|anual|月|年|週"#
+    )
+
+    public static let description = RuleDescription(
+        identifier: "subscription_terms_missing",
+        title: "Subscription paywalls show price and period",
+        severity: .error,
+        scope: .copy,
+        rationale: """
+            Schedule 2 §3.8(b) of the Developer Program License Agreement requires the purchase \
+            screen of a subscription to show its title, its length and its price. A custom paywall \
+            that sells a subscription without showing `displayPrice` and the period is rejected. \
+            StoreKit's `SubscriptionStoreView` shows them by itself.
+            """,
+        fix: """
+            Show `product.displayPrice` and the period (`product.subscription?.subscriptionPeriod`) \
+            next to the purchase button, for every plan offered.
+            """,
+        reference: "App Review Guideline 3.1.2; Developer Program License Agreement Schedule 2 §3.8(b); review checklist item 9",
+        triggeringExamples: [
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+                struct ↓Paywall: View {
+                    let product: Product
+                    var body: some View {
+                        VStack {
+                            Text("Unlock every premium subscription feature")
+                            Button("Subscribe") { Task { _ = try? await product.purchase() } }
+                        }
+                    }
+                }
+                """),
+            // Price but no period.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+                struct ↓UpgradeScreen: View {
+                    let product: Product
+                    var body: some View {
+                        Button("Subscribe for \\(product.displayPrice)") { Task { _ = try? await product.purchase() } }
+                    }
+                }
+                """),
+            // Period but no price (German copy).
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+                struct ↓AboView: View {
+                    let product: Product
+                    var body: some View {
+                        Text("Monatliches Abo, jederzeit kündbar")
+                        Button("Abonnieren") { Task { _ = try? await product.purchase() } }
+                    }
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+                struct Paywall: View {
+                    let product: Product
+                    var body: some View {
+                        Text(product.displayName)
+                        Text("\\(product.displayPrice) per \\(product.subscription?.subscriptionPeriod.unit.localizedDescription ?? "")")
+                        Button("Subscribe") { Task { _ = try? await product.purchase() } }
+                    }
+                }
+                """),
+            // Period in French copy, price from the product.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+                struct Paywall: View {
+                    let product: Product
+                    var body: some View {
+                        Text("Abonnement : \\(product.displayPrice) par mois")
+                        Button("S'abonner") { Task { _ = try? await product.purchase() } }
+                    }
+                }
+                """),
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+                struct Upgrade: View { var body: some View { SubscriptionStoreView(groupID: "1") } }
+                """),
+            // Plan rows in a private helper view of the same file.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+                struct Paywall: View {
+                    let products: [Product]
+                    var body: some View {
+                        ForEach(products) { PlanRow(product: $0) }
+                        Button("Subscribe") { Task { _ = try? await products[0].purchase() } }
+                    }
+                }
+                private struct PlanRow: View {
+                    let product: Product
+                    var body: some View {
+                        Text(product.displayPrice)
+                        if let period = product.subscription?.subscriptionPeriod { Text(period.unit.localizedDescription) }
+                    }
+                }
+                """),
+            // A consumable shop sells no subscription.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+                struct GemShop: View {
+                    let gems: Product
+                    var body: some View { Button("Buy gems") { Task { _ = try? await gems.purchase() } } }
+                }
+                """),
+            // Spanish copy with the price from the product.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+                struct Paywall: View {
+                    let product: Product
+                    var body: some View {
+                        Text("Suscripción: \\(product.displayPrice) al mes")
+                        Button("Suscribirse") { Task { _ = try? await product.purchase() } }
+                    }
+                }
+                """),
+        ]
+    )
+
+    public func check(_ project: Project, into result: inout RuleResult) {
+        let copy = PaywallCopy(project)
+        var judged = 0
+        for unit in copy.units where unit.kind == .view && unit.sellsSubscriptions && !unit.usesStoreKitSubscriptionView {
+            judged += 1
+            let identifiers = Set(unit.code.flatMap { file, range in range.filter { file.code[$0].kind == .identifier }.map { file.text($0) } })
+            let sourceTexts = unit.texts.filter { $0.literal != nil }.map(\.text)
+            let showsPrice = !identifiers.isDisjoint(with: Self.priceIdentifiers) || sourceTexts.contains(where: MoneyDetector.containsMoney)
+            let showsPeriod = !identifiers.isDisjoint(with: Self.periodIdentifiers)
+                || sourceTexts.contains { text in Self.periodWords.map { $0.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil } ?? false }
+            let missing = [showsPrice ? nil : "price", showsPeriod ? nil : "period"].compactMap { $0 }
+            if missing.isEmpty {
+                result.evidence(at: unit.site, "\(unit.name) shows the subscription's price and period")
+            } else {
+                result.report(at: unit.site, "The subscription paywall \(unit.name) does not show the \(missing.joined(separator: " or ")) of what it sells.")
+            }
+        }
+        if judged == 0 {
+            result.notApplicable("No custom subscription paywall was found (StoreKit's SubscriptionStoreView shows price and period itself).")
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import AuditCore
+import Foundation
+
+/// Phrase lists for the copy rules, in English, German, French, Spanish and Japanese.
+/// Patterns are case-insensitive regular expressions over one text (a literal, a catalog
+/// value, a paragraph of a copy document).
+enum CopyPhrases {
+    /// The patterns are constants of this file; `CopyPhrasesTests` checks that each compiles.
+    static func regex(_ pattern: String) -> NSRegularExpression? {
+        try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
+    }
+
+    private static func matches(_ expression: NSRegularExpression?, _ text: String) -> NSRange? {
+        guard let expression else { return nil }
+        let range = NSRange(text.startIndex..<text.endIndex, in: text)
+        return expression.firstMatch(in: text, options: [], range: range)?.range
+    }
+
+    // MARK: Renewal and cancellation
+
+    static let renewal = regex(
+        #"renews? automatically|automatically renew|auto[- ]?renew|renews? (?:each|every|unless|until)|recurring (?:billing|payment|charge)"#
+            + #"|verlängert sich automatisch|automatisch verlängert|automatische verlängerung|verlängert sich .{0,40}automatisch"#
+            + #"|renouvel\w* automatiquement|renouvellement automatique|reconduit\w* automatiquement|reconduction automatique"#
+            + #"|se renueva automáticamente|renovación automática|renueva automáticamente|se renovará automáticamente"#
+            + #"|自動更新|自動的に更新|自動で更新|自動継続"#
+    )
+
+    static let cancellation = regex(
+        #"cancel|manage (?:your )?subscription|turn off auto|settings"#
+            + #"|kündig|verwalte|deaktivier|einstellungen"#
+            + #"|annul|résili|gérer|réglages|paramètres"#
+            + #"|cancela|gestiona|administra|ajustes|configuración"#
+            + #"|キャンセル|解約|解除|設定|管理"#
+    )
+
+    static func statesRenewal(_ text: String) -> Bool { matches(renewal, text) != nil }
+    static func statesCancellation(_ text: String) -> Bool { matches(cancellation, text) != nil }
+
+    // MARK: Trials
+
+    /// A free-trial promise: "free trial", "try free", "free for 7 days", "7 days free",
+    /// "kostenlos testen", "essai gratuit", "prueba gratuita", "無料体験". Not "Free plan",
+    /// "free tier", "sugar-free" or "free shipping".
+    static let trial = regex(
+        #"free[- ]trial|try (?:it |us )?(?:for )?free|free for (?:\d+|a|one|two|three|seven|fourteen|thirty) (?:day|week|month)|\d+[- ]?(?:day|week|month)s? (?:free|for free|on us)|(?:first|1st) (?:week|month) (?:is )?free|start (?:for )?free"#
+            + #"|kostenlos (?:testen|ausprobieren)|gratis (?:testen|ausprobieren)|kostenlose[nr]? test|testphase|probe-?abo|probezeit|\d+ (?:tage|wochen|monat\w*) (?:kostenlos|gratis)"#
+            + #"|essai gratuit|essayez gratuitement|essayer gratuitement|gratuit(?:ement)? pendant \d+|\d+ (?:jours|semaines|mois) (?:gratuits?|offerts?)"#
+            + #"|prueba gratuita|prueba gratis|pruébalo gratis|gratis durante \d+|\d+ (?:días|semanas|mes(?:es)?) gratis"#
+            + #"|無料体験|無料トライアル|無料お試し|無料でお試し|\d+日間無料|\d+週間無料|\d+か月無料|\d+ヶ月無料"#
+    )
+
+    /// What a trial must be followed by: an amount, a price placeholder (`%@`, `{price}`, an
+    /// interpolation), or the word for "then" with one of those.
+    static let pricePlaceholder = regex(#"%(?:\d+\$)?[@dfs]|%(?:\d+\$)?ll?d|\{[a-z_]*price[a-z_]*\}|\{\w+\}|\x{FFFC}|\$\(|\$\{"#)
+
+    static func trialPromise(in text: String) -> NSRange? { matches(trial, text) }
+
+    /// Whether a price (an amount or a placeholder for one) appears after `offset` in `text`.
+    static func priceFollows(in text: String, after range: NSRange) -> Bool {
+        let nsText = text as NSString
+        let start = range.location + range.length
+        guard start <= nsText.length else { return false }
+        let rest = nsText.substring(from: start)
+        return MoneyDetector.containsMoney(rest) || matches(pricePlaceholder, rest) != nil
+    }
+
+    static func hasPriceOrPlaceholder(_ text: String) -> Bool {
+        MoneyDetector.containsMoney(text) || matches(pricePlaceholder, text) != nil
+    }
+
+    // MARK: Subscriptions
+
+    static let subscription = regex(
+        #"subscri|per (?:month|year|week)|/(?:mo|month|yr|year|week)\b|monthly|yearly|annual|renew"#
+            + #"|abo\b|abonnement|monatlich|jährlich|pro (?:monat|jahr)"#
+            + #"|abonnement|par (?:mois|an)|mensuel|annuel"#
+            + #"|suscripci|al mes|al año|mensual|anual"#
+            + #"|サブスクリプション|定期購入|月額|年額"#
+    )
+
+    static func mentionsSubscription(_ text: String) -> Bool { matches(subscription, text) != nil }
+
+    // MARK: Placeholders, other platforms, external purchases
+
+    static let placeholder = regex(#"lorem ipsum|\bTODO\b|\bTBD\b|\bFIXME\b|\bxxx+\b|\bplaceholder\b|\[\s*copy\s*\]|dummy text|tk tk"#)
+
+    static func placeholderWord(in text: String) -> String? {
+        guard let range = matches(placeholder, text) else { return nil }
+        let word = (text as NSString).substring(with: range)
+        // "todo" as an ordinary word (a to-do app) is fine: only the shouting forms count.
+        if word.lowercased() == "todo" || word.lowercased() == "tbd" || word.lowercased() == "fixme" {
+            return word == word.uppercased() ? word : nil
+        }
+        return word
+    }
+
+    static let otherPlatform = regex(#"\bandroid\b|google play|play store|\bgalaxy store\b|windows phone|amazon appstore|huawei appgallery"#)
+
+    static func otherPlatformName(in text: String) -> String? {
+        matches(otherPlatform, text).map { (text as NSString).substring(with: $0) }
+    }
+
+    static let externalPurchase = regex(
+        #"\b(?:subscribe|buy|purchase|upgrade|pay|sign up|get)\b(?:\s+\S+){0,4}?\s+(?:on|at|through|via|from)\s+(?:our|the)\s+(?:web ?site|web|homepage|online store)"#
+            + #"|(?:cheaper|save more|better price|lower price)\w* (?:on|at) (?:our|the) (?:web|website)"#
+            + #"|(?:auf|über) unsere[rn]? (?:website|webseite|homepage)\w* (?:kaufen|abonnieren|bestellen)|(?:kaufen|abonnieren|bestellen) sie (?:auf|über) unsere[rn]? (?:website|webseite)"#
+            + #"|(?:abonnez|achetez)-vous sur notre site|sur notre site (?:web|internet)"#
+            + #"|(?:suscríbete|compra) en nuestra (?:web|página)|en nuestro sitio web"#
+            + #"|ウェブサイトで(?:購入|購読|登録)|公式サイトで(?:購入|購読|登録)"#
+    )
+
+    static let externalCheckoutURL = regex(#"https?://[^\s)\"']*(?:checkout|/pricing|/subscribe|/buy|/purchase|stripe\.com|paypal\.com|gumroad\.com|paddle\.com|lemonsqueezy)"#)
+
+    static func externalPurchasePhrase(in text: String) -> String? {
+        if let range = matches(externalPurchase, text) ?? matches(externalCheckoutURL, text) {
+            return (text as NSString).substring(with: range)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,170 @@
+import AuditCore
+import Foundation
+
+/// One piece of user-visible copy in one locale, and where it is written.
+struct CopyText {
+    var text: String
+    /// Language code (`en`, `de`, `pt_BR`); the source language for Swift literals.
+    var locale: String
+    var location: SourceLocation
+    /// The Swift literal's file and `stringStart` token, when the text is one.
+    var literal: (file: SwiftFile, index: Int)?
+}
+
+/// A paywall: a view that sells, or a copy document. Unit-level rules (renewal terms,
+/// subscription terms) judge each one; text-level rules judge every text in it.
+struct PaywallUnit {
+    enum Kind {
+        case view
+        case document
+    }
+
+    var kind: Kind
+    var name: String
+    /// Where unit-level findings point: the view type's name, or the document's first line.
+    var site: SourceLocation
+    var texts: [CopyText]
+    /// View code of the unit: the type and the helper views it uses.
+    var code: [(SwiftFile, Range<Int>)]
+    var sellsSubscriptions: Bool
+    /// Uses `SubscriptionStoreView`, which shows price, period and renewal terms itself.
+    var usesStoreKitSubscriptionView: Bool
+
+    func texts(in locale: String) -> [CopyText] { texts.filter { LocaleMatching.serves($0.locale, locale) || LocaleMatching.serves(locale, $0.locale) } }
+    var locales: [String] { Array(Set(texts.map(\.locale))).sorted() }
+}
+
+/// Collects the app's paywall copy: literals in the views that sell, their translations in
+/// string catalogs and `.strings` tables, and paywall copy documents.
+struct PaywallCopy {
+    var units: [PaywallUnit] = []
+    /// Catalog entries that are paywall copy: used by a paywall view, in a catalog or table
+    /// named for the paywall, or commented as paywall copy.
+    var catalogEntries: [(catalog: StringCatalog, entry: StringCatalogEntry)] = []
+    var sourceLanguage: String
+
+    static let visibleCalls = HardcodedPriceRule.visibleCalls
+
+    init(_ project: Project) {
+        sourceLanguage = project.stringCatalogs.compactMap(\.sourceLanguage).first ?? "en"
+        let surface = PurchaseSurface(project)
+        var seenTypes = Set<String>()
+        var usedKeys = Set<String>()
+        let sites = (surface.storeViews.map(\.site) + surface.purchaseCalls).sorted { $0.location < $1.location }
+        for site in sites {
+            let file = site.file
+            guard let type = file.declarationChain(of: site.index).last(where: { file.declarations[$0].kind.isType }),
+                  PurchaseSurface.isViewType(file.declarations[type]),
+                  seenTypes.insert("\(file.path)#\(file.declarations[type].name)").inserted
+            else { continue }
+            let code = [(file, file.fullRange(of: type))] + Self.helperViews(of: type, in: file, project: project)
+            var texts: [CopyText] = []
+            for (codeFile, range) in code {
+                for i in range where codeFile.code[i].kind == .stringStart {
+                    guard Self.isVisible(i, in: codeFile) else { continue }
+                    let literal = codeFile.stringLiteral(at: i)
+                    guard !literal.text.isEmpty else { continue }
+                    texts.append(CopyText(text: literal.text, locale: sourceLanguage, location: codeFile.location(of: i), literal: (codeFile, i)))
+                    let key = literal.text.replacingOccurrences(of: "\u{FFFC}", with: "%@")
+                    usedKeys.insert(key)
+                    texts += Self.translations(of: key, in: project, source: sourceLanguage)
+                }
+            }
+            let declaration = file.declarations[type]
+            let words = code.flatMap { PolicyLinksMissingRule.words(in: $0.1, of: $0.0) }
+            let usesStoreKitView = code.contains { f, r in r.contains { f.tokenIs($0, "SubscriptionStoreView") } }
+            let sellsSubscriptions = usesStoreKitView || PolicyLinksMissingRule.mentionsSubscription(in: code[0].1, of: file)
+                || words.contains { $0.contains("subscriptionperiod") || $0 == "autorenewable" }
+                || texts.contains { CopyPhrases.mentionsSubscription($0.text) }
+            units.append(PaywallUnit(
+                kind: .view, name: declaration.name, site: file.location(of: nameIndex(of: type, in: file)), texts: texts,
+                code: code, sellsSubscriptions: sellsSubscriptions, usesStoreKitSubscriptionView: usesStoreKitView
+            ))
+        }
+        for document in project.copyDocuments {
+            let locale = Self.locale(ofDocument: document.path) ?? sourceLanguage
+            let texts = document.blocks.filter { $0.kind != .codeBlock }.map {
+                CopyText(text: $0.text, locale: locale, location: document.location(of: $0), literal: nil)
+            }
+            let all = texts.map { $0.text.lowercased() }.joined(separator: " ")
+            units.append(PaywallUnit(
+                kind: .document, name: document.path, site: SourceLocation(file: document.path, line: 1, column: 1), texts: texts,
+                code: [], sellsSubscriptions: CopyPhrases.mentionsSubscription(all), usesStoreKitSubscriptionView: false
+            ))
+        }
+        for catalog in project.stringCatalogs {
+            let paywallCatalog = Self.isPaywallName(catalog.file)
+            for entry in catalog.entries where entry.shouldTranslate {
+                let commented = entry.comment.map { Self.isPaywallName($0) } ?? false
+                if paywallCatalog || commented || usedKeys.contains(entry.key) {
+                    catalogEntries.append((catalog, entry))
+                }
+            }
+        }
+    }
+
+    static func isPaywallName(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        return ["paywall", "subscription", "purchase", "upgrade", "pricing", "store"].contains { lower.contains($0) }
+    }
+
+    /// `PaywallCopy.de.md`, `de.lproj/Paywall.md`, `copy/de/paywall.md`: the document's locale.
+    static func locale(ofDocument path: String) -> String? {
+        if let folder = LocalizationFolder.locale(ofFile: path) { return folder }
+        let name = (path as NSString).lastPathComponent
+        let parts = name.split(separator: ".")
+        if parts.count >= 3, let candidate = parts.dropLast().last, candidate.count == 2 || candidate.count == 5 || candidate.contains("-") || candidate.contains("_"),
+           candidate.first?.isLowercase == true {
+            return String(candidate)
+        }
+        let folders = path.split(separator: "/").dropLast()
+        if let last = folders.last, last.count == 2, last.allSatisfy(\.isLowercase) { return String(last) }
+        return nil
+    }
+
+    /// Whether a string literal is shown to users: an argument of Text, Button, Label, … or a
+    /// string in a view builder (a literal standing alone as a view is rare; the calls cover it).
+    static func isVisible(_ index: Int, in file: SwiftFile) -> Bool {
+        guard let (call, argument) = file.enclosingCall(ofArgument: index) else { return false }
+        let name = file.text(call.name)
+        guard visibleCalls.contains(name) else { return false }
+        if let label = argument.label, HardcodedPriceRule.hiddenLabels.contains(label) { return false }
+        if name == "String", call.arguments.first?.label != "localized" { return false }
+        return true
+    }
+
+    /// Translations of a catalog key or `.strings` key in every locale but the source.
+    static func translations(of key: String, in project: Project, source: String) -> [CopyText] {
+        var result: [CopyText] = []
+        for catalog in project.stringCatalogs {
+            guard let entry = catalog.entry(forKey: key) else { continue }
+            for localization in entry.localizations where !LocaleMatching.serves(localization.locale, source) {
+                for text in localization.texts {
+                    result.append(CopyText(text: text.value, locale: localization.locale, location: text.location, literal: nil))
+                }
+            }
+        }
+        for table in project.stringsFiles {
+            guard let locale = LocalizationFolder.locale(ofFile: table.file), !LocaleMatching.serves(locale, source) else { continue }
+            for entry in table.entries where entry.key == key {
+                result.append(CopyText(text: entry.value, locale: locale, location: entry.location, literal: nil))
+            }
+        }
+        return result
+    }
+
+    /// Private helper views declared in the same file, and view types the paywall creates.
+    static func helperViews(of type: Int, in file: SwiftFile, project: Project) -> [(SwiftFile, Range<Int>)] {
+        var result: [(SwiftFile, Range<Int>)] = []
+        for (index, declaration) in file.declarations.enumerated() where index != type && declaration.kind == .struct && declaration.parent == -1 {
+            if PurchaseSurface.isViewType(declaration), declaration.modifiers.contains("private") || declaration.modifiers.contains("fileprivate") {
+                result.append((file, file.fullRange(of: index)))
+            }
+        }
+        for helper in PolicyLinksMissingRule.helperViewRanges(usedIn: file.fullRange(of: type), of: file, project: project)
+        where !result.contains(where: { $0.0.path == helper.0.path && $0.1 == helper.1 }) && !(helper.0.path == file.path && helper.1 == file.fullRange(of: type)) {
+            result.append(helper)
+        }
+        return result
+    }
+}

@@ -1,0 +1,161 @@
+import AuditCore
+import AuditRules
+import Testing
+
+/// What the examples test cannot see: the evidence a passing item reports (so the checklist
+/// says *why* it passed) and the reason an item does not apply, for the StoreKit checklist
+/// rules (consumables, offers, grace period, keys, receipts, isolation, unfinished
+/// transactions, App Transaction, subscription management, configuration and tests).
+@Suite struct StoreKitChecklistRulesTests {
+    func rule(_ id: String) throws -> any Rule {
+        try #require(BuiltInRules.rule(identifier: id))
+    }
+
+    func outcome(_ id: String, _ files: [(String, String)]) throws -> ExampleOutcome {
+        run(try rule(id), on: RuleExample(files: files))
+    }
+
+    static let revenueCatApp: [(String, String)] = [
+        ("App.swift", """
+            import RevenueCat
+            import SwiftUI
+            @main struct PhotoApp: App {
+                init() { Purchases.configure(withAPIKey: "appl_public") }
+                var body: some Scene { WindowGroup { Paywall() } }
+            }
+            struct Paywall: View {
+                let package: Package
+                var body: some View { Button("Buy") { Task { _ = try? await Purchases.shared.purchase(package: package) } } }
+            }
+            """),
+    ]
+
+    // MARK: The correct example app: evidence where the Examples README says each item passes
+
+    @Test func correctAppEvidenceIsWhereTheReadmeSaysItIs() throws {
+        let root = ExampleAppsTests.examples.appendingPathComponent("CorrectApp")
+        let ids = [
+            "consumable_not_idempotent", "unfinished_transactions_ignored", "app_transaction_unverified",
+            "manage_subscriptions_missing", "storekit_tests_missing", "grace_period_ignored",
+            "intro_offer_eligibility_unchecked", "storekit_config_missing", "store_types_not_sendable",
+        ]
+        let audit = Auditor.audit(paths: [root], root: root, rules: try ids.map(rule))
+        #expect(audit.findings.isEmpty, "\(audit.findings.map { "\($0.location) \($0.message)" })")
+        func places(_ id: String) -> Set<String> {
+            let result = audit.results.first { $0.rule.identifier == id }
+            return Set((result?.evidence ?? []).compactMap { $0.location.map { "\($0.file):\($0.line)" } })
+        }
+        #expect(places("consumable_not_idempotent") == ["NotesPro/Store/Store.swift:218"])
+        #expect(places("unfinished_transactions_ignored") == ["NotesPro/Store/Store.swift:245"])
+        #expect(places("app_transaction_unverified") == ["NotesPro/Store/UpfrontPurchase.swift:13"])
+        #expect(places("manage_subscriptions_missing") == ["NotesPro/Views/SettingsView.swift:53"])
+        #expect(places("storekit_tests_missing") == ["Tests/StoreTests.swift:14"])
+        #expect(places("grace_period_ignored") == ["NotesPro/Store/Store.swift:171"])
+        #expect(places("intro_offer_eligibility_unchecked") == ["NotesPro/Views/PaywallView.swift:152"])
+        #expect(places("storekit_config_missing") == ["NotesPro/Configuration.storekit:1"])
+        #expect(places("store_types_not_sendable") == ["NotesPro/Store/Store.swift:14"])
+    }
+
+    // MARK: Not applicable, with a reason
+
+    @Test func purchaseSDKAppsSkipTheStoreKitPlumbing() throws {
+        for id in ["unfinished_transactions_ignored", "app_transaction_unverified", "consumable_not_idempotent"] {
+            let result = try outcome(id, Self.revenueCatApp)
+            #expect(result.findings.isEmpty)
+            #expect(result.notApplicable?.contains("RevenueCat") == true, "\(id): \(result.notApplicable ?? "applies")")
+        }
+    }
+
+    @Test func appsWithoutStoreKitPurchasesSkipTheProjectItems() throws {
+        let weather = [("App.swift", """
+            import SwiftUI
+            @main struct WeatherApp: App { var body: some Scene { WindowGroup { Text("Sunny") } } }
+            """)]
+        for id in ["storekit_config_missing", "storekit_tests_missing", "unfinished_transactions_ignored", "manage_subscriptions_missing"] {
+            let result = try outcome(id, weather)
+            #expect(result.findings.isEmpty)
+            #expect(result.notApplicable != nil, "\(id) should not apply to an app without purchases")
+        }
+    }
+
+    @Test func subscriptionItemsDoNotApplyToAppsWithoutSubscriptions() throws {
+        let gems = [("Shop.swift", """
+            import StoreKit
+            import SwiftUI
+            struct Shop: View {
+                var body: some View { StoreView(ids: ["com.app.gems"]).storeButton(.visible, for: .restorePurchases) }
+            }
+            """)]
+        #expect(try outcome("manage_subscriptions_missing", gems).notApplicable == "The app sells no auto-renewable subscriptions.")
+        #expect(try outcome("grace_period_ignored", gems).notApplicable == "The app sells no auto-renewable subscriptions.")
+    }
+
+    @Test func consumableItemAppliesFromTheConfigurationAlone() throws {
+        let withConsumable: [(String, String)] = [
+            ("Gems.storekit", """
+                { "products" : [ { "localizations" : [ { "description" : "100 gems", "displayName" : "Gems", "locale" : "en_US" } ],
+                  "productID" : "com.app.gems", "type" : "Consumable" } ], "version" : { "major" : 3, "minor" : 0 } }
+                """),
+            ("Store.swift", """
+                import StoreKit
+                final class Store { func buy(_ p: Product) async throws { _ = try await p.purchase() } }
+                """),
+        ]
+        let applies = try outcome("consumable_not_idempotent", withConsumable)
+        #expect(applies.notApplicable == nil)
+        #expect(applies.findings.isEmpty)
+        let nonConsumable = withConsumable.map { ($0.0, $0.1.replacingOccurrences(of: "\"Consumable\"", with: "\"NonConsumable\"")) }
+        #expect(try outcome("consumable_not_idempotent", nonConsumable).notApplicable != nil)
+    }
+
+    // MARK: Evidence
+
+    @Test func aListenerCoversUnfinishedTransactionsWithEvidence() throws {
+        let result = try outcome("unfinished_transactions_ignored", [("Store.swift", """
+            import StoreKit
+            @MainActor final class Store {
+                init() { Task { for await update in Transaction.updates { if case .verified(let t) = update { await t.finish() } } } }
+                func buy(_ p: Product) async throws { _ = try await p.purchase() }
+            }
+            """)])
+        #expect(result.findings.isEmpty)
+        #expect(result.evidence.map(\.message) == ["No Transaction.unfinished sweep, but the Transaction.updates listener in Store.init receives unfinished transactions at launch"])
+    }
+
+    @Test func serverSignedOffersAreEvidence() throws {
+        let result = try outcome("client_side_offer_signature", [("Offers.swift", """
+            import StoreKit
+            func buy(_ product: Product, signed: SignedOffer) async throws {
+                _ = try await product.purchase(options: [.promotionalOffer(offerID: signed.id, keyID: signed.keyID,
+                    nonce: signed.nonce, signature: signed.signature, timestamp: signed.timestamp)])
+            }
+            """)])
+        #expect(result.findings.isEmpty)
+        #expect(result.evidence.first?.location == SourceLocation(file: "Offers.swift", line: 3, column: 47))
+    }
+
+    @Test func storeIsolationIsEvidence() throws {
+        let result = try outcome("store_types_not_sendable", [("Cache.swift", """
+            import StoreKit
+            actor EntitlementCache {
+                var owned: Set<String> = []
+                func refresh() async { for await r in Transaction.currentEntitlements { if case .verified(let t) = r { owned.insert(t.productID) } } }
+            }
+            """)])
+        #expect(result.evidence.map(\.message) == ["EntitlementCache is an actor"])
+    }
+
+    @Test func jwsSentToTheServerIsEvidence() throws {
+        let result = try outcome("receipt_instead_of_jws", [("API.swift", """
+            import StoreKit
+            func register(_ result: VerificationResult<Transaction>) async throws {
+                var request = URLRequest(url: URL(string: "https://api.example.com/transactions")!)
+                request.httpBody = Data(result.jwsRepresentation.utf8)
+                _ = try await URLSession.shared.data(for: request)
+            }
+            """)])
+        #expect(result.findings.isEmpty)
+        #expect(result.evidence.count == 1)
+        #expect(result.notApplicable == nil)
+    }
+}
