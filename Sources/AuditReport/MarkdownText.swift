@@ -78,6 +78,7 @@ enum MarkdownText {
         var result = ""
         for scalar in path.unicodeScalars {
             switch scalar {
+            case "%": result += "%25"
             case " ": result += "%20"
             case "(": result += "%28"
             case ")": result += "%29"

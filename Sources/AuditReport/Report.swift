@@ -37,6 +37,51 @@ public struct Report: Sendable {
         public func count(_ status: Status) -> Int { items.filter { $0.status == status }.count }
     }
 
+    /// How the run was set up, for machine formats and the appendix. Renderers read it; the
+    /// command line fills it.
+    public struct Settings: Sendable {
+        /// Absolute path of the audit root, no trailing `/`: Xcode wants absolute paths.
+        public var rootPath: String
+        /// The audit root's folder inside its git repository (`App/`), or empty: SARIF and
+        /// GitHub annotations name files relative to the repository.
+        public var repositoryPrefix: String
+        /// Where Docs/Rules.md is published; a rule's help link is this plus `#rule_id`.
+        public var rulesDocumentationURL: String?
+        /// Where the full (HTML) report can be read, for the compact Markdown's pointer.
+        public var fullReportURL: String?
+        public var failLevel: FailLevel
+        /// Rules the configuration turned off.
+        public var disabledRules: [String]
+        /// `--changed-since` revision.
+        public var changedSince: String?
+        /// Baseline file as given.
+        public var baseline: String?
+        /// Configuration file as given.
+        public var configuration: String?
+
+        public init(
+            rootPath: String = "", repositoryPrefix: String = "", rulesDocumentationURL: String? = nil,
+            fullReportURL: String? = nil, failLevel: FailLevel = .error, disabledRules: [String] = [],
+            changedSince: String? = nil, baseline: String? = nil, configuration: String? = nil
+        ) {
+            self.rootPath = rootPath
+            self.repositoryPrefix = repositoryPrefix
+            self.rulesDocumentationURL = rulesDocumentationURL
+            self.fullReportURL = fullReportURL
+            self.failLevel = failLevel
+            self.disabledRules = disabledRules
+            self.changedSince = changedSince
+            self.baseline = baseline
+            self.configuration = configuration
+        }
+    }
+
+    /// A finding an inline comment suppressed, with the comment.
+    public struct SuppressedFinding: Sendable, Hashable {
+        public var finding: Finding
+        public var suppression: Suppression
+    }
+
     public var toolVersion: String
     /// Display name of what was audited (the root folder's name or the given path).
     public var subject: String
@@ -45,6 +90,14 @@ public struct Report: Sendable {
     public var findings: [Finding]
     /// Rule descriptions by id, for titles, rationale and references.
     public var rules: [String: RuleDescription]
+    /// The ids of the rules that ran, in run order (built-in rules, then the suppression notes).
+    public var ruleIDs: [String]
+    public var settings: Settings
+    /// Appendix: findings inline comments suppressed, and findings the baseline accepted.
+    public var suppressed: [SuppressedFinding]
+    public var accepted: [Finding]
+    /// Changed-lines mode: how many findings were left out because their lines did not change.
+    public var unchangedCount: Int
     public var fileCounts: [FileKind: Int]
     /// Swift files of test targets, and app files whose previews were left out.
     public var catalogue: ProductCatalogue
@@ -60,9 +113,31 @@ public struct Report: Sendable {
     /// Ready when no error or warning remains.
     public var isReady: Bool { count(.error) == 0 && count(.warning) == 0 }
 
+    /// Findings at or above the fail level: the ones that make the run exit 1.
+    public var failingFindings: [Finding] {
+        guard let threshold = settings.failLevel.threshold else { return [] }
+        return findings.filter { $0.severity >= threshold }
+    }
+
     public init(
-        result: AuditResult, checklists: [Checklist], toolVersion: String, subject: String, sourceLinkPrefix: String = ""
+        result: AuditResult, checklists: [Checklist], toolVersion: String, subject: String, sourceLinkPrefix: String = "",
+        settings: Settings = Settings()
     ) {
+        self.settings = settings
+        var suppressed: [SuppressedFinding] = []
+        var accepted: [Finding] = []
+        var unchanged = 0
+        for item in result.setAside {
+            switch item.reason {
+            case .suppressed(let suppression): suppressed.append(SuppressedFinding(finding: item.finding, suppression: suppression))
+            case .accepted: accepted.append(item.finding)
+            case .unchanged: unchanged += 1
+            }
+        }
+        self.suppressed = suppressed
+        self.accepted = accepted
+        unchangedCount = unchanged
+        ruleIDs = result.results.map(\.rule.identifier)
         self.toolVersion = toolVersion
         self.subject = subject
         self.sourceLinkPrefix = sourceLinkPrefix
@@ -84,13 +159,13 @@ public struct Report: Sendable {
             FilledChecklist(
                 name: checklist.name, title: checklist.title, introduction: checklist.introduction,
                 items: checklist.items.enumerated().map { index, item in
-                    Self.fill(item, anchor: "\(checklist.name)-\(index + 1)", results: byRule)
+                    Self.fill(item, anchor: "\(checklist.name)-\(index + 1)", results: byRule, disabled: Set(settings.disabledRules))
                 }
             )
         }
     }
 
-    private static func fill(_ item: Checklist.Item, anchor: String, results: [String: RuleResult]) -> Item {
+    private static func fill(_ item: Checklist.Item, anchor: String, results: [String: RuleResult], disabled: Set<String>) -> Item {
         let ran = item.ruleIDs.compactMap { results[$0] }
         let findings = ran.flatMap(\.findings).sorted(by: Finding.reportOrder)
         let evidence = ran.flatMap(\.evidence)
@@ -105,6 +180,10 @@ public struct Report: Sendable {
             notes += ran.compactMap(\.notApplicableReason)
         } else {
             status = .passed
+        }
+        let turnedOff = item.ruleIDs.filter { disabled.contains($0) }
+        if !turnedOff.isEmpty {
+            notes.append("Disabled in the configuration: \(turnedOff.joined(separator: ", ")).")
         }
         if let manual = item.manualReason {
             let sentence = manual.prefix(1).uppercased() + manual.dropFirst()

@@ -20,8 +20,12 @@ enum CommandLineTool {
             return 0
         case .rules(let id):
             return printRules(id)
+        case .rulesMarkdown:
+            return printRulesMarkdown()
         case .checklists:
             return printChecklists()
+        case .initialize(let directory, let force):
+            return initialize(directory: directory, force: force)
         case .audit(let options):
             return audit(options)
         }
@@ -59,44 +63,149 @@ enum CommandLineTool {
             return fail(error.description)
         }
 
-        let result = Auditor.audit(paths: paths, root: root, rules: BuiltInRules.all, options: AuditOptions(locales: options.locales, jobs: options.jobs))
-        let outputURL = URL(fileURLWithPath: options.output, relativeTo: cwd).standardizedFileURL
+        // Configuration: --config, else the nearest .iap-audit.json at or above the root.
+        var configuration = Configuration()
+        let configURL: URL? = options.noConfig ? nil : options.config.map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL } ?? Configuration.find(from: root)
+        if let configURL {
+            let shown = options.config ?? displayPath(configURL, cwd: cwd)
+            guard fileManager.fileExists(atPath: configURL.path) else { return fail("no such configuration file: \(shown)") }
+            do {
+                configuration = try Configuration.load(configURL, displayPath: shown, knownRules: RuleCatalogue.identifiers)
+            } catch {
+                return fail("invalid configuration: \(error.description)")
+            }
+        }
+
+        // Baseline: --baseline, else the configuration's (relative to the configuration file).
+        var baseline: Baseline?
+        var baselineShown: String?
+        let baselineURL: URL?
+        if let path = options.baseline {
+            baselineURL = URL(fileURLWithPath: path, relativeTo: cwd).standardizedFileURL
+            baselineShown = path
+        } else if let path = configuration.baseline, let directory = configuration.directory {
+            baselineURL = URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL
+            baselineShown = displayPath(URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL, cwd: cwd)
+        } else {
+            baselineURL = nil
+        }
+        if let baselineURL, let shown = baselineShown {
+            // Writing a new baseline where the configuration expects one is how it starts.
+            let writingIt = options.writeBaseline.map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL.path == baselineURL.path } ?? false
+            if fileManager.fileExists(atPath: baselineURL.path) || !writingIt {
+                do {
+                    baseline = try Baseline.load(baselineURL, displayPath: shown)
+                } catch {
+                    return fail(error.description)
+                }
+            }
+        }
+
+        var changes: ChangedLines?
+        if let revision = options.changedSince {
+            do {
+                changes = try ChangedLines.load(since: revision, root: root)
+            } catch {
+                return fail(error.description)
+            }
+        }
+
+        let disabled = Set(configuration.disabledRules)
+        let rules = BuiltInRules.all.filter { !disabled.contains($0.description.identifier) }
+        let auditOptions = AuditOptions(locales: options.locales ?? configuration.locales, jobs: options.jobs, selection: configuration.selection)
+        let raw = Auditor.audit(paths: paths, root: root, rules: rules, options: auditOptions)
+        let result = Filters.apply(raw, options: FilterOptions(
+            severities: configuration.severities, knownRules: RuleCatalogue.identifiers, baseline: baseline,
+            changes: changes, changeScopes: RuleCatalogue.changeScopes))
+
+        if let path = options.writeBaseline {
+            // Today's findings, accepted or not, except what the code itself suppresses.
+            let accepted = result.findings + result.setAside.compactMap { item -> Finding? in
+                if case .suppressed = item.reason { return nil }
+                return item.finding
+            }
+            let url = URL(fileURLWithPath: path, relativeTo: cwd).standardizedFileURL
+            do {
+                try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try AtomicFile.write(Data(Baseline.document(for: accepted).utf8), to: url)
+            } catch {
+                return fail("cannot write the baseline to \(path): \(error.localizedDescription)")
+            }
+            if !options.quiet, !options.writesToStandardOutput {
+                print("Baseline: \(path) (\(accepted.count) finding\(accepted.count == 1 ? "" : "s") accepted)")
+            }
+        }
+
+        let outputURL = options.writesToStandardOutput ? cwd.standardizedFileURL : URL(fileURLWithPath: options.output, relativeTo: cwd).standardizedFileURL
         let subject = root.lastPathComponent.isEmpty ? root.path : root.lastPathComponent
+        let settings = Report.Settings(
+            rootPath: root.standardizedFileURL.path, repositoryPrefix: repositoryPrefix(of: root),
+            rulesDocumentationURL: ToolInfo.rulesDocumentationURL, fullReportURL: options.reportURL,
+            failLevel: options.failOn ?? configuration.failOn ?? .error, disabledRules: configuration.disabledRules.sorted(),
+            changedSince: options.changedSince, baseline: baseline == nil ? nil : baselineShown,
+            configuration: configURL.map { options.config ?? displayPath($0, cwd: cwd) })
         let report = Report(
             result: result, checklists: resources.checklists, toolVersion: ToolInfo.version, subject: subject,
-            sourceLinkPrefix: linkPrefix(from: outputURL, to: root)
+            sourceLinkPrefix: linkPrefix(from: outputURL, to: root), settings: settings
         )
 
         // Render everything first, then write: a failure leaves no half-written report.
         let markdownBody = MarkdownRenderer().render(report)
         var outputs: [(name: String, contents: String)] = []
         for format in options.formats {
+            let contents: String
             switch format {
             case .md:
-                outputs.append(("report.md", Template.fill(resources.markdownTemplate, with: ["body": markdownBody])))
-            case .html:
-                outputs.append(("report.html", HTMLRenderer(template: resources.htmlTemplate).render(report, markdown: markdownBody)))
+                if options.compact {
+                    let overhead = max(0, resources.markdownTemplate.utf16.count - "{{body}}".utf16.count)
+                    contents = Template.fill(resources.markdownTemplate, with: ["body": CompactMarkdownRenderer().render(report, overhead: overhead)])
+                } else {
+                    contents = Template.fill(resources.markdownTemplate, with: ["body": markdownBody])
+                }
+            case .html: contents = HTMLRenderer(template: resources.htmlTemplate).render(report, markdown: markdownBody)
+            case .json: contents = JSONRenderer().render(report)
+            case .sarif: contents = SARIFRenderer().render(report)
+            case .github: contents = GitHubActionsRenderer().render(report)
+            case .xcode: contents = XcodeRenderer().render(report)
+            case .junit: contents = JUnitRenderer().render(report)
+            }
+            outputs.append((format.fileName, contents))
+        }
+        if options.writesToStandardOutput {
+            FileHandle.standardOutput.write(Data(outputs.map(\.contents).joined().utf8))
+        } else {
+            var written: [String] = []
+            do {
+                try fileManager.createDirectory(at: outputURL, withIntermediateDirectories: true)
+                for output in outputs {
+                    let url = outputURL.appendingPathComponent(output.name)
+                    try AtomicFile.write(Data(output.contents.utf8), to: url)
+                    written.append(displayPath(url, cwd: cwd))
+                }
+            } catch {
+                return fail("cannot write the report to \(options.output): \(error.localizedDescription)")
+            }
+            if !options.quiet {
+                printSummary(report, written: written, cwd: cwd, root: root)
             }
         }
-        var written: [String] = []
-        do {
-            try fileManager.createDirectory(at: outputURL, withIntermediateDirectories: true)
-            for output in outputs {
-                let url = outputURL.appendingPathComponent(output.name)
-                try AtomicFile.write(Data(output.contents.utf8), to: url)
-                written.append(displayPath(url, cwd: cwd))
-            }
-        } catch {
-            return fail("cannot write the report to \(options.output): \(error.localizedDescription)")
-        }
+        return report.failingFindings.isEmpty ? 0 : 1
+    }
 
-        if !options.quiet {
-            printSummary(report, written: written, cwd: cwd, root: root)
+    /// The root's folder inside its git repository ("App/"), found by looking for `.git`
+    /// upward; empty at the repository root or outside a repository.
+    static func repositoryPrefix(of root: URL) -> String {
+        var directory = root.standardizedFileURL
+        var parts: [String] = []
+        while true {
+            if FileManager.default.fileExists(atPath: directory.appendingPathComponent(".git").path) {
+                return parts.isEmpty ? "" : parts.reversed().joined(separator: "/") + "/"
+            }
+            let parent = directory.deletingLastPathComponent().standardizedFileURL
+            if parent.path == directory.path { return "" }
+            parts.append(directory.lastPathComponent)
+            directory = parent
         }
-        if let threshold = options.failOn.threshold, report.findings.contains(where: { $0.severity >= threshold }) {
-            return 1
-        }
-        return 0
     }
 
     static func printSummary(_ report: Report, written: [String], cwd: URL, root: URL) {
@@ -111,6 +220,11 @@ enum CommandLineTool {
         let verdict = report.isReady ? "Ready for review" : "Not ready for review"
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         print("\(verdict): \(plural(report.count(.error), "error")), \(plural(report.count(.warning), "warning")), \(plural(report.count(.note), "note")); checklist \(passed) passed, \(failed) failed of \(items.count).")
+        var setAside: [String] = []
+        if !report.suppressed.isEmpty { setAside.append("\(report.suppressed.count) suppressed in the code") }
+        if !report.accepted.isEmpty { setAside.append("\(report.accepted.count) accepted by the baseline") }
+        if let revision = report.settings.changedSince { setAside.append("\(report.unchangedCount) outside the lines changed since \(revision)") }
+        if !setAside.isEmpty { print("Not counted: \(setAside.joined(separator: ", ")).") }
         for path in written { print("Report: \(path)") }
     }
 
@@ -135,19 +249,18 @@ enum CommandLineTool {
     // MARK: Rules and checklists
 
     static func printRules(_ id: String?) -> Int32 {
+        let documented = RuleCatalogue.documented
         guard let id else {
-            let width = BuiltInRules.all.map { $0.description.identifier.count }.max() ?? 0
-            for rule in BuiltInRules.all {
-                let d = rule.description
+            let width = documented.map(\.identifier.count).max() ?? 0
+            for d in documented {
                 print(d.identifier + String(repeating: " ", count: width - d.identifier.count + 2) + d.severity.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + d.title)
             }
             return 0
         }
-        guard let rule = BuiltInRules.rule(identifier: id) else {
-            let ids = BuiltInRules.all.map { $0.description.identifier }
+        guard let d = RuleCatalogue.description(of: id) else {
+            let ids = documented.map(\.identifier)
             return fail("unknown rule '\(id)'\(Options.suggestion(for: id, among: ids)); run 'iap-audit rules' for the list")
         }
-        let d = rule.description
         print("\(d.identifier): \(d.title)")
         print("Severity: \(d.severity.rawValue)   Reference: \(d.reference)\n")
         print("Why: \(d.rationale)\n")
@@ -162,6 +275,40 @@ enum CommandLineTool {
                 print("")
             }
         }
+        return 0
+    }
+
+    /// Docs/Rules.md: `iap-audit rules --markdown > Docs/Rules.md`.
+    static func printRulesMarkdown() -> Int32 {
+        do {
+            let resources = try ReportResources.load(templates: nil, checklists: nil, knownRules: RuleCatalogue.identifiers)
+            FileHandle.standardOutput.write(Data(RuleDocumentation.markdown(rules: RuleCatalogue.documented, checklists: resources.checklists).utf8))
+            return 0
+        } catch {
+            return fail(error.description)
+        }
+    }
+
+    /// `iap-audit init`: a starter configuration, never over an existing one without --force.
+    static func initialize(directory: String, force: Bool) -> Int32 {
+        let fileManager = FileManager.default
+        let cwd = URL(fileURLWithPath: fileManager.currentDirectoryPath)
+        let folder = URL(fileURLWithPath: directory, relativeTo: cwd).standardizedFileURL
+        var isDirectory: ObjCBool = false
+        guard fileManager.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return fail("no such folder: \(directory)")
+        }
+        let url = folder.appendingPathComponent(Configuration.fileName)
+        let shown = displayPath(url, cwd: cwd)
+        if fileManager.fileExists(atPath: url.path), !force {
+            return fail("\(shown) already exists; pass --force to replace it")
+        }
+        do {
+            try AtomicFile.write(Data(Configuration.starter.utf8), to: url)
+        } catch {
+            return fail("cannot write \(shown): \(error.localizedDescription)")
+        }
+        print("Wrote \(shown). Docs/Configuration.md explains each key; 'iap-audit rules' lists the rule ids.")
         return 0
     }
 

@@ -22,7 +22,7 @@ public enum Discovery {
         public var reason: String
     }
 
-    public static func discover(paths: [URL], root: URL) -> (files: [DiscoveredFile], problems: [Problem]) {
+    public static func discover(paths: [URL], root: URL, selection: FileSelection = .everything) -> (files: [DiscoveredFile], problems: [Problem]) {
         var files: [DiscoveredFile] = []
         var problems: [Problem] = []
         var seen = Set<String>()
@@ -57,17 +57,17 @@ public enum Discovery {
                         // Vanished between listing and stat, or unreadable metadata: let the
                         // loader report it if it is a file we would read.
                         let relative = relativePath(of: url, root: root)
-                        if let kind = FileKind.classify(relative) {
+                        if let kind = selection.kind(of: url, relativePath: relative, root: root) {
                             files.append(DiscoveredFile(url: url, relativePath: relative, kind: kind))
                         }
                         continue
                     }
                     switch type {
                     case .typeDirectory:
-                        if !skippedDirectories.contains(name) { stack.append(url) }
+                        if !skippedDirectories.contains(name), !selection.skips(directory: url, root: root) { stack.append(url) }
                     case .typeRegular:
                         let relative = relativePath(of: url, root: root)
-                        if let kind = FileKind.classify(relative), seen.insert(url.standardizedFileURL.path).inserted {
+                        if let kind = selection.kind(of: url, relativePath: relative, root: root), seen.insert(url.standardizedFileURL.path).inserted {
                             files.append(DiscoveredFile(url: url, relativePath: relative, kind: kind))
                         }
                     case .typeSymbolicLink:
@@ -77,7 +77,7 @@ public enum Discovery {
                         let exists = fileManager.fileExists(atPath: url.path, isDirectory: &targetIsDirectory)
                         if !exists || !targetIsDirectory.boolValue {
                             let relative = relativePath(of: url, root: root)
-                            if let kind = FileKind.classify(relative), seen.insert(url.resolvingSymlinksInPath().path).inserted {
+                            if let kind = selection.kind(of: url, relativePath: relative, root: root), seen.insert(url.resolvingSymlinksInPath().path).inserted {
                                 files.append(DiscoveredFile(url: url, relativePath: relative, kind: kind))
                             }
                         }

@@ -25,10 +25,13 @@ public struct AuditOptions: Sendable {
     public var locales: [String]?
     /// Parallel workers for loading and rules; nil means all cores.
     public var jobs: Int?
+    /// The configuration's include, exclude and paywall copy globs.
+    public var selection: FileSelection
 
-    public init(locales: [String]? = nil, jobs: Int? = nil) {
+    public init(locales: [String]? = nil, jobs: Int? = nil, selection: FileSelection = .everything) {
         self.locales = locales
         self.jobs = jobs
+        self.selection = selection
     }
 }
 
@@ -39,13 +42,16 @@ public struct AuditResult: Sendable {
     /// All findings, sorted by file, line, column, rule.
     public var findings: [Finding]
     public var fileCounts: [FileKind: Int]
+    /// Findings the filter stage took out (suppressed, accepted by the baseline, outside the
+    /// changed lines), with the reason. Empty until `Filters.apply` runs.
+    public var setAside: [SetAsideFinding] = []
 }
 
 /// Runs the stages in order: load every file (in parallel), build the project, run the rules
 /// (in parallel), then attach excerpts and fingerprints and sort.
 public enum Auditor {
     public static func audit(paths: [URL], root: URL, rules: [any Rule], options: AuditOptions = AuditOptions()) -> AuditResult {
-        let discovered = Discovery.discover(paths: paths, root: root)
+        let discovered = Discovery.discover(paths: paths, root: root, selection: options.selection)
         let inputs: [InputFile] = parallelMap(discovered.files, jobs: options.jobs) { file in
             InputFile(relativePath: file.relativePath, kind: file.kind, contents: read(file))
         }
@@ -108,9 +114,10 @@ public enum Auditor {
         }
         var sourceTexts = sources
         for file in project.swiftFiles where sourceTexts[file.path] == nil { sourceTexts[file.path] = file.bytes }
+        let swiftFiles = Dictionary(project.swiftFiles.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         var all: [Finding] = []
         for index in results.indices {
-            let decorated = Self.decorate(results[index].findings, sources: sourceTexts)
+            let decorated = Self.decorate(results[index].findings, sources: sourceTexts, swiftFiles: swiftFiles)
             results[index].setFindings(decorated)
             all += decorated
         }
@@ -118,8 +125,8 @@ public enum Auditor {
         return AuditResult(project: project, results: results, findings: all, fileCounts: [:])
     }
 
-    /// Adds excerpts and fingerprints, removes exact duplicates, sorts.
-    static func decorate(_ findings: [Finding], sources: [String: [UInt8]]) -> [Finding] {
+    /// Adds excerpts, end positions and fingerprints, removes exact duplicates, sorts.
+    static func decorate(_ findings: [Finding], sources: [String: [UInt8]], swiftFiles: [String: SwiftFile] = [:]) -> [Finding] {
         var seen = Set<String>()
         var occurrences: [String: Int] = [:]
         var result: [Finding] = []
@@ -131,6 +138,7 @@ public enum Auditor {
                 let table = LineTable(bytes)
                 finding.excerpt = Excerpt.around(line: finding.location.line, in: bytes, lines: table)
                 lineText = String(decoding: bytes[table.range(ofLine: finding.location.line, in: bytes)], as: UTF8.self)
+                finding.end = Self.end(of: finding.location, in: bytes, lines: table, swift: swiftFiles[finding.location.file])
             }
             let normalized = lineText.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
             let base = "\(finding.ruleID)|\(finding.location.file)|\(normalized)"
@@ -140,6 +148,40 @@ public enum Auditor {
             result.append(finding)
         }
         return result
+    }
+}
+
+extension Auditor {
+    /// Where the flagged text ends: the token that starts at `location` (a whole string literal
+    /// when it opens one), else the end of the line's text.
+    static func end(of location: SourceLocation, in bytes: [UInt8], lines: LineTable, swift: SwiftFile?) -> TextPosition? {
+        guard location.line >= 1, location.line <= lines.lineCount else { return nil }
+        let lineRange = lines.range(ofLine: location.line, in: bytes)
+        let offset = lineRange.lowerBound + location.column - 1
+        if let swift, let index = swift.codeIndex(startingAt: offset) {
+            var last = index
+            if swift.code[index].kind == .stringStart, swift.match[index] > index { last = Int(swift.match[index]) }
+            let position = lines.position(ofOffset: Int(swift.code[last].end))
+            return TextPosition(line: position.line, column: position.column)
+        }
+        var end = lineRange.upperBound
+        while end > offset, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        return TextPosition(line: location.line, column: max(location.column, end - lineRange.lowerBound + 1))
+    }
+}
+
+extension SwiftFile {
+    /// The index of the code token that starts at byte `offset`, if any.
+    func codeIndex(startingAt offset: Int) -> Int? {
+        var low = 0
+        var high = code.count - 1
+        while low <= high {
+            let mid = (low + high) / 2
+            let start = Int(code[mid].start)
+            if start == offset { return mid }
+            if start < offset { low = mid + 1 } else { high = mid - 1 }
+        }
+        return nil
     }
 }
 

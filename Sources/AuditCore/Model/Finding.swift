@@ -12,10 +12,14 @@ public struct Finding: Sendable, Hashable, Codable {
     public var excerpt: Excerpt?
     /// Stable across unrelated edits: rule id + file + normalized line text (+ occurrence).
     public var fingerprint: String
+    /// Where the flagged text ends (exclusive column, UTF-8 bytes), filled in by the engine: the
+    /// end of the token (or whole string literal) at `location` in Swift files, the end of the
+    /// line elsewhere. Machine formats (SARIF, GitHub annotations) need a full region.
+    public var end: TextPosition?
 
     public init(
         ruleID: String, severity: Severity, location: SourceLocation, message: String,
-        fixHint: String? = nil, excerpt: Excerpt? = nil, fingerprint: String = ""
+        fixHint: String? = nil, excerpt: Excerpt? = nil, fingerprint: String = "", end: TextPosition? = nil
     ) {
         self.ruleID = ruleID
         self.severity = severity
@@ -24,6 +28,7 @@ public struct Finding: Sendable, Hashable, Codable {
         self.fixHint = fixHint
         self.excerpt = excerpt
         self.fingerprint = fingerprint
+        self.end = end
     }
 }
 

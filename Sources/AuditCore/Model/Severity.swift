@@ -14,3 +14,17 @@ public enum Severity: String, Sendable, Hashable, CaseIterable, Comparable, Coda
 
     public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 }
+
+/// The least severity that fails a run (`--fail-on`, the config's `failOn`), or `never`.
+public enum FailLevel: String, Sendable, Hashable, CaseIterable, Codable {
+    case error, warning, note, never
+
+    public var threshold: Severity? {
+        switch self {
+        case .error: .error
+        case .warning: .warning
+        case .note: .note
+        case .never: nil
+        }
+    }
+}

@@ -12,7 +12,8 @@ extension Rule {
 
 /// What one rule reported.
 public struct RuleResult: Sendable {
-    public let rule: RuleDescription
+    /// The rule's description; the filter stage may change its severity (configuration).
+    public internal(set) var rule: RuleDescription
     public private(set) var findings: [Finding] = []
     public private(set) var evidence: [Evidence] = []
     /// Set when the checklist item does not apply (no subscriptions, no StoreKit code); says why.
@@ -51,4 +52,10 @@ public struct RuleResult: Sendable {
     }
 
     mutating func setFindings(_ new: [Finding]) { findings = new }
+
+    /// The configuration's severity for this rule: its default and every finding it made.
+    mutating func overrideSeverity(_ severity: Severity) {
+        rule.severity = severity
+        for index in findings.indices { findings[index].severity = severity }
+    }
 }

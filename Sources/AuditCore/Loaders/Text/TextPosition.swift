@@ -3,7 +3,7 @@
 ///
 /// Parsed trees store this instead of a `SourceLocation` so that a node does not carry a copy
 /// of its file's path; `location(in:)` adds the path when a rule or an error needs it.
-public struct TextPosition: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct TextPosition: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
     public var line: Int
     public var column: Int
 

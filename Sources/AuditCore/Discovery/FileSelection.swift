@@ -1,0 +1,53 @@
+import Foundation
+
+/// Which walked files the audit reads: the configuration's include and exclude globs and its
+/// paywall copy globs, all relative to `base` (the configuration file's folder). Files named
+/// explicitly on the command line are always read.
+public struct FileSelection: Sendable, Hashable {
+    public var base: URL?
+    public var include: [Glob]
+    public var exclude: [Glob]
+    /// Nil keeps the built-in rule for copy documents (a name mentioning paywall, pricing, ...).
+    public var paywallCopy: [Glob]?
+
+    public init(base: URL? = nil, include: [Glob] = [], exclude: [Glob] = [], paywallCopy: [Glob]? = nil) {
+        self.base = base
+        self.include = include
+        self.exclude = exclude
+        self.paywallCopy = paywallCopy
+    }
+
+    public static let everything = FileSelection()
+
+    private func relative(_ url: URL, root: URL) -> String {
+        Discovery.relativePath(of: url, root: base ?? root)
+    }
+
+    /// A folder the walk does not enter.
+    func skips(directory url: URL, root: URL) -> Bool {
+        guard !exclude.isEmpty else { return false }
+        let path = relative(url, root: root)
+        return exclude.contains { $0.matches(path) }
+    }
+
+    /// The kind of a walked file, or nil when the audit does not read it.
+    func kind(of url: URL, relativePath: String, root: URL) -> FileKind? {
+        let path = relative(url, root: root)
+        if exclude.contains(where: { $0.matches(path) }) { return nil }
+        if !include.isEmpty, !include.contains(where: { $0.matches(path) }) { return nil }
+        return FileKind.classify(relativePath, copyGlobs: paywallCopy, globPath: path)
+    }
+}
+
+extension FileKind {
+    /// Like `classify(_:)`, with copy documents chosen by `copyGlobs` (matched against
+    /// `globPath`) instead of by name when they are given.
+    public static func classify(_ relativePath: String, copyGlobs: [Glob]?, globPath: String) -> FileKind? {
+        guard let copyGlobs else { return classify(relativePath) }
+        let lower = relativePath.lowercased()
+        if lower.hasSuffix(".md") || lower.hasSuffix(".markdown") || lower.hasSuffix(".txt") {
+            return copyGlobs.contains { $0.matches(globPath) } ? .copyDocument : nil
+        }
+        return classify(relativePath)
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// Findings a team has accepted as known debt, by fingerprint. With `--baseline FILE` they are
+/// reported as accepted (in the report's appendix), not failing; new findings still fail.
+/// Fingerprints hash the rule, the file and the finding's line text, not its line number, so
+/// they survive edits elsewhere in the file.
+///
+/// The file is JSON, sorted, one entry per finding, with enough context for a reviewer to read
+/// a diff of it: `{"version": 1, "findings": [{"fingerprint", "rule", "file", "message"}]}`.
+public struct Baseline: Sendable, Hashable {
+    public static let version = 1
+
+    public var fingerprints: Set<String>
+
+    public init(fingerprints: Set<String>) { self.fingerprints = fingerprints }
+
+    public func contains(_ finding: Finding) -> Bool { fingerprints.contains(finding.fingerprint) }
+
+    public struct Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+        public var description: String
+    }
+
+    public static func load(_ url: URL, displayPath: String) throws(Error) -> Baseline {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw Error(description: "cannot read the baseline \(displayPath): no such file (write one with --write-baseline \(displayPath))")
+        }
+        return try parse(Array(data), file: displayPath)
+    }
+
+    public static func parse(_ bytes: [UInt8], file: String) throws(Error) -> Baseline {
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes: bytes, file: file)
+        } catch {
+            throw Error(description: "\(error.location): the baseline is not valid JSON: \(error.reason)")
+        }
+        func fail(_ position: TextPosition, _ reason: String) -> Error {
+            Error(description: "\(position.location(in: file)): \(reason)")
+        }
+        guard case .object = root.value else { throw fail(root.position, "a baseline should be a JSON object with \"version\" and \"findings\"") }
+        guard let versionNode = root.member("version"), case .number(let version, _) = versionNode.value else {
+            throw fail(root.position, "the baseline has no numeric \"version\"; write it again with --write-baseline")
+        }
+        guard Int(version) == Self.version else {
+            throw fail(versionNode.position, "baseline version \(Int(version)) is not supported (this iap-audit reads version \(Self.version))")
+        }
+        guard let list = root.member("findings"), case .array(let entries) = list.value else {
+            throw fail(root.position, "the baseline has no \"findings\" array")
+        }
+        var fingerprints = Set<String>()
+        for (index, entry) in entries.enumerated() {
+            guard let node = entry.member("fingerprint"), case .string(let fingerprint) = node.value, !fingerprint.isEmpty else {
+                throw fail(entry.position, "\"findings[\(index)]\" has no \"fingerprint\" string")
+            }
+            fingerprints.insert(fingerprint)
+        }
+        return Baseline(fingerprints: fingerprints)
+    }
+
+    /// The baseline file for `findings`: sorted by file, rule and fingerprint, no line numbers,
+    /// so that it changes only when findings come or go.
+    public static func document(for findings: [Finding]) -> String {
+        let sorted = findings.sorted {
+            ($0.location.file, $0.ruleID, $0.fingerprint) < ($1.location.file, $1.ruleID, $1.fingerprint)
+        }
+        var seen = Set<String>()
+        var lines: [String] = []
+        for finding in sorted where seen.insert(finding.fingerprint).inserted {
+            lines.append(
+                "    {\"fingerprint\": \(JSONText.quoted(finding.fingerprint)), \"rule\": \(JSONText.quoted(finding.ruleID)), "
+                    + "\"file\": \(JSONText.quoted(finding.location.file)), \"message\": \(JSONText.quoted(finding.message))}")
+        }
+        let comment = "Findings accepted as known debt: iap-audit --baseline reports them as accepted, not failing. Regenerate with --write-baseline."
+        if lines.isEmpty {
+            return "{\n  \"$comment\": \(JSONText.quoted(comment)),\n  \"version\": \(version),\n  \"findings\": []\n}\n"
+        }
+        return "{\n  \"$comment\": \(JSONText.quoted(comment)),\n  \"version\": \(version),\n  \"findings\": [\n"
+            + lines.joined(separator: ",\n") + "\n  ]\n}\n"
+    }
+}
+
+/// JSON string literals, escaped the way RFC 8259 requires (and no more: `/` stays as is).
+public enum JSONText {
+    public static func quoted(_ text: String) -> String {
+        var result = "\""
+        result.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\u{08}": result += "\\b"
+            case "\u{0C}": result += "\\f"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,134 @@
+import AuditCore
+
+/// The report as JSON for scripts and dashboards: format `iap-audit-report`, version 1.
+/// Docs/report.schema.json is its JSON Schema and Docs/JSON.md describes every field. Adding
+/// a field keeps the version; renaming or removing one, or changing a meaning, bumps it.
+public struct JSONRenderer: Sendable {
+    public static let formatVersion = 1
+
+    public init() {}
+
+    public func render(_ report: Report) -> String {
+        let items = report.checklists.flatMap(\.items)
+        func count(_ status: Report.Status) -> Int { items.filter { $0.status == status }.count }
+        var itemsByFingerprint: [String: [String]] = [:]
+        for item in items {
+            for finding in item.findings { itemsByFingerprint[finding.fingerprint, default: []].append(item.anchor) }
+        }
+        let document = JSONOutput.object([
+            ("format", .string("iap-audit-report")),
+            ("version", .int(Self.formatVersion)),
+            ("tool", .object([("name", .string("iap-audit")), ("version", .string(report.toolVersion))])),
+            ("subject", .string(report.subject)),
+            ("verdict", .string(report.isReady ? "ready" : "not_ready")),
+            ("failLevel", .string(report.settings.failLevel.rawValue)),
+            ("failed", .bool(!report.failingFindings.isEmpty)),
+            ("summary", .object([
+                ("errors", .int(report.count(.error))),
+                ("warnings", .int(report.count(.warning))),
+                ("notes", .int(report.count(.note))),
+                ("failing", .int(report.failingFindings.count)),
+                ("suppressed", .int(report.suppressed.count)),
+                ("accepted", .int(report.accepted.count)),
+                ("outsideChangedLines", .int(report.unchangedCount)),
+                ("checklistItems", .object([
+                    ("total", .int(items.count)),
+                    ("passed", .int(count(.passed))),
+                    ("failed", .int(count(.failed))),
+                    ("manual", .int(count(.manual))),
+                    ("notApplicable", .int(count(.notApplicable))),
+                ])),
+            ])),
+            ("filters", .object([
+                ("configuration", .optional(report.settings.configuration)),
+                ("disabledRules", .strings(report.settings.disabledRules)),
+                ("baseline", .optional(report.settings.baseline)),
+                ("changedSince", .optional(report.settings.changedSince)),
+            ])),
+            ("findings", .array(report.findings.map { Self.finding($0, items: itemsByFingerprint[$0.fingerprint] ?? []) })),
+            ("checklists", .array(report.checklists.map(Self.checklist))),
+            ("suppressed", .array(report.suppressed.map { suppressed in
+                .object([
+                    ("finding", Self.finding(suppressed.finding, items: itemsByFingerprint[suppressed.finding.fingerprint] ?? [])),
+                    ("suppression", .object([
+                        ("scope", .string(suppressed.suppression.scope.rawValue)),
+                        ("rules", .strings(suppressed.suppression.ruleIDs)),
+                        ("reason", .optional(suppressed.suppression.reason)),
+                        ("file", .string(suppressed.suppression.location.file)),
+                        ("line", .int(suppressed.suppression.location.line)),
+                    ])),
+                ])
+            })),
+            ("accepted", .array(report.accepted.map { Self.finding($0, items: itemsByFingerprint[$0.fingerprint] ?? []) })),
+            ("rules", .array(report.ruleIDs.compactMap { report.rules[$0] }.map { rule in
+                .object([
+                    ("id", .string(rule.identifier)),
+                    ("title", .string(rule.title)),
+                    ("severity", .string(rule.severity.rawValue)),
+                    ("scope", .string(rule.scope.rawValue)),
+                    ("reference", .string(rule.reference)),
+                ])
+            })),
+            ("inputs", .object([
+                ("files", .object([
+                    ("swift", .int(report.fileCounts[.swift] ?? 0)),
+                    ("storeKitConfigurations", .int(report.fileCounts[.storeKitConfiguration] ?? 0)),
+                    ("stringCatalogs", .int(report.fileCounts[.stringCatalog] ?? 0)),
+                    ("strings", .int(report.fileCounts[.strings] ?? 0)),
+                    ("stringsDictionaries", .int(report.fileCounts[.stringsDictionary] ?? 0)),
+                    ("copyDocuments", .int(report.fileCounts[.copyDocument] ?? 0)),
+                ])),
+                ("testFiles", .int(report.testFileCount)),
+                ("filesWithPreviews", .strings(report.filesWithPreviews)),
+                ("locales", .strings(report.locales)),
+                ("localeSource", .string(report.localeSource)),
+            ])),
+        ])
+        return document.text
+    }
+
+    static func finding(_ finding: Finding, items: [String]) -> JSONOutput {
+        .object([
+            ("ruleId", .string(finding.ruleID)),
+            ("severity", .string(finding.severity.rawValue)),
+            ("file", .string(finding.location.file)),
+            ("line", .int(finding.location.line)),
+            ("column", .int(finding.location.column)),
+            ("endLine", .int(finding.end?.line ?? finding.location.line)),
+            ("endColumn", .int(finding.end?.column ?? finding.location.column)),
+            ("message", .string(finding.message)),
+            ("fixHint", .optional(finding.fixHint)),
+            ("fingerprint", .string(finding.fingerprint)),
+            ("checklistItems", .strings(items)),
+            ("excerpt", .array((finding.excerpt?.lines ?? []).map { line in
+                .object([("line", .int(line.number)), ("text", .string(line.text)), ("highlighted", .bool(line.isHighlighted))])
+            })),
+        ])
+    }
+
+    static func checklist(_ checklist: Report.FilledChecklist) -> JSONOutput {
+        .object([
+            ("name", .string(checklist.name)),
+            ("title", .string(checklist.title)),
+            ("items", .array(checklist.items.map { item in
+                .object([
+                    ("id", .string(item.anchor)),
+                    ("text", .string(item.text)),
+                    ("status", .string(item.status.rawValue)),
+                    ("rules", .strings(item.ruleIDs)),
+                    ("findings", .strings(item.findings.map(\.fingerprint))),
+                    ("evidence", .array(item.evidence.map { evidence in
+                        .object([
+                            ("ruleId", .string(evidence.ruleID)),
+                            ("file", .optional(evidence.location?.file)),
+                            ("line", evidence.location.map { .int($0.line) } ?? .null),
+                            ("column", evidence.location.map { .int($0.column) } ?? .null),
+                            ("message", .string(evidence.message)),
+                        ])
+                    })),
+                    ("notes", .strings(item.notes)),
+                ])
+            })),
+        ])
+    }
+}

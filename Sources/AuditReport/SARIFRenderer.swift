@@ -1,0 +1,172 @@
+import AuditCore
+
+/// The report as SARIF 2.1.0, shaped for GitHub code scanning: one run whose driver lists
+/// every rule that ran (id, name, short and full description, help as text and Markdown, help
+/// link, tags, default level), and one result per finding with a rule id, level, message,
+/// a repository-relative location with a full region, and a stable partial fingerprint.
+/// Suppressed and baseline-accepted findings are included with a SARIF `suppressions` entry,
+/// so code scanning shows them as dismissed instead of open.
+public struct SARIFRenderer: Sendable {
+    public static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+    /// The uriBaseId every location is relative to: the repository root (or the audit root
+    /// outside a repository).
+    public static let sourceRoot = "%SRCROOT%"
+
+    public init() {}
+
+    public func render(_ report: Report) -> String {
+        let rules = report.ruleIDs.compactMap { report.rules[$0] }
+        var ruleIndex: [String: Int] = [:]
+        for (index, rule) in rules.enumerated() { ruleIndex[rule.identifier] = index }
+
+        var results: [JSONOutput] = report.findings.map { result($0, report: report, ruleIndex: ruleIndex, suppression: nil) }
+        var suppressedResults: [(Finding, JSONOutput)] = []
+        for suppressed in report.suppressed {
+            let justification = suppressed.suppression.reason ?? "No reason given."
+            let entry = JSONOutput.object([
+                ("kind", .string("inSource")),
+                ("status", .string("accepted")),
+                ("justification", .string(justification)),
+            ])
+            suppressedResults.append((suppressed.finding, result(suppressed.finding, report: report, ruleIndex: ruleIndex, suppression: entry)))
+        }
+        for finding in report.accepted {
+            let entry = JSONOutput.object([
+                ("kind", .string("external")),
+                ("status", .string("accepted")),
+                ("justification", .string("Accepted in the baseline \(report.settings.baseline ?? "file").")),
+            ])
+            suppressedResults.append((finding, result(finding, report: report, ruleIndex: ruleIndex, suppression: entry)))
+        }
+        suppressedResults.sort { Finding.reportOrder($0.0, $1.0) }
+        results += suppressedResults.map(\.1)
+
+        var driver: [(String, JSONOutput)] = [
+            ("name", .string("iap-audit")),
+            ("version", .string(report.toolVersion)),
+            ("semanticVersion", .string(report.toolVersion)),
+        ]
+        if let url = report.settings.rulesDocumentationURL { driver.append(("informationUri", .string(url))) }
+        driver.append(("rules", .array(rules.map { descriptor($0, report: report) })))
+
+        let root = report.settings.repositoryPrefix.isEmpty ? "the audited folder" : "the repository root"
+        let log = JSONOutput.object([
+            ("$schema", .string(Self.schemaURI)),
+            ("version", .string("2.1.0")),
+            ("runs", .array([
+                .object([
+                    ("tool", .object([("driver", .object(driver))])),
+                    ("originalUriBaseIds", .object([
+                        (Self.sourceRoot, .object([("description", .object([("text", .string("Paths are relative to \(root).")) ]))])),
+                    ])),
+                    ("columnKind", .string("utf16CodeUnits")),
+                    ("results", .array(results)),
+                ]),
+            ])),
+        ])
+        return log.text
+    }
+
+    // MARK: Rules
+
+    private func descriptor(_ rule: RuleDescription, report: Report) -> JSONOutput {
+        var members: [(String, JSONOutput)] = [
+            ("id", .string(rule.identifier)),
+            ("name", .string(Self.pascalCase(rule.identifier))),
+            ("shortDescription", .object([("text", .string(rule.title))])),
+            ("fullDescription", .object([("text", .string(rule.rationale))])),
+            ("help", .object([
+                ("text", .string("\(rule.rationale)\n\nHow to fix: \(rule.fix)\n\nReference: \(rule.reference)")),
+                ("markdown", .string("**Why it matters:** \(rule.rationale)\n\n**How to fix:** \(rule.fix)\n\n*Reference:* \(rule.reference)")),
+            ])),
+        ]
+        if let base = report.settings.rulesDocumentationURL {
+            members.append(("helpUri", .string("\(base)#\(rule.identifier)")))
+        }
+        members.append(("defaultConfiguration", .object([("level", .string(Self.level(rule.severity)))])))
+        let items = report.checklists.flatMap(\.items).filter { $0.ruleIDs.contains(rule.identifier) }
+        var tags = ["in-app-purchase", "storekit", rule.scope.rawValue]
+        for checklist in report.checklists where checklist.items.contains(where: { $0.ruleIDs.contains(rule.identifier) }) {
+            tags.append(checklist.name)
+        }
+        var properties: [(String, JSONOutput)] = [("tags", .strings(tags))]
+        if !items.isEmpty { properties.append(("checklistItems", .strings(items.map(\.anchor)))) }
+        members.append(("properties", .object(properties)))
+        return .object(members)
+    }
+
+    // MARK: Results
+
+    private func result(_ finding: Finding, report: Report, ruleIndex: [String: Int], suppression: JSONOutput?) -> JSONOutput {
+        var members: [(String, JSONOutput)] = [("ruleId", .string(finding.ruleID))]
+        if let index = ruleIndex[finding.ruleID] { members.append(("ruleIndex", .int(index))) }
+        members.append(("level", .string(Self.level(finding.severity))))
+        members.append(("message", .object([("text", .string(finding.message))])))
+        members.append(("locations", .array([.object([("physicalLocation", physicalLocation(finding, report: report))])])))
+        members.append(("partialFingerprints", .object([("primaryLocationLineHash", .string(finding.fingerprint))])))
+        if let suppression { members.append(("suppressions", .array([suppression]))) }
+        return .object(members)
+    }
+
+    private func physicalLocation(_ finding: Finding, report: Report) -> JSONOutput {
+        let line = finding.location.line
+        let highlighted = finding.excerpt?.lines.first { $0.number == line }?.text
+        let startColumn = Self.utf16Column(finding.location.column, in: highlighted)
+        let end = finding.end ?? TextPosition(line: line, column: finding.location.column)
+        var endColumn = end.line == line ? Self.utf16Column(end.column, in: highlighted) : Self.utf16Column(end.column, in: finding.excerpt?.lines.first { $0.number == end.line }?.text)
+        if end.line == line, endColumn <= startColumn { endColumn = startColumn + 1 }
+        return .object([
+            ("artifactLocation", .object([
+                ("uri", .string(Self.uri(report.settings.repositoryPrefix + finding.location.file))),
+                ("uriBaseId", .string(Self.sourceRoot)),
+            ])),
+            ("region", .object([
+                ("startLine", .int(line)),
+                ("startColumn", .int(startColumn)),
+                ("endLine", .int(max(end.line, line))),
+                ("endColumn", .int(endColumn)),
+            ])),
+        ])
+    }
+
+    // MARK: Helpers
+
+    static func level(_ severity: Severity) -> String {
+        switch severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .note: "note"
+        }
+    }
+
+    /// `hardcoded_price` → `HardcodedPrice`: SARIF's `name` is an identifier-like word.
+    static func pascalCase(_ identifier: String) -> String {
+        identifier.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    /// A 1-based UTF-8 byte column as a 1-based UTF-16 column, using the line's text when it is
+    /// known in full (excerpts cut lines longer than 400 bytes); else the byte column.
+    static func utf16Column(_ byteColumn: Int, in line: String?) -> Int {
+        guard let line, byteColumn > 1 else { return max(1, byteColumn) }
+        let bytes = Array(line.utf8)
+        if line.hasSuffix("…"), bytes.count > 400, byteColumn > 400 { return byteColumn }
+        let prefix = bytes.prefix(byteColumn - 1)
+        let extra = max(0, byteColumn - 1 - bytes.count)
+        return String(decoding: prefix, as: UTF8.self).utf16.count + extra + 1
+    }
+
+    /// A relative URI reference: segments percent-encoded where RFC 3986 requires.
+    static func uri(_ path: String) -> String {
+        var result = ""
+        for byte in path.utf8 {
+            let c = Character(UnicodeScalar(byte))
+            if c.isASCII, c.isLetter || c.isNumber || "-._~/!$&'()*+,;=@".contains(c) {
+                result.append(c)
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                result += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,24 @@
+import AuditCore
+import AuditRules
+import Foundation
+import Testing
+@testable import AuditReport
+
+@Suite struct RuleDocumentationTests {
+    /// Docs/Rules.md is generated; it must match the rules the tool ships.
+    @Test func committedRulesPageIsUpToDate() throws {
+        let resources = try ReportResources.load(templates: nil, checklists: nil, knownRules: RuleCatalogue.identifiers)
+        let expected = RuleDocumentation.markdown(rules: RuleCatalogue.documented, checklists: resources.checklists)
+        let url = FormatFixture.packageRoot.appendingPathComponent("Docs/Rules.md")
+        let committed = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        #expect(committed == expected, "Docs/Rules.md is stale (a rule was added or its description changed). Regenerate it with: \(RuleDocumentation.regenerateCommand)")
+    }
+
+    @Test func everyRuleHasASectionAndAnIndexEntry() {
+        let page = RuleDocumentation.markdown(rules: RuleCatalogue.documented, checklists: [])
+        for rule in RuleCatalogue.documented {
+            #expect(page.contains("\n## \(rule.identifier)\n"))
+            #expect(page.contains("[`\(rule.identifier)`](#\(rule.identifier))"))
+        }
+    }
+}
