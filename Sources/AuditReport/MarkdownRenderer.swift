@@ -15,6 +15,7 @@ public struct MarkdownRenderer: Sendable {
             out.append(checklistSection(checklist, report: report, anchors: &anchors))
         }
         out.append(catalogueSection(report))
+        out.append(disclosureSection(report))
         out.append(findingsSection(report, anchors: &anchors))
         out.append(appendix(report))
         out.append(inputsSection(report))
@@ -203,6 +204,21 @@ public struct MarkdownRenderer: Sendable {
             for finding in report.accepted {
                 lines.append("- \(summaryLine(finding, report: report))")
             }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: Subscription disclosure by paywall
+
+    private func disclosureSection(_ report: Report) -> String {
+        guard !report.disclosure.rows.isEmpty else { return "" }
+        var lines = ["## Subscription disclosure by paywall", "",
+                     "What each subscription paywall (a view that sells, or a copy document) shows, per Guideline 3.1.2 and Schedule 2 §3.8(b).", ""]
+        lines.append("| Paywall | " + DisclosureTable.columns.map(\.title).joined(separator: " | ") + " |")
+        lines.append("|---|" + DisclosureTable.columns.map { _ in ":---:" }.joined(separator: "|") + "|")
+        for row in report.disclosure.rows {
+            let cells = row.cells.map { $0 == .missing ? "**missing**" : $0.rawValue }
+            lines.append("| \(link(row.location, report)) | " + cells.joined(separator: " | ") + " |")
         }
         return lines.joined(separator: "\n")
     }

@@ -101,6 +101,7 @@ public struct Report: Sendable {
     public var fileCounts: [FileKind: Int]
     /// Swift files of test targets, and app files whose previews were left out.
     public var catalogue: ProductCatalogue
+    public var disclosure: DisclosureTable
     public var testFileCount: Int
     public var filesWithPreviews: [String]
     public var locales: [String]
@@ -144,6 +145,7 @@ public struct Report: Sendable {
         findings = result.findings
         fileCounts = result.fileCounts
         catalogue = ProductCatalogue(project: result.project)
+        disclosure = DisclosureTable(results: result.results)
         testFileCount = result.project.testFiles.count
         filesWithPreviews = result.project.filesWithPreviews
         locales = result.project.shippedLocales

@@ -128,3 +128,16 @@ private func html(_ report: Report) throws -> String {
         #expect(markdown.contains("| `com.app.b` | yes | yes |"))
     }
 }
+
+@Suite struct DisclosureTableTests {
+    @Test func eachPaywallShowsWhatTheRulesFound() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Examples/FlawedApp")
+        let result = Auditor.audit(paths: [root], root: root, rules: BuiltInRules.all)
+        let table = DisclosureTable(results: result.results)
+        let byFile = Dictionary(uniqueKeysWithValues: table.rows.map { ($0.location.file, $0.cells) })
+        #expect(byFile["RecipeBox/Views/PaywallView.swift"] == [.shown, .missing, .shown])
+        #expect(byFile["RecipeBox/Views/UpgradeSheet.swift"] == [.byStoreKit, .byStoreKit, .missing])
+        #expect(byFile["PaywallCopy.md"]?[1] == .missing)
+    }
+}
