@@ -16,7 +16,13 @@ enum CommandLineTool {
             print(Options.helpText())
             return 0
         case .version:
-            print("iap-audit \(ToolInfo.version)")
+            print(ToolInfo.versionLine)
+            return 0
+        case .completions(let shell):
+            FileHandle.standardOutput.write(Data(Completions(ruleIDs: RuleCatalogue.documented.map(\.identifier)).script(for: shell).utf8))
+            return 0
+        case .manual:
+            FileHandle.standardOutput.write(Data(ManualPage.render().utf8))
             return 0
         case .rules(let id):
             return printRules(id)

@@ -81,7 +81,7 @@ struct OptionSpec: Sendable {
         OptionSpec(id: .verbose, short: "-v", help: "Also list each checklist item's evidence, every finding, the inputs and the time of each stage."),
         OptionSpec(id: .quiet, short: "-q", help: "Print nothing but errors."),
         OptionSpec(id: .help, short: "-h", help: "Show this help."),
-        OptionSpec(id: .version, help: "Show the version."),
+        OptionSpec(id: .version, help: "Show the version and the commit it was built from."),
     ]
 
     static func named(_ word: String) -> OptionSpec? {
@@ -110,6 +110,9 @@ struct CommandSpec: Sendable {
         CommandSpec(name: "checklists", usages: [("iap-audit checklists", "list the built-in checklists and their items")]),
         CommandSpec(name: "init", usages: [("iap-audit init [DIR] [--force]", "write a starter .iap-audit.json in DIR (default: the current folder)")],
                     flags: [("--force", "replace an existing .iap-audit.json")], argumentName: "DIR", argument: .directory),
+        CommandSpec(name: "completions", usages: [("iap-audit completions SHELL", "print the completion script for bash, zsh or fish")],
+                    argumentName: "SHELL", argument: .choices(Shell.allCases.map(\.rawValue))),
+        CommandSpec(name: "man", usages: [("iap-audit man", "print the manual page (troff; Docs/iap-audit.1)")]),
     ]
 
     static var names: [String] { all.compactMap(\.name) }
@@ -140,6 +143,10 @@ enum ColorChoice: String, CaseIterable, Sendable {
 /// `--progress` / `--no-progress`, or neither.
 enum ProgressChoice: Sendable {
     case auto, always, never
+}
+
+enum Shell: String, CaseIterable, Sendable {
+    case bash, zsh, fish
 }
 
 struct Options {
@@ -178,6 +185,8 @@ struct Options {
         case rulesMarkdown
         case checklists
         case initialize(directory: String, force: Bool)
+        case completions(Shell)
+        case manual
     }
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Parsed {
@@ -193,6 +202,18 @@ struct Options {
         case "checklists":
             if arguments.count > 1 { throw UsageError(message: "'checklists' takes no arguments") }
             return .checklists
+        case "man":
+            if arguments.count > 1 { throw UsageError(message: "'man' takes no arguments; install the page with 'iap-audit man > iap-audit.1'") }
+            return .manual
+        case "completions":
+            let names = Shell.allCases.map(\.rawValue)
+            guard arguments.count == 2 else {
+                throw UsageError(message: "'completions' takes one shell: \(names.joined(separator: ", ")) (for example: iap-audit completions bash)")
+            }
+            guard let shell = Shell(rawValue: arguments[1]) else {
+                throw UsageError(message: "unknown shell '\(arguments[1])'\(suggestion(for: arguments[1], among: names)); shells: \(names.joined(separator: ", "))")
+            }
+            return .completions(shell)
         case "init":
             var directory: String?
             var force = false
@@ -359,6 +380,10 @@ struct Options {
 
 enum ToolInfo {
     static let version = "0.1.0"
+    /// The commit the binary was built from, or "unknown" (a source tarball without git).
+    static var commit: String { BuildInfo.commit }
+    /// `iap-audit 0.1.0 (commit 0123456789ab)`
+    static var versionLine: String { "iap-audit \(version) (commit \(commit))" }
     /// Where Docs/Rules.md is published: SARIF rules link here (`#rule_id`). Change it with the
     /// repository's address.
     static let rulesDocumentationURL = "https://github.com/iap-audit/iap-audit/blob/main/Docs/Rules.md"
