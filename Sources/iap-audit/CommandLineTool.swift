@@ -239,6 +239,7 @@ enum CommandLineTool {
 
     /// "no such file or folder", with the command the word was probably meant to be.
     static func missingPathMessage(_ given: String) -> String {
+        if given == "help" { return "no such file or folder: help; did you mean --help?" }
         if !given.contains("/"), let command = Spelling.closest(to: given, among: CommandSpec.names) {
             return "no such file or folder: \(given); did you mean the command '\(command)' (iap-audit \(command))?"
         }

@@ -20,6 +20,7 @@ import Testing
         try expectError(["--color", "alway"], says: "unknown --color value 'alway'; did you mean always?; use auto, always or never")
         try expectError(["--fail-on", "warnings"], says: "unknown --fail-on level 'warnings'; did you mean warning?; use error, warning, note or never")
         try expectError(["--format", "md,htm"], says: "unknown format 'htm'; did you mean html?; formats: md, html, json, sarif, github, xcode, junit")
+        try expectError(["help"], says: "no such file or folder: help; did you mean --help?")
         try expectError(["rule"], says: "no such file or folder: rule; did you mean the command 'rules' (iap-audit rules)?")
         try expectError(["--checklist"], says: "unknown option '--checklist'; did you mean --checklists?; 'iap-audit --help' lists the options")
         try expectError(["--completions"], says: "unknown option '--completions'; did you mean the command 'completions' (iap-audit completions)?; 'iap-audit --help' lists the options")
