@@ -94,7 +94,7 @@ public struct TerminalRenderer: Sendable {
         var counts: [String] = []
         for status in Report.Status.allCases {
             let n = checklist.count(status)
-            if n > 0 { counts.append("\(n) \(status.label)") }
+            if n > 0 { counts.append("\(n) \(status.label)" + (status == .manual && n > 1 ? "s" : "")) }
         }
         var lines = [paint(Self.visible(checklist.title), .bold) + paint(" (\(counts.joined(separator: ", ")))", .dim)]
         let width = Report.Status.allCases.map { label($0).count }.max() ?? 0
