@@ -40,8 +40,15 @@ import Testing
         try expectError(["--templates", "Branding"], says: "no such folder: Branding (--templates); give a folder that exists, or leave --templates out for the built-in ones")
     }
 
-    /// Permissions do not stop root, so these run only for other users.
-    @Test(.enabled(if: getuid() != 0, "root can read and write anything"))
+    /// Permissions do not stop root, so as root (CI containers) the binary runs as nobody.
+    static var canDropPrivileges: Bool { getuid() != 0 || isInstalled("runuser") }
+
+    func runUnprivileged(_ arguments: [String], in directory: URL) throws -> CLIRun {
+        guard getuid() == 0 else { return try CLI.run(arguments, in: directory) }
+        return try runProgram("runuser", ["-u", "nobody", "--", CLI.binary.path] + arguments, in: directory)
+    }
+
+    @Test(.enabled(if: canDropPrivileges, "root can read and write anything, and runuser is missing"))
     func unreadableConfigurationAndUnwritableOutputSayWhatToDo() throws {
         let root = try CLI.makeProject(["A.swift": "", ".iap-audit.json": "{}", "Locked/.keep": ""])
         defer {
@@ -50,10 +57,10 @@ import Testing
         }
         chmod(root.appendingPathComponent(".iap-audit.json").path, 0o000)
         chmod(root.appendingPathComponent("Locked").path, 0o555)
-        let config = try CLI.run([], in: root)
+        let config = try runUnprivileged([], in: root)
         #expect(config.status == 2)
         #expect(config.stderr == "iap-audit: error: cannot read the configuration file .iap-audit.json: permission denied; make it readable (chmod +r .iap-audit.json) or pass --no-config\n")
-        let output = try CLI.run(["--no-config", "--output", "Locked/reports"], in: root)
+        let output = try runUnprivileged(["--no-config", "--output", "Locked/reports"], in: root)
         #expect(output.status == 2)
         #expect(output.stderr == "iap-audit: error: cannot write the report to Locked/reports: no permission to create a folder in Locked; choose another folder with --output DIR\n")
     }
