@@ -32,7 +32,9 @@ let package = Package(
             dependencies: ["AuditCore", "CCmarkGFM"],
             plugins: ["EmbedResources"]
         ),
-        .executableTarget(name: "iap-audit", dependencies: ["AuditCore", "AuditRules", "AuditReport"]),
+        .executableTarget(
+            name: "iap-audit", dependencies: ["AuditCore", "AuditRules", "AuditReport"], plugins: ["EmbedBuildInfo"]
+        ),
         .executableTarget(
             name: "iap-audit-bench", dependencies: ["AuditCore", "AuditRules"], path: "Benchmarks/Sources/iap-audit-bench"
         ),
@@ -41,6 +43,10 @@ let package = Package(
         // works from any folder without a resource bundle beside it.
         .executableTarget(name: "embed-resources", path: "Sources/embed-resources"),
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["embed-resources"]),
+
+        // Build-time record of the commit, for `iap-audit --version` ("unknown" without git).
+        .executableTarget(name: "build-info", path: "Sources/build-info"),
+        .plugin(name: "EmbedBuildInfo", capability: .buildTool(), dependencies: ["build-info"]),
 
         // `swift package iap-audit`: audits the package with the iap-audit built from here.
         .plugin(

@@ -4,7 +4,7 @@ import AuditRules
 import Foundation
 
 enum CommandLineTool {
-    static func run(arguments: [String]) -> Int32 {
+    static func run(arguments: [String], environment: TerminalEnvironment = .current()) -> Int32 {
         let parsed: Options.Parsed
         do {
             parsed = try Options.parse(arguments)
@@ -16,7 +16,13 @@ enum CommandLineTool {
             print(Options.helpText())
             return 0
         case .version:
-            print("iap-audit \(ToolInfo.version)")
+            print(ToolInfo.versionLine)
+            return 0
+        case .completions(let shell):
+            FileHandle.standardOutput.write(Data(Completions(ruleIDs: RuleCatalogue.documented.map(\.identifier)).script(for: shell).utf8))
+            return 0
+        case .manual:
+            FileHandle.standardOutput.write(Data(ManualPage.render().utf8))
             return 0
         case .rules(let id):
             return printRules(id)
@@ -27,7 +33,7 @@ enum CommandLineTool {
         case .initialize(let directory, let force):
             return initialize(directory: directory, force: force)
         case .audit(let options):
-            return audit(options)
+            return audit(options, environment: environment)
         }
     }
 
@@ -38,12 +44,28 @@ enum CommandLineTool {
 
     // MARK: Audit
 
-    static func audit(_ options: Options) -> Int32 {
+    static func audit(_ options: Options, environment: TerminalEnvironment) -> Int32 {
         let fileManager = FileManager.default
         let cwd = URL(fileURLWithPath: fileManager.currentDirectoryPath)
+        let progress = ProgressDisplay(mode: environment.progressMode(options.progress, quiet: options.quiet), columns: TerminalEnvironment.stderrColumns()) { text in
+            FileHandle.standardError.write(Data(text.utf8))
+        }
+        // Every way out clears the progress line first, so an error starts on a clean line.
+        func fail(_ message: String) -> Int32 {
+            _ = progress.finish()
+            return CommandLineTool.fail(message)
+        }
+        progress.begin("reading the configuration")
         let paths = (options.paths.isEmpty ? ["."] : options.paths).map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL }
         for (path, given) in zip(paths, options.paths.isEmpty ? ["."] : options.paths) where !fileManager.fileExists(atPath: path.path) {
-            return fail("no such file or folder: \(given)")
+            return fail(missingPathMessage(given))
+        }
+        for (folder, option) in [(options.templates, "--templates"), (options.checklists, "--checklists")] {
+            guard let folder else { continue }
+            var isFolder: ObjCBool = false
+            if !fileManager.fileExists(atPath: URL(fileURLWithPath: folder, relativeTo: cwd).path, isDirectory: &isFolder) || !isFolder.boolValue {
+                return fail("no such folder: \(folder) (\(option)); give a folder that exists, or leave \(option) out for the built-in ones")
+            }
         }
         var isDirectory: ObjCBool = false
         let root: URL
@@ -68,7 +90,16 @@ enum CommandLineTool {
         let configURL: URL? = options.noConfig ? nil : options.config.map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL } ?? Configuration.find(from: root)
         if let configURL {
             let shown = options.config ?? displayPath(configURL, cwd: cwd)
-            guard fileManager.fileExists(atPath: configURL.path) else { return fail("no such configuration file: \(shown)") }
+            var isFolder: ObjCBool = false
+            guard fileManager.fileExists(atPath: configURL.path, isDirectory: &isFolder) else {
+                return fail("no such configuration file: \(shown); check the path, or run 'iap-audit init' to write one")
+            }
+            if isFolder.boolValue {
+                return fail("\(shown) is a folder, not a configuration file; pass the .iap-audit.json file itself")
+            }
+            if !fileManager.isReadableFile(atPath: configURL.path) {
+                return fail("cannot read the configuration file \(shown): permission denied; make it readable (chmod +r \(shown)) or pass --no-config")
+            }
             do {
                 configuration = try Configuration.load(configURL, displayPath: shown, knownRules: RuleCatalogue.identifiers)
             } catch {
@@ -112,12 +143,15 @@ enum CommandLineTool {
 
         let disabled = Set(configuration.disabledRules)
         let rules = BuiltInRules.all.filter { !disabled.contains($0.description.identifier) }
-        let auditOptions = AuditOptions(locales: options.locales ?? configuration.locales, jobs: options.jobs, selection: configuration.selection)
+        let auditOptions = AuditOptions(
+            locales: options.locales ?? configuration.locales, jobs: options.jobs, selection: configuration.selection, observer: progress.observer)
         let raw = Auditor.audit(paths: paths, root: root, rules: rules, options: auditOptions)
+        progress.begin("applying filters")
         let result = Filters.apply(raw, options: FilterOptions(
             severities: configuration.severities, knownRules: RuleCatalogue.identifiers, baseline: baseline,
             changes: changes, changeScopes: RuleCatalogue.changeScopes))
 
+        var notes: [String] = []
         if let path = options.writeBaseline {
             // Today's findings, accepted or not, except what the code itself suppresses.
             let accepted = result.findings + result.setAside.compactMap { item -> Finding? in
@@ -125,15 +159,16 @@ enum CommandLineTool {
                 return item.finding
             }
             let url = URL(fileURLWithPath: path, relativeTo: cwd).standardizedFileURL
+            if let problem = OutputFolder.problem(creating: url.deletingLastPathComponent(), cwd: cwd) {
+                return fail("cannot write the baseline to \(path): \(problem); choose another path for --write-baseline")
+            }
             do {
                 try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try AtomicFile.write(Data(Baseline.document(for: accepted).utf8), to: url)
             } catch {
                 return fail("cannot write the baseline to \(path): \(error.localizedDescription)")
             }
-            if !options.quiet, !options.writesToStandardOutput {
-                print("Baseline: \(path) (\(accepted.count) finding\(accepted.count == 1 ? "" : "s") accepted)")
-            }
+            notes.append("Baseline: \(path) (\(accepted.count) finding\(accepted.count == 1 ? "" : "s") accepted)")
         }
 
         let outputURL = options.writesToStandardOutput ? cwd.standardizedFileURL : URL(fileURLWithPath: options.output, relativeTo: cwd).standardizedFileURL
@@ -150,6 +185,7 @@ enum CommandLineTool {
         )
 
         // Render everything first, then write: a failure leaves no half-written report.
+        progress.begin("rendering reports")
         let markdownBody = MarkdownRenderer().render(report)
         var outputs: [(name: String, contents: String)] = []
         for format in options.formats {
@@ -171,10 +207,15 @@ enum CommandLineTool {
             }
             outputs.append((format.fileName, contents))
         }
+        progress.begin("writing reports")
+        var written: [String] = []
         if options.writesToStandardOutput {
+            _ = progress.finish()
             FileHandle.standardOutput.write(Data(outputs.map(\.contents).joined().utf8))
         } else {
-            var written: [String] = []
+            if let problem = OutputFolder.problem(creating: outputURL, cwd: cwd) {
+                return fail("cannot write the report to \(options.output): \(problem); choose another folder with --output DIR")
+            }
             do {
                 try fileManager.createDirectory(at: outputURL, withIntermediateDirectories: true)
                 for output in outputs {
@@ -183,13 +224,33 @@ enum CommandLineTool {
                     written.append(displayPath(url, cwd: cwd))
                 }
             } catch {
-                return fail("cannot write the report to \(options.output): \(error.localizedDescription)")
-            }
-            if !options.quiet {
-                printSummary(report, written: written, cwd: cwd, root: root)
+                return fail("cannot write the report to \(options.output): \(error.localizedDescription); choose another folder with --output DIR")
             }
         }
+        let timings = progress.finish()
+        // A machine format on standard output is the whole output: no summary to corrupt it.
+        if !options.quiet, !options.writesToStandardOutput {
+            let renderer = TerminalRenderer(
+                style: environment.summaryStyle(options.color), verbose: options.verbose, pathPrefix: findingPathPrefix(root: root, cwd: cwd))
+            FileHandle.standardOutput.write(Data(renderer.render(report, notes: notes, reports: written, timings: timings).utf8))
+        }
         return report.failingFindings.isEmpty ? 0 : 1
+    }
+
+    /// "no such file or folder", with the command the word was probably meant to be.
+    static func missingPathMessage(_ given: String) -> String {
+        if given == "help" { return "no such file or folder: help; did you mean --help?" }
+        if !given.contains("/"), let command = Spelling.closest(to: given, among: CommandSpec.names) {
+            return "no such file or folder: \(given); did you mean the command '\(command)' (iap-audit \(command))?"
+        }
+        return "no such file or folder: \(given); give the folder of the app to audit (default: the current folder)"
+    }
+
+    /// What to put before a finding's path (relative to the root) so that it opens from the
+    /// current folder: "Examples/FlawedApp/", or nothing when the root is the current folder.
+    static func findingPathPrefix(root: URL, cwd: URL) -> String {
+        let shown = displayPath(root, cwd: cwd)
+        return shown == "." ? "" : shown + "/"
     }
 
     /// The root's folder inside its git repository ("App/"), found by looking for `.git`
@@ -206,26 +267,6 @@ enum CommandLineTool {
             parts.append(directory.lastPathComponent)
             directory = parent
         }
-    }
-
-    static func printSummary(_ report: Report, written: [String], cwd: URL, root: URL) {
-        let rootPrefix = displayPath(root, cwd: cwd)
-        for finding in report.findings {
-            let path = rootPrefix == "." ? finding.location.file : "\(rootPrefix)/\(finding.location.file)"
-            print("\(path):\(finding.location.line):\(finding.location.column): \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]")
-        }
-        let items = report.checklists.flatMap(\.items)
-        let passed = items.filter { $0.status == .passed }.count
-        let failed = items.filter { $0.status == .failed }.count
-        let verdict = report.isReady ? "Ready for review" : "Not ready for review"
-        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-        print("\(verdict): \(plural(report.count(.error), "error")), \(plural(report.count(.warning), "warning")), \(plural(report.count(.note), "note")); checklist \(passed) passed, \(failed) failed of \(items.count).")
-        var setAside: [String] = []
-        if !report.suppressed.isEmpty { setAside.append("\(report.suppressed.count) suppressed in the code") }
-        if !report.accepted.isEmpty { setAside.append("\(report.accepted.count) accepted by the baseline") }
-        if let revision = report.settings.changedSince { setAside.append("\(report.unchangedCount) outside the lines changed since \(revision)") }
-        if !setAside.isEmpty { print("Not counted: \(setAside.joined(separator: ", ")).") }
-        for path in written { print("Report: \(path)") }
     }
 
     /// Relative link prefix from the report folder to the audit root, for source links.
@@ -347,5 +388,26 @@ enum AtomicFile {
             try? FileManager.default.removeItem(at: temporary)
             throw error
         }
+    }
+}
+
+/// Why a folder cannot be created or written to, said in the user's terms before anything is
+/// written: "blocker is a file, not a folder", "no permission to write in /usr/share".
+enum OutputFolder {
+    static func problem(creating folder: URL, cwd: URL) -> String? {
+        let fileManager = FileManager.default
+        var existing = folder.standardizedFileURL
+        var isFolder: ObjCBool = false
+        while !fileManager.fileExists(atPath: existing.path, isDirectory: &isFolder) {
+            let parent = existing.deletingLastPathComponent().standardizedFileURL
+            if parent.path == existing.path { return nil }
+            existing = parent
+        }
+        let shown = CommandLineTool.displayPath(existing, cwd: cwd)
+        if !isFolder.boolValue { return "\(shown) is a file, not a folder" }
+        if access(existing.path, W_OK | X_OK) != 0 {
+            return existing.path == folder.standardizedFileURL.path ? "no permission to write in \(shown)" : "no permission to create a folder in \(shown)"
+        }
+        return nil
     }
 }

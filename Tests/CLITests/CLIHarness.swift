@@ -19,11 +19,14 @@ enum CLI {
     }
 
     @discardableResult
-    static func run(_ arguments: [String], in directory: URL) throws -> CLIRun {
+    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> CLIRun {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
+        }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

@@ -241,12 +241,15 @@ private func git(_ arguments: [String], in directory: URL) throws {
         #expect(run.stdout.contains("(https://ci.example.invalid/run/7)"))
     }
 
+    /// The README's usage block is `--help` from USAGE: on, exactly.
     @Test func helpMatchesTheReadme() throws {
         let help = try CLI.run(["--help"], in: CLI.packageRoot).stdout
         let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let body = help.split(separator: "\n").drop { $0 != "USAGE:" }.prefix { $0 != "EXIT CODES:" }
-        for line in body where line.hasPrefix("  ") {
-            #expect(readme.contains(String(line.dropFirst(2))), "README's usage block lacks: \(line)")
-        }
+        let opening = "## Usage\n\n```\n"
+        let start = try #require(readme.range(of: opening))
+        let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
+        let block = String(readme[start.upperBound..<end.lowerBound])
+        let expected = help.split(separator: "\n", omittingEmptySubsequences: false).drop { $0 != "USAGE:" }.joined(separator: "\n")
+        #expect(block == expected.trimmingCharacters(in: .newlines), "README's usage block differs from --help; paste the help from USAGE: on")
     }
 }

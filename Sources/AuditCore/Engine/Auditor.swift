@@ -27,12 +27,17 @@ public struct AuditOptions: Sendable {
     public var jobs: Int?
     /// The configuration's include, exclude and paywall copy globs.
     public var selection: FileSelection
+    /// Told when each stage starts and each file or rule is done (progress, timings).
+    public var observer: AuditObserver?
 
-    public init(locales: [String]? = nil, jobs: Int? = nil, selection: FileSelection = .everything) {
+    public init(locales: [String]? = nil, jobs: Int? = nil, selection: FileSelection = .everything, observer: AuditObserver? = nil) {
         self.locales = locales
         self.jobs = jobs
         self.selection = selection
+        self.observer = observer
     }
+
+    func notify(_ event: AuditEvent) { observer?(event) }
 }
 
 /// The outcome of an audit: per-rule results with findings and evidence, ready for a report.
@@ -51,9 +56,13 @@ public struct AuditResult: Sendable {
 /// (in parallel), then attach excerpts and fingerprints and sort.
 public enum Auditor {
     public static func audit(paths: [URL], root: URL, rules: [any Rule], options: AuditOptions = AuditOptions()) -> AuditResult {
+        options.notify(.started(.discovering, total: 0))
         let discovered = Discovery.discover(paths: paths, root: root, selection: options.selection)
+        options.notify(.started(.reading, total: discovered.files.count))
         let inputs: [InputFile] = parallelMap(discovered.files, jobs: options.jobs) { file in
-            InputFile(relativePath: file.relativePath, kind: file.kind, contents: read(file))
+            let input = InputFile(relativePath: file.relativePath, kind: file.kind, contents: read(file))
+            options.notify(.advanced(.reading))
+            return input
         }
         var result = audit(files: inputs, rules: rules, options: options)
         for problem in discovered.problems {
@@ -91,7 +100,12 @@ public enum Auditor {
     /// Audits files already in memory.
     public static func audit(files: [InputFile], rules: [any Rule], options: AuditOptions = AuditOptions()) -> AuditResult {
         let sorted = files.sorted { $0.relativePath < $1.relativePath }
-        let loaded: [LoadedInput] = parallelMap(sorted, jobs: options.jobs) { Loader.load($0) }
+        options.notify(.started(.parsing, total: sorted.count))
+        let loaded: [LoadedInput] = parallelMap(sorted, jobs: options.jobs) { file in
+            let item = Loader.load(file)
+            options.notify(.advanced(.parsing))
+            return item
+        }
         var project = Project()
         var sources: [String: [UInt8]] = [:]
         var counts: [FileKind: Int] = [:]
@@ -107,11 +121,14 @@ public enum Auditor {
     }
 
     private static func finish(project: Project, sources: [String: [UInt8]], rules: [any Rule], options: AuditOptions) -> AuditResult {
+        options.notify(.started(.checking, total: rules.count))
         var results: [RuleResult] = parallelMap(rules, jobs: options.jobs) { rule in
             var result = RuleResult(rule: rule.description)
             rule.check(project, into: &result)
+            options.notify(.advanced(.checking))
             return result
         }
+        options.notify(.started(.finishing, total: 0))
         var sourceTexts = sources
         for file in project.swiftFiles where sourceTexts[file.path] == nil { sourceTexts[file.path] = file.bytes }
         let swiftFiles = Dictionary(project.swiftFiles.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
