@@ -198,7 +198,7 @@ enum CommandLineTool {
                 } else {
                     contents = Template.fill(resources.markdownTemplate, with: ["body": markdownBody])
                 }
-            case .html: contents = HTMLRenderer(template: resources.htmlTemplate).render(report, markdown: markdownBody)
+            case .html: contents = HTMLRenderer(template: resources.htmlTemplate, date: options.date).render(report, markdown: markdownBody)
             case .json: contents = JSONRenderer().render(report)
             case .sarif: contents = SARIFRenderer().render(report)
             case .github: contents = GitHubActionsRenderer().render(report)

@@ -1,4 +1,5 @@
 import AuditCore
+import Foundation
 
 /// The audit's options. `OptionSpec.all` is the one table that the parser reads and that
 /// `--help`, the manual page and the shell completions are generated from, so none of them
@@ -6,6 +7,7 @@ import AuditCore
 enum OptionID: String, CaseIterable, Sendable {
     case format, output, compact
     case reportURL = "report-url"
+    case date
     case config
     case noConfig = "no-config"
     case baseline
@@ -57,6 +59,7 @@ struct OptionSpec: Sendable {
                    help: "Folder the reports are written to, or - for standard output with one format (default: ./iap-audit-report)."),
         OptionSpec(id: .compact, help: "Make the md report a pull-request comment that fits GitHub's 65,536-character limit."),
         OptionSpec(id: .reportURL, valueName: "URL", help: "Where the full report can be read; the compact md report links to it."),
+        OptionSpec(id: .date, valueName: "DATE", help: "Show DATE (for example 2026-11-30, or 'today') in the HTML report's header; off by default so reports are reproducible."),
         OptionSpec(id: .config, valueName: "FILE", completion: .file,
                    help: "Configuration file (default: .iap-audit.json in the audited folder or above)."),
         OptionSpec(id: .noConfig, help: "Ignore .iap-audit.json files."),
@@ -155,6 +158,7 @@ struct Options {
     var output = "iap-audit-report"
     var compact = false
     var reportURL: String?
+    var date: String?
     var config: String?
     var noConfig = false
     var baseline: String?
@@ -303,6 +307,14 @@ struct Options {
                 options.formats = formats
             case .output: options.output = value
             case .reportURL: options.reportURL = value
+            case .date:
+                if value == "today" {
+                    let formatter = ISO8601DateFormatter()
+                    formatter.formatOptions = [.withFullDate]
+                    options.date = formatter.string(from: Date())
+                } else {
+                    options.date = value
+                }
             case .config: options.config = value
             case .baseline: options.baseline = value
             case .writeBaseline: options.writeBaseline = value

@@ -103,3 +103,16 @@ import Testing
         #expect(run.stderr.contains("unknown rule id 'legacy_storekit_apii'"))
     }
 }
+
+@Suite struct ReportDateTests {
+    @Test func theDateIsShownOnlyWhenAskedFor() throws {
+        let root = try CLI.makeProject(["A.swift": "import StoreKit\nlet q = SKPaymentQueue.default()\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        try CLI.run([".", "--output", "plain", "--quiet", "--fail-on", "never"], in: root)
+        try CLI.run([".", "--output", "dated", "--quiet", "--fail-on", "never", "--date", "2026-11-30"], in: root)
+        let plain = try String(contentsOf: root.appendingPathComponent("plain/report.html"), encoding: .utf8)
+        let dated = try String(contentsOf: root.appendingPathComponent("dated/report.html"), encoding: .utf8)
+        #expect(!plain.contains("Date:"))
+        #expect(dated.contains("Date: <strong>2026-11-30</strong>"))
+    }
+}
