@@ -24,6 +24,8 @@ public struct SwiftFile: Sendable {
     /// Whether a newline (or comment) stands between code token i-1 and i.
     public let startsLine: [Bool]
     public let diagnostics: [LexDiagnostic]
+    /// Where each identifier occurs; see `occurrences(of:)`.
+    let identifierIndex: IdentifierIndex
 
     public init(path: String, bytes: [UInt8]) {
         self.path = path
@@ -59,6 +61,7 @@ public struct SwiftFile: Sendable {
         self.code = code
         self.comments = comments
         self.startsLine = startsLine
+        identifierIndex = IdentifierIndex(bytes: bytes, code: code)
         let structure = SyntaxTreeBuilder(bytes: bytes, code: code, startsLine: startsLine).build()
         match = structure.match
         parent = structure.parent
@@ -93,6 +96,28 @@ public struct SwiftFile: Sendable {
             for k in 0..<length where bytes[start + k] != w[k] { return false }
             return true
         }
+    }
+
+    /// Whether code token `index` has exactly the text `word`, compared as bytes (no String
+    /// is made for the token).
+    public func tokenIs(_ index: Int, spelled word: String) -> Bool {
+        guard index >= 0, index < code.count else { return false }
+        let token = code[index]
+        let start = Int(token.start)
+        let length = Int(token.end) - start
+        var word = word
+        return word.withUTF8 { w in
+            guard w.count == length else { return false }
+            for k in 0..<length where bytes[start + k] != w[k] { return false }
+            return true
+        }
+    }
+
+    /// The code indices of the identifiers spelled `name` (backtick identifiers excluded),
+    /// ascending: what `code.indices.filter { isIdentifier($0) && text($0) == name }` gives,
+    /// from an index built with the file.
+    public func occurrences(of name: String) -> Occurrences {
+        Occurrences(slice: identifierIndex.occurrences(of: name, in: bytes, code: code))
     }
 
     /// Whether code token `index` is an identifier with the given text.
@@ -138,4 +163,12 @@ public struct SwiftFile: Sendable {
     public func lineText(_ line: Int) -> String {
         String(decoding: bytes[lines.range(ofLine: line, in: bytes)], as: UTF8.self)
     }
+}
+
+/// Code indices, ascending, as `Int`s.
+public struct Occurrences: RandomAccessCollection, Sendable {
+    let slice: ArraySlice<Int32>
+    public var startIndex: Int { slice.startIndex }
+    public var endIndex: Int { slice.endIndex }
+    public subscript(position: Int) -> Int { Int(slice[position]) }
 }

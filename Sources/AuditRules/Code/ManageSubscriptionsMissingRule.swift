@@ -256,7 +256,7 @@ public struct ManageSubscriptionsMissingRule: Rule {
 
     /// The paywall's view type, when purchases happen in a view (not a call inside the App).
     static func paywallScreen(in project: Project) -> CodeSite? {
-        guard let site = PurchaseSurface(project).paywallSite() else { return nil }
+        guard let site = PurchaseSurface.of(project).paywallSite() else { return nil }
         let isTypeName = site.file.declarations.indices.contains { index in
             site.file.declarations[index].kind.isType && nameIndex(of: index, in: site.file) == site.index
         }

@@ -175,7 +175,7 @@ public struct PolicyLinksMissingRule: Rule {
 
     public func check(_ project: Project, into result: inout RuleResult) {
         let helpers = Self.policyHelperNames(in: project)
-        let surface = PurchaseSurface(project)
+        let surface = PurchaseSurface.of(project)
         var sawSubscriptionUI = false
         for (site, _) in surface.storeViews where site.file.text(site.index) == "SubscriptionStoreView" {
             sawSubscriptionUI = true
