@@ -120,6 +120,81 @@ public struct SwiftFile: Sendable {
         Occurrences(slice: identifierIndex.occurrences(of: name, in: bytes, code: code))
     }
 
+    /// The code indices of the identifiers spelled like any of `names`, ascending.
+    public func occurrences(ofAny names: some Sequence<String>) -> [Int] {
+        var result: [Int] = []
+        var sets = 0
+        for name in names {
+            result += occurrences(of: name)
+            sets += 1
+        }
+        if sets > 1 { result.sort() }
+        return result
+    }
+
+    /// Whether the string literal opened at code token `start` has `needle` in one of its
+    /// literal segments (interpolations are not searched), compared as bytes.
+    public func stringLiteral(at start: Int, contains needle: StaticString) -> Bool {
+        needle.withUTF8Buffer { stringLiteral(at: start, containsBytes: $0) }
+    }
+
+    public func stringLiteral(at start: Int, contains needle: String) -> Bool {
+        var needle = needle
+        return needle.withUTF8 { stringLiteral(at: start, containsBytes: $0) }
+    }
+
+    /// Whether a byte of the literal's segments (not its interpolations) satisfies `test`.
+    public func stringLiteral(at start: Int, hasByte test: (UInt8) -> Bool) -> Bool {
+        var i = start + 1
+        while i < code.count {
+            let token = code[i]
+            if token.kind == .stringSegment {
+                for offset in Int(token.start)..<Int(token.end) where test(bytes[offset]) { return true }
+            } else if token.kind == .interpolationStart {
+                let close = Int(match[i])
+                if close < 0 { return false }
+                i = close
+            } else {
+                return false
+            }
+            i += 1
+        }
+        return false
+    }
+
+    private func stringLiteral(at start: Int, containsBytes needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = start + 1
+        while i < code.count {
+            let token = code[i]
+            if token.kind == .stringSegment {
+                if bytes(in: token, contain: needle) { return true }
+            } else if token.kind == .interpolationStart {
+                let close = Int(match[i])
+                if close < 0 { return false }
+                i = close
+            } else {
+                return false
+            }
+            i += 1
+        }
+        return false
+    }
+
+    private func bytes(in token: Token, contain word: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = Int(token.start)
+        let end = Int(token.end)
+        guard word.count > 0, end - start >= word.count else { return word.count == 0 }
+        for offset in start...(end - word.count) where bytes[offset] == word[0] {
+            var same = true
+            for k in 1..<word.count where bytes[offset + k] != word[k] {
+                same = false
+                break
+            }
+            if same { return true }
+        }
+        return false
+    }
+
     /// Whether code token `index` is an identifier with the given text.
     @inlinable
     public func isIdentifier(_ index: Int, _ word: StaticString) -> Bool {

@@ -177,7 +177,7 @@ public struct PolicyLinksMissingRule: Rule {
         let helpers = Self.policyHelperNames(in: project)
         let surface = PurchaseSurface.of(project)
         var sawSubscriptionUI = false
-        for (site, _) in surface.storeViews where site.file.text(site.index) == "SubscriptionStoreView" {
+        for (site, _) in surface.storeViews where site.file.tokenIs(site.index, "SubscriptionStoreView") {
             sawSubscriptionUI = true
             let file = site.file
             let scope = Self.outermostTypeRange(of: site.index, in: file) ?? file.code.indices

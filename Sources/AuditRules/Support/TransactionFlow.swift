@@ -75,7 +75,7 @@ struct TransactionFlow {
         let start = file.enclosingFunction(of: index).map { file.declarations[$0].keyword } ?? 0
         var i = index
         while i >= start {
-            if file.code[i].kind == .identifier, file.text(i) == name {
+            if file.code[i].kind == .identifier, file.tokenIs(i, spelled: name) {
                 let source = traceSource(of: i, in: file, before: i + 1, project: project, depth: 0)
                 if source != .unknown { return source }
             }
@@ -256,7 +256,7 @@ struct TransactionFlow {
         let scopeStart = file.enclosingFunction(of: index).map { file.declarations[$0].keyword } ?? 0
         var i = min(limit, code.count) - 1
         while i >= scopeStart {
-            if code[i].kind == .identifier, file.text(i) == name {
+            if code[i].kind == .identifier, file.tokenIs(i, spelled: name) {
                 // `for await name in Transaction.updates`
                 if i > 0, file.isIdentifier(i + 1, "in"), isLoopVariable(i, in: file) {
                     let sequence = i + 2
