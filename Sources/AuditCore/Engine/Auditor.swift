@@ -51,7 +51,7 @@ public struct AuditResult: Sendable {
 /// (in parallel), then attach excerpts and fingerprints and sort.
 public enum Auditor {
     public static func audit(paths: [URL], root: URL, rules: [any Rule], options: AuditOptions = AuditOptions()) -> AuditResult {
-        let discovered = Discovery.discover(paths: paths, root: root, selection: options.selection)
+        let discovered = Discovery.discover(paths: paths, root: root, selection: options.selection, jobs: options.jobs)
         let inputs: [InputFile] = parallelMap(discovered.files, jobs: options.jobs) { file in
             InputFile(relativePath: file.relativePath, kind: file.kind, contents: read(file))
         }
