@@ -6,8 +6,10 @@ public struct SwiftFile: Sendable {
     public let path: String
     public let bytes: [UInt8]
     public let lines: LineTable
-    /// Every token, trivia included: their texts concatenate to `bytes`.
-    public let tokens: [Token]
+    /// Every token, trivia included: their texts concatenate to `bytes`. Lexed again on each
+    /// use: whitespace is about half of all tokens, and no rule needs it, so the file does not
+    /// keep it (at 12 bytes a token it was the largest part of a loaded project).
+    public var tokens: [Token] { SwiftLexer.tokenize(bytes).tokens }
     /// The tokens that are not whitespace or comments.
     public let code: [Token]
     /// Comment tokens, for suppressions and for "is this in a comment" questions.
@@ -32,13 +34,15 @@ public struct SwiftFile: Sendable {
         self.bytes = bytes
         lines = LineTable(bytes)
         let lexed = SwiftLexer.tokenize(bytes)
-        tokens = lexed.tokens
         diagnostics = lexed.diagnostics
         var code: [Token] = []
         var comments: [Token] = []
         var startsLine: [Bool] = []
-        code.reserveCapacity(tokens.count / 2)
-        startsLine.reserveCapacity(tokens.count / 2)
+        // Exact capacities: these arrays live as long as the project.
+        var codeCount = 0
+        for token in lexed.tokens where !token.kind.isTrivia { codeCount += 1 }
+        code.reserveCapacity(codeCount)
+        startsLine.reserveCapacity(codeCount)
         var sawNewline = true
         for token in lexed.tokens {
             if token.kind.isTrivia {
