@@ -15,8 +15,9 @@ public struct IdentifierIndex: Sendable {
     init(bytes: [UInt8], code: [Token]) {
         var identifierCount = 0
         for token in code where token.kind == .identifier { identifierCount += 1 }
+        // Distinct names are a small part of the identifiers; the table grows when it must.
         var capacity = 16
-        while capacity < identifierCount / 2 + 16 { capacity <<= 1 }
+        while capacity < identifierCount / 8 + 16 { capacity <<= 1 }
         var slots = [Int32](repeating: 0, count: capacity)
         var hashes: [UInt32] = []
         var sample: [Int32] = []

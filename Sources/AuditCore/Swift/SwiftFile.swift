@@ -20,9 +20,9 @@ public struct SwiftFile: Sendable {
     /// For each code token, the index of the innermost open bracket around it; -1 at top level.
     public let parent: [Int32]
     public let declarations: [Declaration]
-    /// For each code token that is the `{` of a declaration or closure body, its declaration
-    /// index; -1 for other tokens (including the braces of `if`, `for`, `switch` ...).
-    let declarationOfBrace: [Int32]
+    /// The declaration each declaration or closure body's `{` opens (not the braces of `if`,
+    /// `for`, `switch` ...).
+    let braces: BraceDeclarations
     /// Whether a newline (or comment) stands between code token i-1 and i.
     public let startsLine: [Bool]
     public let diagnostics: [LexDiagnostic]
@@ -70,7 +70,7 @@ public struct SwiftFile: Sendable {
         match = structure.match
         parent = structure.parent
         declarations = structure.declarations
-        declarationOfBrace = structure.declarationOfBrace
+        braces = structure.braces
     }
 
     /// True when the file is not source text (NUL bytes or invalid UTF-8); rules skip it.
@@ -241,6 +241,35 @@ public struct SwiftFile: Sendable {
     /// The text of a 1-based line, without its terminator.
     public func lineText(_ line: Int) -> String {
         String(decoding: bytes[lines.range(ofLine: line, in: bytes)], as: UTF8.self)
+    }
+}
+
+/// Which `{` opens which declaration's body: only those braces, sorted, so a file does not
+/// keep a slot for every token (most are not declaration braces).
+struct BraceDeclarations: Sendable {
+    private var braces: [Int32] = []
+    private var declarations: [Int32] = []
+
+    /// Braces must come in ascending order; a brace assigned twice keeps the later declaration.
+    mutating func assign(brace: Int, declaration: Int) {
+        if let last = braces.last, Int(last) == brace {
+            declarations[declarations.count - 1] = Int32(declaration)
+        } else {
+            braces.append(Int32(brace))
+            declarations.append(Int32(declaration))
+        }
+    }
+
+    func declaration(of brace: Int) -> Int? {
+        var low = 0
+        var high = braces.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            let value = Int(braces[middle])
+            if value == brace { return Int(declarations[middle]) }
+            if value < brace { low = middle + 1 } else { high = middle - 1 }
+        }
+        return nil
     }
 }
 

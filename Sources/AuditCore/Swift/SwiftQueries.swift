@@ -59,8 +59,8 @@ extension SwiftFile {
         guard index >= 0, index < code.count else { return nil }
         var open = Int(parent[index])
         while open >= 0 {
-            if code[open].kind == .leftBrace, declarationOfBrace[open] >= 0 {
-                return Int(declarationOfBrace[open])
+            if code[open].kind == .leftBrace, let declaration = braces.declaration(of: open) {
+                return declaration
             }
             open = Int(parent[open])
         }
@@ -69,8 +69,8 @@ extension SwiftFile {
 
     /// The declaration whose body starts at brace `index`, if any.
     public func declaration(openedBy brace: Int) -> Int? {
-        guard brace >= 0, brace < code.count, declarationOfBrace[brace] >= 0 else { return nil }
-        return Int(declarationOfBrace[brace])
+        guard brace >= 0, brace < code.count else { return nil }
+        return braces.declaration(of: brace)
     }
 
     /// The chain of declarations around `index`, innermost first.

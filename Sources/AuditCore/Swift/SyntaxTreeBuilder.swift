@@ -10,12 +10,12 @@ struct SyntaxTreeBuilder {
         var match: [Int32]
         var parent: [Int32]
         var declarations: [Declaration]
-        var declarationOfBrace: [Int32]
+        var braces: BraceDeclarations
     }
 
     func build() -> Structure {
         let (match, parent) = matchBrackets()
-        var structure = Structure(match: match, parent: parent, declarations: [], declarationOfBrace: Array(repeating: -1, count: code.count))
+        var structure = Structure(match: match, parent: parent, declarations: [], braces: BraceDeclarations())
         findDeclarations(into: &structure)
         return structure
     }
@@ -245,15 +245,15 @@ struct SyntaxTreeBuilder {
         var declarations: [Declaration] = []
         declarations.reserveCapacity(pending.count)
         for (brace, declaration) in pending {
-            structure.declarationOfBrace[brace] = Int32(declarations.count)
+            structure.braces.assign(brace: brace, declaration: declarations.count)
             declarations.append(declaration)
         }
         // Parents: the nearest enclosing brace that belongs to a declaration.
         for index in declarations.indices {
             var open = Int(structure.parent[declarations[index].bodyStart])
             while open >= 0 {
-                if code[open].kind == .leftBrace, structure.declarationOfBrace[open] >= 0 {
-                    declarations[index].parent = Int(structure.declarationOfBrace[open])
+                if code[open].kind == .leftBrace, let owner = structure.braces.declaration(of: open) {
+                    declarations[index].parent = owner
                     break
                 }
                 open = Int(structure.parent[open])
