@@ -36,8 +36,10 @@ let package = Package(
             name: "iap-audit", dependencies: ["AuditCore", "AuditRules", "AuditReport"], plugins: ["EmbedBuildInfo"]
         ),
         .executableTarget(
-            name: "iap-audit-bench", dependencies: ["AuditCore", "AuditRules"], path: "Benchmarks/Sources/iap-audit-bench"
+            name: "iap-audit-bench", dependencies: ["AuditCore", "AuditRules", "BenchmarkCorpus"], path: "Benchmarks/Sources/iap-audit-bench"
         ),
+        // The seeded app-tree generator behind Benchmarks/run and the --jobs equivalence test.
+        .target(name: "BenchmarkCorpus", path: "Benchmarks/Sources/BenchmarkCorpus"),
 
         // Build-time embedding of Templates/ and Checklists/ into AuditReport, so the binary
         // works from any folder without a resource bundle beside it.
@@ -61,7 +63,7 @@ let package = Package(
         ),
 
         .testTarget(name: "AuditCoreTests", dependencies: ["AuditCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "AuditRulesTests", dependencies: ["AuditCore", "AuditRules"]),
+        .testTarget(name: "AuditRulesTests", dependencies: ["AuditCore", "AuditRules", "BenchmarkCorpus"]),
         .testTarget(name: "AuditReportTests", dependencies: ["AuditCore", "AuditRules", "AuditReport"], exclude: ["Golden"]),
         .testTarget(name: "CLITests", dependencies: ["AuditCore", "AuditRules", "AuditReport"]),
     ]

@@ -32,42 +32,65 @@ public struct HTMLRenderer: Sendable {
     /// excerpt lines. Only markup the Markdown renderer itself writes is rewritten: input text
     /// reaches cmark escaped and cannot produce these tags.
     static func decorate(_ html: String) -> String {
-        var result = html
+        // One pass over the bytes: the patterns are fixed markup of our own Markdown renderer
+        // and never overlap, so this equals replacing each in turn (which re-scanned the whole
+        // page, as UTF-16, once per pattern).
+        var replacements: [(pattern: [UInt8], replacement: [UInt8])] = []
         for status in Report.Status.allCases {
-            result = result.replacingOccurrences(
-                of: " — <strong>\(status.label)</strong>",
-                with: " — <span class=\"status \(status.rawValue)\">\(status.label)</span>")
+            replacements.append((Array(" — <strong>\(status.label)</strong>".utf8),
+                                 Array(" — <span class=\"status \(status.rawValue)\">\(status.label)</span>".utf8)))
         }
         for severity in Severity.allCases {
-            result = result.replacingOccurrences(
-                of: "<p><strong>\(severity.rawValue.uppercased())</strong>",
-                with: "<p><span class=\"severity \(severity.rawValue)\">\(severity.rawValue)</span>")
+            replacements.append((Array("<p><strong>\(severity.rawValue.uppercased())</strong>".utf8),
+                                 Array("<p><span class=\"severity \(severity.rawValue)\">\(severity.rawValue)</span>".utf8)))
         }
-        return highlightExcerpts(result)
+        let bytes = Array(html.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + bytes.count / 8)
+        var i = 0
+        var copied = 0
+        scan: while i < bytes.count {
+            for (pattern, replacement) in replacements where bytes[i] == pattern[0] && ByteSearch.hasPrefix(pattern, in: bytes, at: i) {
+                result += bytes[copied..<i]
+                result += replacement
+                i += pattern.count
+                copied = i
+                continue scan
+            }
+            i += 1
+        }
+        result += bytes[copied...]
+        return highlightExcerpts(String(decoding: result, as: UTF8.self))
     }
 
     /// Wraps each line of a code block in a span; the finding's line (written `> 12 | …` by
     /// the Markdown renderer) gets the `hl` class.
     static func highlightExcerpts(_ html: String) -> String {
-        var result = ""
-        var rest = Substring(html)
-        while let pre = rest.range(of: "<pre"), let open = rest.range(of: "<code", range: pre.upperBound..<rest.endIndex) {
-            guard let tagEnd = rest.range(of: ">", range: open.upperBound..<rest.endIndex),
-                  let close = rest.range(of: "</code></pre>", range: tagEnd.upperBound..<rest.endIndex)
+        let bytes = Array(html.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + bytes.count / 4)
+        var position = 0
+        let highlightedPrefix = Array("&gt; ".utf8)
+        while let pre = ByteSearch.find("<pre", in: bytes, from: position),
+              let open = ByteSearch.find("<code", in: bytes, from: pre.upperBound) {
+            guard let tagEnd = ByteSearch.find(">", in: bytes, from: open.upperBound),
+                  let close = ByteSearch.find("</code></pre>", in: bytes, from: tagEnd.upperBound)
             else { break }
-            result += rest[..<tagEnd.upperBound]
-            let content = rest[tagEnd.upperBound..<close.lowerBound]
-            var lines = content.split(separator: "\n", omittingEmptySubsequences: false)
+            result += bytes[position..<tagEnd.upperBound]
+            var lines = bytes[tagEnd.upperBound..<close.lowerBound].split(separator: 0x0A, omittingEmptySubsequences: false)
             if lines.last?.isEmpty == true { lines.removeLast() }
-            result += lines.map { line in
-                let highlighted = line.hasPrefix("&gt; ")
-                return "<span class=\"line\(highlighted ? " hl" : "")\">\(line)</span>"
-            }.joined(separator: "\n")
-            result += "\n</code></pre>"
-            rest = rest[close.upperBound...]
+            for (index, line) in lines.enumerated() {
+                if index > 0 { result.append(0x0A) }
+                let highlighted = ByteSearch.hasPrefix(highlightedPrefix, in: Array(line), at: 0)
+                result += Array("<span class=\"line\(highlighted ? " hl" : "")\">".utf8)
+                result += line
+                result += Array("</span>".utf8)
+            }
+            result += Array("\n</code></pre>".utf8)
+            position = close.upperBound
         }
-        result += rest
-        return result
+        result += bytes[position...]
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// A bar of the checklist items by status, after the summary table.
@@ -92,22 +115,57 @@ public struct HTMLRenderer: Sendable {
     /// finding groups work in the HTML page too.
     static func addHeadingAnchors(_ html: String) -> String {
         var used: [String: Int] = [:]
-        var result = ""
-        var rest = Substring(html)
-        while let open = rest.range(of: "<h3>") {
-            result += rest[..<open.lowerBound]
-            guard let close = rest.range(of: "</h3>", range: open.upperBound..<rest.endIndex) else {
-                rest = rest[open.lowerBound...]
+        let bytes = Array(html.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + bytes.count / 16)
+        var position = 0
+        while let open = ByteSearch.find("<h3>", in: bytes, from: position) {
+            result += bytes[position..<open.lowerBound]
+            guard let close = ByteSearch.find("</h3>", in: bytes, from: open.upperBound) else {
+                position = open.lowerBound
                 break
             }
-            let inner = rest[open.upperBound..<close.lowerBound]
-            let text = HTML.unescape(HTML.stripTags(String(inner)))
+            let inner = bytes[open.upperBound..<close.lowerBound]
+            let text = HTML.unescape(HTML.stripTags(String(decoding: inner, as: UTF8.self)))
             let id = MarkdownText.uniqueSlug(text, used: &used)
-            result += "<h3 id=\"\(HTML.escape(id))\">" + inner + "</h3>"
-            rest = rest[close.upperBound...]
+            result += Array("<h3 id=\"\(HTML.escape(id))\">".utf8)
+            result += inner
+            result += Array("</h3>".utf8)
+            position = close.upperBound
         }
-        result += rest
-        return result
+        result += bytes[position...]
+        return String(decoding: result, as: UTF8.self)
+    }
+}
+
+/// Searches in UTF-8 bytes. The HTML passes look for fixed ASCII markup in pages of any size;
+/// Foundation's String search converted the rest of the page to UTF-16 on every call, which
+/// made a page with many excerpts quadratic.
+enum ByteSearch {
+    static func hasPrefix(_ pattern: [UInt8], in bytes: [UInt8], at start: Int) -> Bool {
+        guard start + pattern.count <= bytes.count else { return false }
+        for k in 0..<pattern.count where bytes[start + k] != pattern[k] { return false }
+        return true
+    }
+
+    static func find(_ pattern: StaticString, in bytes: [UInt8], from start: Int) -> Range<Int>? {
+        pattern.withUTF8Buffer { word -> Range<Int>? in
+            guard word.count > 0, bytes.count >= word.count, start <= bytes.count - word.count else { return nil }
+            var i = start
+            let last = bytes.count - word.count
+            while i <= last {
+                if bytes[i] == word[0] {
+                    var same = true
+                    for k in 1..<word.count where bytes[i + k] != word[k] {
+                        same = false
+                        break
+                    }
+                    if same { return i..<(i + word.count) }
+                }
+                i += 1
+            }
+            return nil
+        }
     }
 }
 

@@ -1,21 +1,39 @@
 import AuditCore
 import AuditRules
+import BenchmarkCorpus
 import Foundation
 
-// Measures the lexer and the syntax tree on a generated Swift file, and the whole rule run
-// on the same bytes: `swift run -c release iap-audit-bench [MEGABYTES] [REPETITIONS]`.
-// The corpus is deterministic (seeded), mixing ordinary app code with StoreKit code in the
-// shapes of the seeds, long string literals, comments and deep nesting.
+// Two jobs:
+//
+// `iap-audit-bench corpus MEGABYTES DIR [SEED]` writes a generated app tree (see
+// `CorpusGenerator`) of about MEGABYTES into DIR, for Benchmarks/run.
+//
+// `iap-audit-bench [MEGABYTES] [REPETITIONS]` measures the lexer and the syntax tree on one
+// generated Swift file, and the whole rule run on the same bytes. The file is deterministic
+// (seeded), mixing ordinary app code with StoreKit code, long string literals, comments and
+// deep nesting.
 
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
+if CommandLine.arguments.dropFirst().first == "corpus" {
+    let words = Array(CommandLine.arguments.dropFirst(2))
+    guard words.count >= 2, let size = Double(words[0]), size > 0 else {
+        FileHandle.standardError.write(Data("usage: iap-audit-bench corpus MEGABYTES DIR [SEED]\n".utf8))
+        exit(2)
     }
+    let seed = words.count > 2 ? UInt64(words[2]) ?? 42 : 42
+    let root = URL(fileURLWithPath: words[1])
+    let files = CorpusGenerator(megabytes: size, seed: seed).files()
+    do {
+        for file in files {
+            let url = root.appendingPathComponent(file.path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(file.contents).write(to: url)
+        }
+    } catch {
+        FileHandle.standardError.write(Data("iap-audit-bench: cannot write the corpus: \(error.localizedDescription)\n".utf8))
+        exit(1)
+    }
+    print("\(files.count) files, \(CorpusGenerator.size(of: files)) bytes")
+    exit(0)
 }
 
 let snippets: [String] = [
@@ -104,7 +122,7 @@ let snippets: [String] = [
 let arguments = CommandLine.arguments.dropFirst()
 let megabytes = Double(arguments.first ?? "20") ?? 20
 let repetitions = Int(arguments.dropFirst().first ?? "5") ?? 5
-var generator = SeededGenerator(state: 42)
+var generator = SeededGenerator(seed: 42)
 var text = "import StoreKit\nimport SwiftUI\n\n"
 var n = 0
 while Double(text.utf8.count) < megabytes * 1_000_000 {

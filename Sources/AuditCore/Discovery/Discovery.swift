@@ -22,7 +22,9 @@ public enum Discovery {
         public var reason: String
     }
 
-    public static func discover(paths: [URL], root: URL, selection: FileSelection = .everything) -> (files: [DiscoveredFile], problems: [Problem]) {
+    public static func discover(
+        paths: [URL], root: URL, selection: FileSelection = .everything, jobs: Int? = nil
+    ) -> (files: [DiscoveredFile], problems: [Problem]) {
         var files: [DiscoveredFile] = []
         var problems: [Problem] = []
         var seen = Set<String>()
@@ -40,55 +42,115 @@ public enum Discovery {
                 }
                 continue
             }
+            // Listing folders and classifying their entries is the slow part: it runs in
+            // parallel, one folder level at a time. The walk itself is then replayed in the
+            // order a serial walk takes, so which path wins a duplicate never depends on `jobs`.
+            let listings = listFolders(from: path, root: root, selection: selection, jobs: jobs)
             var stack = [path]
             while let directory = stack.popLast() {
-                let entries: [String]
-                do {
-                    entries = try fileManager.contentsOfDirectory(atPath: directory.path)
-                } catch {
-                    problems.append(Problem(relativePath: relativePath(of: directory, root: root), reason: "cannot list this folder: \(error.localizedDescription)"))
-                    continue
-                }
-                for name in entries {
-                    let url = directory.appendingPathComponent(name)
-                    guard let attributes = try? fileManager.attributesOfItem(atPath: url.path),
-                          let type = attributes[.type] as? FileAttributeType
-                    else {
-                        // Vanished between listing and stat, or unreadable metadata: let the
-                        // loader report it if it is a file we would read.
-                        let relative = relativePath(of: url, root: root)
-                        if let kind = selection.kind(of: url, relativePath: relative, root: root) {
-                            files.append(DiscoveredFile(url: url, relativePath: relative, kind: kind))
+                guard let listing = listings[directory.path] else { continue }
+                switch listing {
+                case .failure(let failure):
+                    problems.append(Problem(relativePath: relativePath(of: directory, root: root), reason: failure.reason))
+                case .success(let entries):
+                    for entry in entries {
+                        switch entry {
+                        case .folder(let url):
+                            stack.append(url)
+                        case .file(let file, let identity):
+                            if let identity, !seen.insert(identity).inserted { continue }
+                            files.append(file)
                         }
-                        continue
-                    }
-                    switch type {
-                    case .typeDirectory:
-                        if !skippedDirectories.contains(name), !selection.skips(directory: url, root: root) { stack.append(url) }
-                    case .typeRegular:
-                        let relative = relativePath(of: url, root: root)
-                        if let kind = selection.kind(of: url, relativePath: relative, root: root), seen.insert(url.standardizedFileURL.path).inserted {
-                            files.append(DiscoveredFile(url: url, relativePath: relative, kind: kind))
-                        }
-                    case .typeSymbolicLink:
-                        // Follow links to files, never to directories. A broken link with an input's
-                        // name is kept so that reading it reports the problem.
-                        var targetIsDirectory: ObjCBool = false
-                        let exists = fileManager.fileExists(atPath: url.path, isDirectory: &targetIsDirectory)
-                        if !exists || !targetIsDirectory.boolValue {
-                            let relative = relativePath(of: url, root: root)
-                            if let kind = selection.kind(of: url, relativePath: relative, root: root), seen.insert(url.resolvingSymlinksInPath().path).inserted {
-                                files.append(DiscoveredFile(url: url, relativePath: relative, kind: kind))
-                            }
-                        }
-                    default:
-                        break
                     }
                 }
             }
         }
         files.sort { $0.relativePath < $1.relativePath }
         return (files, problems)
+    }
+
+    /// What the walk does with one folder entry: enter it, or take a file (with the identity
+    /// that spots the same file reached twice; nil when it is not checked).
+    private enum Entry: Sendable {
+        case folder(URL)
+        case file(DiscoveredFile, identity: String?)
+    }
+
+    /// The entries of every folder under `top` that the walk enters, keyed by path, or why a
+    /// folder could not be listed.
+    private static func listFolders(from top: URL, root: URL, selection: FileSelection, jobs: Int?) -> [String: Result<[Entry], Failure>] {
+        var listings: [String: Result<[Entry], Failure>] = [:]
+        var level = [top]
+        while !level.isEmpty {
+            let listed = parallelMap(level, jobs: jobs) { list($0, root: root, selection: selection) }
+            var next: [URL] = []
+            for listing in listed {
+                listings[listing.directory.path] = listing.entries
+                if case .success(let entries) = listing.entries {
+                    for case .folder(let url) in entries { next.append(url) }
+                }
+            }
+            level = next
+        }
+        return listings
+    }
+
+    /// Why a folder could not be listed, as a message.
+    struct Failure: Error, Sendable {
+        var reason: String
+    }
+
+    private struct Listing: Sendable {
+        var directory: URL
+        var entries: Result<[Entry], Failure>
+    }
+
+    /// One folder's entries, classified as the walk needs them: `lstat` (no symbolic link is
+    /// followed into a folder), the skip rules and the selection.
+    private static func list(_ directory: URL, root: URL, selection: FileSelection) -> Listing {
+        let fileManager = FileManager.default
+        let names: [String]
+        do {
+            names = try fileManager.contentsOfDirectory(atPath: directory.path)
+        } catch {
+            return Listing(directory: directory, entries: .failure(Failure(reason: "cannot list this folder: \(error.localizedDescription)")))
+        }
+        var entries: [Entry] = []
+        for name in names {
+            let url = directory.appendingPathComponent(name)
+            guard let type = FileType(url.path) else {
+                // Vanished between listing and stat, or unreadable metadata: let the
+                // loader report it if it is a file we would read.
+                let relative = relativePath(of: url, root: root)
+                if let kind = selection.kind(of: url, relativePath: relative, root: root) {
+                    entries.append(.file(DiscoveredFile(url: url, relativePath: relative, kind: kind), identity: nil))
+                }
+                continue
+            }
+            switch type {
+            case .directory:
+                if !skippedDirectories.contains(name), !selection.skips(directory: url, root: root) { entries.append(.folder(url)) }
+            case .regular:
+                let relative = relativePath(of: url, root: root)
+                if let kind = selection.kind(of: url, relativePath: relative, root: root) {
+                    entries.append(.file(DiscoveredFile(url: url, relativePath: relative, kind: kind), identity: url.standardizedFileURL.path))
+                }
+            case .symbolicLink:
+                // Follow links to files, never to directories. A broken link with an input's
+                // name is kept so that reading it reports the problem.
+                var targetIsDirectory: ObjCBool = false
+                let exists = fileManager.fileExists(atPath: url.path, isDirectory: &targetIsDirectory)
+                if !exists || !targetIsDirectory.boolValue {
+                    let relative = relativePath(of: url, root: root)
+                    if let kind = selection.kind(of: url, relativePath: relative, root: root) {
+                        entries.append(.file(DiscoveredFile(url: url, relativePath: relative, kind: kind), identity: url.resolvingSymlinksInPath().path))
+                    }
+                }
+            case .other:
+                break
+            }
+        }
+        return Listing(directory: directory, entries: .success(entries))
     }
 
     /// `path` relative to `root` when inside it, else the path as given.
@@ -99,5 +161,22 @@ public enum Discovery {
         let prefix = rootPath.hasSuffix("/") ? rootPath : rootPath + "/"
         if path.hasPrefix(prefix) { return String(path.dropFirst(prefix.count)) }
         return path
+    }
+}
+
+/// The type of a folder entry from `lstat`, which never follows a symbolic link; nil when it
+/// cannot be read (the entry vanished, or its metadata is unreadable).
+private enum FileType {
+    case directory, regular, symbolicLink, other
+
+    init?(_ path: String) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: self = .directory
+        case S_IFREG: self = .regular
+        case S_IFLNK: self = .symbolicLink
+        default: self = .other
+        }
     }
 }

@@ -57,7 +57,7 @@ public struct AuditResult: Sendable {
 public enum Auditor {
     public static func audit(paths: [URL], root: URL, rules: [any Rule], options: AuditOptions = AuditOptions()) -> AuditResult {
         options.notify(.started(.discovering, total: 0))
-        let discovered = Discovery.discover(paths: paths, root: root, selection: options.selection)
+        let discovered = Discovery.discover(paths: paths, root: root, selection: options.selection, jobs: options.jobs)
         options.notify(.started(.reading, total: discovered.files.count))
         let inputs: [InputFile] = parallelMap(discovered.files, jobs: options.jobs) { file in
             let input = InputFile(relativePath: file.relativePath, kind: file.kind, contents: read(file))

@@ -2,25 +2,27 @@
 public struct Project: Sendable {
     /// Shipped app code: Swift sources that are text (binary files named `.swift` are input
     /// errors instead), outside test targets, with `#Preview` and `PreviewProvider` code blanked.
-    public var swiftFiles: [SwiftFile]
+    public var swiftFiles: [SwiftFile] { didSet { facts = ProjectFacts() } }
     /// Swift files of test targets: not audited as app code, but rules may ask whether tests
     /// exist (for example StoreKitTest sessions).
-    public var testFiles: [SwiftFile] = []
+    public var testFiles: [SwiftFile] = [] { didSet { facts = ProjectFacts() } }
     /// Paths of app files whose previews were left out of the audit.
-    public var filesWithPreviews: [String] = []
-    public var copyDocuments: [CopyDocument]
+    public var filesWithPreviews: [String] = [] { didSet { facts = ProjectFacts() } }
+    public var copyDocuments: [CopyDocument] { didSet { facts = ProjectFacts() } }
     /// Xcode StoreKit configuration files (`.storekit`).
-    public var storeKitConfigurations: [StoreKitConfiguration] = []
+    public var storeKitConfigurations: [StoreKitConfiguration] = [] { didSet { facts = ProjectFacts() } }
     /// String catalogs (`.xcstrings`).
-    public var stringCatalogs: [StringCatalog] = []
+    public var stringCatalogs: [StringCatalog] = [] { didSet { facts = ProjectFacts() } }
     /// Legacy `.strings` tables, with the locale of their `.lproj` folder.
-    public var stringsFiles: [StringsFile] = []
-    public var stringsDictionaries: [StringsDictFile] = []
+    public var stringsFiles: [StringsFile] = [] { didSet { facts = ProjectFacts() } }
+    public var stringsDictionaries: [StringsDictFile] = [] { didSet { facts = ProjectFacts() } }
     /// Files that could not be read, decoded or parsed.
-    public var inputErrors: [InputError]
+    public var inputErrors: [InputError] { didSet { facts = ProjectFacts() } }
     /// Locales the app ships, and where that list came from (for the report).
-    public var shippedLocales: [String]
-    public var localeSource: String
+    public var shippedLocales: [String] { didSet { facts = ProjectFacts() } }
+    public var localeSource: String { didSet { facts = ProjectFacts() } }
+    /// Facts the rules share, built on first use; replaced whenever an input above changes.
+    public private(set) var facts = ProjectFacts()
 
     public init(swiftFiles: [SwiftFile] = [], copyDocuments: [CopyDocument] = [], inputErrors: [InputError] = [],
                 shippedLocales: [String] = [], localeSource: String = "none found") {

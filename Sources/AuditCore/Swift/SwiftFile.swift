@@ -6,8 +6,10 @@ public struct SwiftFile: Sendable {
     public let path: String
     public let bytes: [UInt8]
     public let lines: LineTable
-    /// Every token, trivia included: their texts concatenate to `bytes`.
-    public let tokens: [Token]
+    /// Every token, trivia included: their texts concatenate to `bytes`. Lexed again on each
+    /// use: whitespace is about half of all tokens, and no rule needs it, so the file does not
+    /// keep it (at 12 bytes a token it was the largest part of a loaded project).
+    public var tokens: [Token] { SwiftLexer.tokenize(bytes).tokens }
     /// The tokens that are not whitespace or comments.
     public let code: [Token]
     /// Comment tokens, for suppressions and for "is this in a comment" questions.
@@ -18,25 +20,29 @@ public struct SwiftFile: Sendable {
     /// For each code token, the index of the innermost open bracket around it; -1 at top level.
     public let parent: [Int32]
     public let declarations: [Declaration]
-    /// For each code token that is the `{` of a declaration or closure body, its declaration
-    /// index; -1 for other tokens (including the braces of `if`, `for`, `switch` ...).
-    let declarationOfBrace: [Int32]
+    /// The declaration each declaration or closure body's `{` opens (not the braces of `if`,
+    /// `for`, `switch` ...).
+    let braces: BraceDeclarations
     /// Whether a newline (or comment) stands between code token i-1 and i.
     public let startsLine: [Bool]
     public let diagnostics: [LexDiagnostic]
+    /// Where each identifier occurs; see `occurrences(of:)`.
+    let identifierIndex: IdentifierIndex
 
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
         lines = LineTable(bytes)
         let lexed = SwiftLexer.tokenize(bytes)
-        tokens = lexed.tokens
         diagnostics = lexed.diagnostics
         var code: [Token] = []
         var comments: [Token] = []
         var startsLine: [Bool] = []
-        code.reserveCapacity(tokens.count / 2)
-        startsLine.reserveCapacity(tokens.count / 2)
+        // Exact capacities: these arrays live as long as the project.
+        var codeCount = 0
+        for token in lexed.tokens where !token.kind.isTrivia { codeCount += 1 }
+        code.reserveCapacity(codeCount)
+        startsLine.reserveCapacity(codeCount)
         var sawNewline = true
         for token in lexed.tokens {
             if token.kind.isTrivia {
@@ -59,11 +65,12 @@ public struct SwiftFile: Sendable {
         self.code = code
         self.comments = comments
         self.startsLine = startsLine
+        identifierIndex = IdentifierIndex(bytes: bytes, code: code)
         let structure = SyntaxTreeBuilder(bytes: bytes, code: code, startsLine: startsLine).build()
         match = structure.match
         parent = structure.parent
         declarations = structure.declarations
-        declarationOfBrace = structure.declarationOfBrace
+        braces = structure.braces
     }
 
     /// True when the file is not source text (NUL bytes or invalid UTF-8); rules skip it.
@@ -93,6 +100,103 @@ public struct SwiftFile: Sendable {
             for k in 0..<length where bytes[start + k] != w[k] { return false }
             return true
         }
+    }
+
+    /// Whether code token `index` has exactly the text `word`, compared as bytes (no String
+    /// is made for the token).
+    public func tokenIs(_ index: Int, spelled word: String) -> Bool {
+        guard index >= 0, index < code.count else { return false }
+        let token = code[index]
+        let start = Int(token.start)
+        let length = Int(token.end) - start
+        var word = word
+        return word.withUTF8 { w in
+            guard w.count == length else { return false }
+            for k in 0..<length where bytes[start + k] != w[k] { return false }
+            return true
+        }
+    }
+
+    /// The code indices of the identifiers spelled `name` (backtick identifiers excluded),
+    /// ascending: what `code.indices.filter { isIdentifier($0) && text($0) == name }` gives,
+    /// from an index built with the file.
+    public func occurrences(of name: String) -> Occurrences {
+        Occurrences(slice: identifierIndex.occurrences(of: name, in: bytes, code: code))
+    }
+
+    /// The code indices of the identifiers spelled like any of `names`, ascending.
+    public func occurrences(ofAny names: some Sequence<String>) -> [Int] {
+        var result: [Int] = []
+        var sets = 0
+        for name in names {
+            result += occurrences(of: name)
+            sets += 1
+        }
+        if sets > 1 { result.sort() }
+        return result
+    }
+
+    /// Whether the string literal opened at code token `start` has `needle` in one of its
+    /// literal segments (interpolations are not searched), compared as bytes.
+    public func stringLiteral(at start: Int, contains needle: StaticString) -> Bool {
+        needle.withUTF8Buffer { stringLiteral(at: start, containsBytes: $0) }
+    }
+
+    public func stringLiteral(at start: Int, contains needle: String) -> Bool {
+        var needle = needle
+        return needle.withUTF8 { stringLiteral(at: start, containsBytes: $0) }
+    }
+
+    /// Whether a byte of the literal's segments (not its interpolations) satisfies `test`.
+    public func stringLiteral(at start: Int, hasByte test: (UInt8) -> Bool) -> Bool {
+        var i = start + 1
+        while i < code.count {
+            let token = code[i]
+            if token.kind == .stringSegment {
+                for offset in Int(token.start)..<Int(token.end) where test(bytes[offset]) { return true }
+            } else if token.kind == .interpolationStart {
+                let close = Int(match[i])
+                if close < 0 { return false }
+                i = close
+            } else {
+                return false
+            }
+            i += 1
+        }
+        return false
+    }
+
+    private func stringLiteral(at start: Int, containsBytes needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = start + 1
+        while i < code.count {
+            let token = code[i]
+            if token.kind == .stringSegment {
+                if bytes(in: token, contain: needle) { return true }
+            } else if token.kind == .interpolationStart {
+                let close = Int(match[i])
+                if close < 0 { return false }
+                i = close
+            } else {
+                return false
+            }
+            i += 1
+        }
+        return false
+    }
+
+    private func bytes(in token: Token, contain word: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = Int(token.start)
+        let end = Int(token.end)
+        guard word.count > 0, end - start >= word.count else { return word.count == 0 }
+        for offset in start...(end - word.count) where bytes[offset] == word[0] {
+            var same = true
+            for k in 1..<word.count where bytes[offset + k] != word[k] {
+                same = false
+                break
+            }
+            if same { return true }
+        }
+        return false
     }
 
     /// Whether code token `index` is an identifier with the given text.
@@ -138,4 +242,41 @@ public struct SwiftFile: Sendable {
     public func lineText(_ line: Int) -> String {
         String(decoding: bytes[lines.range(ofLine: line, in: bytes)], as: UTF8.self)
     }
+}
+
+/// Which `{` opens which declaration's body: only those braces, sorted, so a file does not
+/// keep a slot for every token (most are not declaration braces).
+struct BraceDeclarations: Sendable {
+    private var braces: [Int32] = []
+    private var declarations: [Int32] = []
+
+    /// Braces must come in ascending order; a brace assigned twice keeps the later declaration.
+    mutating func assign(brace: Int, declaration: Int) {
+        if let last = braces.last, Int(last) == brace {
+            declarations[declarations.count - 1] = Int32(declaration)
+        } else {
+            braces.append(Int32(brace))
+            declarations.append(Int32(declaration))
+        }
+    }
+
+    func declaration(of brace: Int) -> Int? {
+        var low = 0
+        var high = braces.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            let value = Int(braces[middle])
+            if value == brace { return Int(declarations[middle]) }
+            if value < brace { low = middle + 1 } else { high = middle - 1 }
+        }
+        return nil
+    }
+}
+
+/// Code indices, ascending, as `Int`s.
+public struct Occurrences: RandomAccessCollection, Sendable {
+    let slice: ArraySlice<Int32>
+    public var startIndex: Int { slice.startIndex }
+    public var endIndex: Int { slice.endIndex }
+    public subscript(position: Int) -> Int { Int(slice[position]) }
 }

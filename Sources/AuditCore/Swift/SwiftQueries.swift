@@ -59,8 +59,8 @@ extension SwiftFile {
         guard index >= 0, index < code.count else { return nil }
         var open = Int(parent[index])
         while open >= 0 {
-            if code[open].kind == .leftBrace, declarationOfBrace[open] >= 0 {
-                return Int(declarationOfBrace[open])
+            if code[open].kind == .leftBrace, let declaration = braces.declaration(of: open) {
+                return declaration
             }
             open = Int(parent[open])
         }
@@ -69,8 +69,8 @@ extension SwiftFile {
 
     /// The declaration whose body starts at brace `index`, if any.
     public func declaration(openedBy brace: Int) -> Int? {
-        guard brace >= 0, brace < code.count, declarationOfBrace[brace] >= 0 else { return nil }
-        return Int(declarationOfBrace[brace])
+        guard brace >= 0, brace < code.count else { return nil }
+        return braces.declaration(of: brace)
     }
 
     /// The chain of declarations around `index`, innermost first.
@@ -199,8 +199,11 @@ extension SwiftFile {
 
     /// Every call whose callee name is one of `names`.
     public func calls(named names: Set<String>) -> [Call] {
+        var indices: [Int] = []
+        for name in names { indices += occurrences(of: name) }
+        if names.count > 1 { indices.sort() }
         var result: [Call] = []
-        for i in code.indices where code[i].kind == .identifier && names.contains(text(i)) {
+        for i in indices {
             if let call = call(at: i) { result.append(call) }
         }
         return result
@@ -235,7 +238,7 @@ extension SwiftFile {
         switch before.kind {
         case .identifier:
             // `case .verified`, `return .none`, `in .all`: a keyword, not a receiver.
-            return Self.keywordsBeforeImplicitMembers.contains(text(index - 2)) ? nil : index - 2
+            return isKeywordBeforeImplicitMember(index - 2) ? nil : index - 2
         case .backtickIdentifier, .rightParen, .rightBracket, .stringEnd, .integerLiteral:
             return index - 2
         case .operator where tokenIs(index - 2, "?") || tokenIs(index - 2, "!"):
@@ -250,6 +253,19 @@ extension SwiftFile {
         "throw", "yield", "let", "var", "repeat", "some", "any",
     ]
 
+    /// `keywordsBeforeImplicitMembers.contains(text(index))`, compared as bytes.
+    private func isKeywordBeforeImplicitMember(_ index: Int) -> Bool {
+        switch code[index].length {
+        case 2: tokenIs(index, "in") || tokenIs(index, "if") || tokenIs(index, "is") || tokenIs(index, "as")
+        case 3: tokenIs(index, "try") || tokenIs(index, "let") || tokenIs(index, "var") || tokenIs(index, "any")
+        case 4: tokenIs(index, "case") || tokenIs(index, "else") || tokenIs(index, "some")
+        case 5: tokenIs(index, "where") || tokenIs(index, "guard") || tokenIs(index, "while") || tokenIs(index, "await")
+            || tokenIs(index, "throw") || tokenIs(index, "yield")
+        case 6: tokenIs(index, "return") || tokenIs(index, "switch") || tokenIs(index, "repeat")
+        default: false
+        }
+    }
+
     /// `.restorePurchases` with no receiver: an implicit member expression.
     public func isImplicitMember(_ index: Int) -> Bool {
         index >= 1 && code[index - 1].kind == .dot && receiver(of: index) == nil
@@ -258,10 +274,10 @@ extension SwiftFile {
     /// Whether `index` is `member` accessed on a receiver named `base` (`Transaction.updates`),
     /// also through a module qualifier (`StoreKit.Transaction.updates`).
     public func isMemberAccess(_ index: Int, base: String, member: String) -> Bool {
-        guard index >= 0, index < code.count, code[index].kind == .identifier, text(index) == member,
+        guard index >= 0, index < code.count, code[index].kind == .identifier, tokenIs(index, spelled: member),
               let receiver = receiver(of: index), code[receiver].kind == .identifier
         else { return false }
-        return text(receiver) == base
+        return tokenIs(receiver, spelled: base)
     }
 
     /// Modifier calls chained after the expression that ends at `end`:

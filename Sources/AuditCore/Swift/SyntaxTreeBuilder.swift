@@ -10,12 +10,12 @@ struct SyntaxTreeBuilder {
         var match: [Int32]
         var parent: [Int32]
         var declarations: [Declaration]
-        var declarationOfBrace: [Int32]
+        var braces: BraceDeclarations
     }
 
     func build() -> Structure {
         let (match, parent) = matchBrackets()
-        var structure = Structure(match: match, parent: parent, declarations: [], declarationOfBrace: Array(repeating: -1, count: code.count))
+        var structure = Structure(match: match, parent: parent, declarations: [], braces: BraceDeclarations())
         findDeclarations(into: &structure)
         return structure
     }
@@ -36,6 +36,39 @@ struct SyntaxTreeBuilder {
         return text.withUTF8Buffer { w in
             for k in 0..<w.count where bytes[start + k] != w[k] { return false }
             return true
+        }
+    }
+
+    /// Whether token `index` is spelled `text` (any kind; false out of range), compared as
+    /// bytes: the builder looks at every identifier and must not make a String for each.
+    func spells(_ index: Int, _ text: StaticString) -> Bool {
+        guard index >= 0, index < code.count else { return false }
+        let token = code[index]
+        let start = Int(token.start)
+        guard Int(token.end) - start == text.utf8CodeUnitCount else { return false }
+        return text.withUTF8Buffer { w in
+            for k in 0..<w.count where bytes[start + k] != w[k] { return false }
+            return true
+        }
+    }
+
+    func spellsAny(_ index: Int, _ words: [StaticString]) -> Bool {
+        guard index >= 0, index < code.count else { return false }
+        let length = code[index].length
+        for word in words where word.utf8CodeUnitCount == length && spells(index, word) { return true }
+        return false
+    }
+
+    /// The declaration kind a type keyword introduces (`struct`, `class`, ...), if token
+    /// `index` is one.
+    func typeKeyword(_ index: Int) -> Declaration.Kind? {
+        switch code[index].length {
+        case 4: spells(index, "enum") ? .enum : nil
+        case 5: spells(index, "class") ? .class : spells(index, "actor") ? .actor : nil
+        case 6: spells(index, "struct") ? .struct : nil
+        case 8: spells(index, "protocol") ? .protocol : nil
+        case 9: spells(index, "extension") ? .extension : nil
+        default: nil
         }
     }
 
@@ -124,12 +157,7 @@ struct SyntaxTreeBuilder {
 
     // MARK: Declarations
 
-    private static let typeKeywords: [String: Declaration.Kind] = [
-        "struct": .struct, "class": .class, "enum": .enum, "actor": .actor,
-        "extension": .extension, "protocol": .protocol,
-    ]
-
-    private static let modifierWords: Set<String> = [
+    private static let modifierWords: [StaticString] = [
         "public", "private", "fileprivate", "internal", "open", "package", "static", "class",
         "final", "override", "mutating", "nonmutating", "nonisolated", "lazy", "weak", "unowned",
         "required", "convenience", "dynamic", "indirect", "optional", "consuming", "borrowing",
@@ -137,11 +165,19 @@ struct SyntaxTreeBuilder {
     ]
 
     /// Words that, at the start of a statement, make the following `{` a block rather than a closure.
-    private static let controlKeywords: Set<String> = [
+    private static let controlKeywords: [StaticString] = [
         "if", "guard", "while", "for", "switch", "catch", "else", "do", "repeat", "defer",
     ]
 
-    private static let accessorKeywords: Set<String> = [
+    /// Words before `let`/`var` that make it a binding in a condition or pattern.
+    private static let bindingKeywords: [StaticString] = ["if", "guard", "while", "case", "for", "catch", "in"]
+    /// Words that start a new member on a following line.
+    private static let memberKeywords: [StaticString] = ["func", "init", "var", "let", "case", "deinit", "subscript"]
+    /// Modifier words that are keywords of their own, not modifiers.
+    private static let introducers: [StaticString] = ["let", "var", "func"]
+    private static let setters: [StaticString] = ["set", "willSet", "didSet"]
+
+    private static let accessorKeywords: [StaticString] = [
         "get", "set", "willSet", "didSet", "_read", "_modify", "init", "unsafeAddress", "unsafeMutableAddress",
     ]
 
@@ -152,27 +188,27 @@ struct SyntaxTreeBuilder {
         for i in 0..<code.count where code[i].kind == .identifier {
             let previousIsDot = kind(i - 1) == .dot
             if previousIsDot { continue }
-            let text = word(i)
             var declarationKind: Declaration.Kind?
-            if let typeKind = Self.typeKeywords[text] {
+            if let typeKind = typeKeyword(i) {
                 // `class func`, `class var`: a modifier, not a class.
-                if typeKind == .class, let next = nextWord(i), Self.modifierWords.contains(next) || next == "subscript" || next == "init" {
+                if typeKind == .class, kind(i + 1) == .identifier,
+                   spellsAny(i + 1, Self.modifierWords) || spells(i + 1, "subscript") || spells(i + 1, "init") {
                     continue
                 }
                 // `case` patterns like `.enum` cannot reach here (dot checked); an `enum` used
                 // as a label `enum:` is excluded by the colon check.
                 if kind(i + 1) == .colon { continue }
                 declarationKind = typeKind
-            } else if text == "func" {
+            } else if spells(i, "func") {
                 declarationKind = .function
-            } else if text == "init", kind(i + 1) == .leftParen || (kind(i + 1) == .operator && kind(i + 2) == .leftParen) || kind(i + 1) == .operator && word(i + 1) == "<" {
+            } else if spells(i, "init"), kind(i + 1) == .leftParen || (kind(i + 1) == .operator && kind(i + 2) == .leftParen) || kind(i + 1) == .operator && spells(i + 1, "<") {
                 if isWord(i - 1, "self") || isWord(i - 1, "super") { continue }
                 declarationKind = .initializer
-            } else if text == "deinit", kind(i + 1) == .leftBrace {
+            } else if spells(i, "deinit"), kind(i + 1) == .leftBrace {
                 declarationKind = .deinitializer
-            } else if text == "subscript", kind(i + 1) == .leftParen {
+            } else if spells(i, "subscript"), kind(i + 1) == .leftParen {
                 declarationKind = .subscript
-            } else if text == "var" || text == "let" {
+            } else if spells(i, "var") || spells(i, "let") {
                 if isBindingInCondition(i) { continue }
                 declarationKind = .variable
             }
@@ -209,15 +245,15 @@ struct SyntaxTreeBuilder {
         var declarations: [Declaration] = []
         declarations.reserveCapacity(pending.count)
         for (brace, declaration) in pending {
-            structure.declarationOfBrace[brace] = Int32(declarations.count)
+            structure.braces.assign(brace: brace, declaration: declarations.count)
             declarations.append(declaration)
         }
         // Parents: the nearest enclosing brace that belongs to a declaration.
         for index in declarations.indices {
             var open = Int(structure.parent[declarations[index].bodyStart])
             while open >= 0 {
-                if code[open].kind == .leftBrace, structure.declarationOfBrace[open] >= 0 {
-                    declarations[index].parent = Int(structure.declarationOfBrace[open])
+                if code[open].kind == .leftBrace, let owner = structure.braces.declaration(of: open) {
+                    declarations[index].parent = owner
                     break
                 }
                 open = Int(structure.parent[open])
@@ -226,17 +262,12 @@ struct SyntaxTreeBuilder {
         structure.declarations = declarations
     }
 
-    private func nextWord(_ index: Int) -> String? {
-        kind(index + 1) == .identifier ? word(index + 1) : nil
-    }
-
     /// `if let x`, `guard var y`, `case let .verified(t)`, `for var i`, `while let`: bindings, not declarations.
     private func isBindingInCondition(_ index: Int) -> Bool {
         guard let previous = kind(index - 1) else { return false }
         if previous == .comma || previous == .leftParen { return true }
         if previous == .identifier {
-            let text = word(index - 1)
-            return ["if", "guard", "while", "case", "for", "catch", "in"].contains(text)
+            return spellsAny(index - 1, Self.bindingKeywords)
         }
         return false
     }
@@ -258,16 +289,14 @@ struct SyntaxTreeBuilder {
             case .rightBrace, .rightParen, .rightBracket, .semicolon:
                 return nil
             case .operator:
-                if isVariable, word(i) == "=" { return nil }
+                if isVariable, spells(i, "=") { return nil }
             case .comma:
                 if isVariable { return nil }
             case .identifier:
                 if i > keyword + 1, startsLine[i] {
-                    let text = word(i)
                     // A new declaration or statement on a following line: this one had no body.
-                    if Self.typeKeywords[text] != nil || text == "func" || text == "init" || text == "var"
-                        || text == "let" || text == "case" || text == "deinit" || text == "subscript"
-                        || Self.modifierWords.contains(text) || text == "typealias" || text == "associatedtype" {
+                    if typeKeyword(i) != nil || spellsAny(i, Self.memberKeywords)
+                        || spellsAny(i, Self.modifierWords) || spells(i, "typealias") || spells(i, "associatedtype") {
                         return nil
                     }
                     if isVariable { return nil }
@@ -329,9 +358,9 @@ struct SyntaxTreeBuilder {
             let token = code[i]
             if token.kind == .attribute {
                 attributes.append(word(i))
-            } else if token.kind == .identifier, Self.modifierWords.contains(word(i)), !["let", "var", "func"].contains(word(i)) {
+            } else if token.kind == .identifier, spellsAny(i, Self.modifierWords), !spellsAny(i, Self.introducers) {
                 modifiers.append(word(i))
-            } else if token.kind == .rightParen, let open = openParen(before: i), open > 0, code[open - 1].kind == .attribute || Self.modifierWords.contains(word(open - 1)) {
+            } else if token.kind == .rightParen, let open = openParen(before: i), open > 0, code[open - 1].kind == .attribute || spellsAny(open - 1, Self.modifierWords) {
                 // `@available(iOS 17, *)`, `private(set)`
                 i = open - 1
                 continue
@@ -374,7 +403,7 @@ struct SyntaxTreeBuilder {
                 if token.kind == .colon, !afterColon {
                     afterColon = true
                 } else if afterColon, token.kind == .identifier {
-                    if word(i) == "where" { break }
+                    if spells(i, "where") { break }
                     // Keep the last component of a qualified name: `SwiftUI.App` → `App`.
                     if kind(i + 1) != .dot { types.append(word(i)) }
                 }
@@ -387,13 +416,12 @@ struct SyntaxTreeBuilder {
     /// Whether the `{` at `index` opens a control-statement block or an accessor, not a closure.
     private func isBlockBrace(_ index: Int) -> Bool {
         guard index > 0 else { return false }
-        let previous = word(index - 1)
-        if kind(index - 1) == .identifier, Self.controlKeywords.contains(previous) || Self.accessorKeywords.contains(previous) {
+        if kind(index - 1) == .identifier, spellsAny(index - 1, Self.controlKeywords) || spellsAny(index - 1, Self.accessorKeywords) {
             return true
         }
         // `set(newValue) {`
         if kind(index - 1) == .rightParen, let open = openParen(before: index - 1), open > 0,
-           kind(open - 1) == .identifier, ["set", "willSet", "didSet"].contains(word(open - 1)) {
+           kind(open - 1) == .identifier, spellsAny(open - 1, Self.setters) {
             return true
         }
         // Walk back over the statement at this depth looking for a control keyword.
@@ -410,11 +438,10 @@ struct SyntaxTreeBuilder {
                 if let open = stringStart(before: i) { i = open - 1; continue }
                 return false
             case .identifier:
-                let text = word(i)
-                if Self.controlKeywords.contains(text) {
+                if spellsAny(i, Self.controlKeywords) {
                     return kind(i - 1) != .dot
                 }
-                if text == "return" || text == "throw" {
+                if spells(i, "return") || spells(i, "throw") {
                     // `return Foo { }`: an expression starts here.
                     return false
                 }
@@ -467,8 +494,7 @@ struct SyntaxTreeBuilder {
         // A closure passed inside an argument list: `first(where: { … })`, `Task(operation: { … })`.
         let open = Int(parent[brace])
         if open > 0, code[open].kind == .leftParen, kind(open - 1) == .identifier || kind(open - 1) == .backtickIdentifier {
-            let text = word(open - 1)
-            if !Self.controlKeywords.contains(text) { return open - 1 }
+            if !spellsAny(open - 1, Self.controlKeywords) { return open - 1 }
         }
         var i = brace - 1
         // `label: {` after a previous trailing closure of the same call.
@@ -488,8 +514,7 @@ struct SyntaxTreeBuilder {
             i = j - 1
         }
         if kind(i) == .identifier || kind(i) == .backtickIdentifier {
-            let text = word(i)
-            if Self.controlKeywords.contains(text) || text == "in" || text == "return" { return -1 }
+            if spellsAny(i, Self.controlKeywords) || spells(i, "in") || spells(i, "return") { return -1 }
             return i
         }
         return -1

@@ -25,6 +25,8 @@ public enum MoneyDetector {
     ]
 
     public static func matches(in text: String) -> [Match] {
+        // Every amount starts at an ASCII digit: text without one needs no grapheme breaking.
+        guard text.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return [] }
         let characters = Array(text)
         var result: [Match] = []
         var i = 0

@@ -344,7 +344,7 @@ public struct AppTransactionUnverifiedRule: Rule {
     /// something else, not only inside a log message's interpolation).
     static func isUsed(_ name: String, in range: Range<Int>, of file: SwiftFile) -> Bool {
         range.contains { k in
-            file.code[k].kind == .identifier && file.text(k) == name && file.receiver(of: k) == nil
+            file.code[k].kind == .identifier && file.tokenIs(k, spelled: name) && file.receiver(of: k) == nil
                 && !file.isInsideInterpolation(k) && !readsDescriptiveField(after: k, in: file)
         }
     }

@@ -101,20 +101,19 @@ public struct HardcodedPriceRule: Rule {
     public func check(_ project: Project, into result: inout RuleResult) {
         var shownPrices = 0
         for file in project.swiftFiles {
-            for i in file.code.indices where file.code[i].kind == .stringStart {
+            // A literal without an ASCII digit in its text holds no amount (see MoneyDetector).
+            for i in file.code.indices where file.code[i].kind == .stringStart && file.stringLiteral(at: i, hasByte: { $0 >= 0x30 && $0 <= 0x39 }) {
                 guard let (call, argument) = file.enclosingCall(ofArgument: i),
                       Self.visibleCalls.contains(file.text(call.name))
                 else { continue }
                 if let label = argument.label, Self.hiddenLabels.contains(label) { continue }
                 // `String(…)` only in its `localized:` form.
-                if file.text(call.name) == "String", call.arguments.first?.label != "localized" { continue }
+                if file.tokenIs(call.name, "String"), call.arguments.first?.label != "localized" { continue }
                 let literal = file.stringLiteral(at: i)
                 guard let match = MoneyDetector.matches(in: literal.text).first else { continue }
                 result.report(in: file, at: i, "Hard-coded price \"\(match.text)\" in user-visible text.")
             }
-            for i in file.code.indices where file.isIdentifier(i, "displayPrice") || file.isIdentifier(i, "priceFormatStyle") {
-                shownPrices += 1
-            }
+            shownPrices += file.occurrences(of: "displayPrice").count + file.occurrences(of: "priceFormatStyle").count
         }
         // Paywall copy documents, catalogs and tables (translations; source texts are the
         // Swift literals checked above).

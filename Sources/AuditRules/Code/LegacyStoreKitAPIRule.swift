@@ -88,9 +88,13 @@ public struct LegacyStoreKitAPIRule: Rule {
         for file in project.swiftFiles {
             // One finding per line: `SKPaymentQueue.default().restoreCompletedTransactions()` is one problem.
             var lastReportedLine = 0
-            for i in file.code.indices {
+            // The legacy names from the file's index, and the literals that can be the endpoint.
+            var candidates = file.occurrences(ofAny: Self.legacyNames)
+            candidates += file.code.indices.filter { file.code[$0].kind == .stringStart && file.stringLiteral(at: $0, contains: "/verifyReceipt") }
+            candidates.sort()
+            for i in candidates {
                 let token = file.code[i]
-                if token.kind == .identifier, Self.legacyNames.contains(file.text(i)) {
+                if token.kind == .identifier {
                     // `restoreCompletedTransactions` and `appStoreReceiptURL` only as members.
                     let name = file.text(i)
                     if name.first?.isLowercase == true, file.receiver(of: i) == nil { continue }

@@ -241,7 +241,11 @@ public struct ManageSubscriptionsMissingRule: Rule {
                 found = true
                 result.evidence(in: file, at: call.name, "\(file.text(call.name)) opens subscription management in \(scopeDescription(of: call.name, in: file))")
             }
-            for literal in file.stringLiterals() where Self.manageURLs.contains(where: { literal.text.contains($0) }) {
+            // The URLs' bytes must be in a literal segment; only such literals are made Strings.
+            let candidates = file.code.indices.filter { i in
+                file.code[i].kind == .stringStart && Self.manageURLs.contains { file.stringLiteral(at: i, contains: $0) }
+            }
+            for literal in candidates.map(file.stringLiteral(at:)) where Self.manageURLs.contains(where: { literal.text.contains($0) }) {
                 found = true
                 result.evidence(in: file, at: literal.start, "The App Store's subscription management page is opened from \(scopeDescription(of: literal.start, in: file))")
             }
@@ -256,7 +260,7 @@ public struct ManageSubscriptionsMissingRule: Rule {
 
     /// The paywall's view type, when purchases happen in a view (not a call inside the App).
     static func paywallScreen(in project: Project) -> CodeSite? {
-        guard let site = PurchaseSurface(project).paywallSite() else { return nil }
+        guard let site = PurchaseSurface.of(project).paywallSite() else { return nil }
         let isTypeName = site.file.declarations.indices.contains { index in
             site.file.declarations[index].kind.isType && nameIndex(of: index, in: site.file) == site.index
         }

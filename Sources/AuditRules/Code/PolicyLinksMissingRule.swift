@@ -175,9 +175,9 @@ public struct PolicyLinksMissingRule: Rule {
 
     public func check(_ project: Project, into result: inout RuleResult) {
         let helpers = Self.policyHelperNames(in: project)
-        let surface = PurchaseSurface(project)
+        let surface = PurchaseSurface.of(project)
         var sawSubscriptionUI = false
-        for (site, _) in surface.storeViews where site.file.text(site.index) == "SubscriptionStoreView" {
+        for (site, _) in surface.storeViews where site.file.tokenIs(site.index, "SubscriptionStoreView") {
             sawSubscriptionUI = true
             let file = site.file
             let scope = Self.outermostTypeRange(of: site.index, in: file) ?? file.code.indices

@@ -224,10 +224,10 @@ public struct ReceiptInsteadOfJWSRule: Rule {
         // unqualified, or when the name itself says it is the receipt.
         let distinctive = name.lowercased().contains("receipt")
         for other in project.swiftFiles {
-            for k in other.code.indices where other.code[k].kind == .identifier && other.text(k) == name {
+            for k in other.occurrences(of: name) {
                 if other.path == file.path, k == nameIndex(of: function, in: file) { continue }
                 if !distinctive, let receiver = other.receiver(of: k),
-                   !(other.code[receiver].kind == .identifier && (other.text(receiver) == typeName || other.text(receiver) == "self")) {
+                   !(other.code[receiver].kind == .identifier && ((typeName.map { other.tokenIs(receiver, spelled: $0) } ?? false) || other.tokenIs(receiver, "self"))) {
                     continue
                 }
                 guard let caller = other.enclosingFunction(of: k), caller != function || other.path != file.path else { continue }

@@ -153,7 +153,7 @@ public struct RestorePurchasesMissingRule: Rule {
     )
 
     public func check(_ project: Project, into result: inout RuleResult) {
-        let surface = PurchaseSurface(project)
+        let surface = PurchaseSurface.of(project)
         guard surface.sellsAnything else {
             result.notApplicable("The app shows no purchase UI (no StoreKit views or purchase calls).")
             return

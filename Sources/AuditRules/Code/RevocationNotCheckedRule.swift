@@ -195,8 +195,11 @@ public struct RevocationNotCheckedRule: Rule {
         var sites: [GrantSite] = []
         let code = file.code
         for i in code.indices where code[i].kind == .identifier {
+            // Byte comparisons first: a String is made only for the few candidates.
+            let isCollectionCall = file.tokenIs(i, "insert") || file.tokenIs(i, "append") || file.tokenIs(i, "formUnion") || file.tokenIs(i, "update")
+            guard isCollectionCall || (i + 2 < code.count && file.tokenIs(i + 1, "=")) else { continue }
             let name = file.text(i)
-            if ["insert", "append", "formUnion", "update"].contains(name), file.receiver(of: i) != nil, let call = file.call(at: i) {
+            if isCollectionCall, file.receiver(of: i) != nil, let call = file.call(at: i) {
                 let argument = (call.openParen + 1)..<max(call.openParen + 1, call.closeParen)
                 // The transaction is the identifier before `.productID` (or the argument itself).
                 if let productID = argument.first(where: { file.isIdentifier($0, "productID") && file.receiver(of: $0) != nil }),
@@ -205,7 +208,7 @@ public struct RevocationNotCheckedRule: Rule {
                 } else if name == "append", argument.count == 1, code[argument.lowerBound].kind == .identifier {
                     sites.append(GrantSite(index: i, transactionName: file.text(argument.lowerBound)))
                 }
-            } else if i + 2 < code.count, file.tokenIs(i + 1, "="), file.isIdentifier(i + 2, "true"), file.receiver(of: i) == nil || file.text(i - 2) == "self" {
+            } else if i + 2 < code.count, file.tokenIs(i + 1, "="), file.isIdentifier(i + 2, "true"), file.receiver(of: i) == nil || file.tokenIs(i - 2, "self") {
                 let lower = name.lowercased()
                 guard flagWords.contains(where: lower.contains) else { continue }
                 // The transaction: the verified binding live here, found by the caller.

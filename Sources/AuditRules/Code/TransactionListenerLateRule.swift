@@ -257,7 +257,7 @@ public struct TransactionListenerLateRule: Rule {
         guard depth < 4 else { return .unknown }
         var contexts: [StartContext] = []
         for file in project.swiftFiles {
-            for i in file.code.indices where file.code[i].kind == .identifier && file.text(i) == name {
+            for i in file.occurrences(of: name) {
                 let isCreation = i + 1 < file.code.count && file.code[i + 1].kind == .leftParen && file.receiver(of: i) == nil
                 let isShared = i + 2 < file.code.count && file.code[i + 1].kind == .dot && (file.isIdentifier(i + 2, "shared") || file.isIdentifier(i + 2, "default"))
                 guard isCreation || isShared else { continue }

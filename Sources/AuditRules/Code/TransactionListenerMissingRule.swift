@@ -192,7 +192,7 @@ public struct TransactionListenerMissingRule: Rule {
             }
         }
         if found { return }
-        let site = Self.appEntryPoint(in: project) ?? PurchaseSurface(project).paywallSite()
+        let site = Self.appEntryPoint(in: project) ?? PurchaseSurface.of(project).paywallSite()
         guard let site else { return }
         result.report(
             in: site.file, at: site.index,

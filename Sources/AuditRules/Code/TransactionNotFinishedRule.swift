@@ -203,7 +203,7 @@ public struct TransactionNotFinishedRule: Rule {
             let file = binding.file
             let scope = binding.scope
             // A helper that returns the value (checkVerified) hands it on; the caller finishes it.
-            if scope.contains(where: { file.isIdentifier($0, "return") && $0 + 1 < file.code.count && file.text($0 + 1) == binding.name }) {
+            if scope.contains(where: { file.isIdentifier($0, "return") && $0 + 1 < file.code.count && file.tokenIs($0 + 1, spelled: binding.name) }) {
                 continue
             }
             handled += 1
@@ -213,7 +213,7 @@ public struct TransactionNotFinishedRule: Rule {
             }
             let passedToFinisher = scope.contains { i in
                 guard file.code[i].kind == .identifier, finishing.contains(file.text(i)), let call = file.call(at: i) else { return false }
-                return call.arguments.contains { argument in argument.valueRange.contains { file.text($0) == binding.name } }
+                return call.arguments.contains { argument in argument.valueRange.contains { file.tokenIs($0, spelled: binding.name) } }
             }
             if passedToFinisher { continue }
             result.report(

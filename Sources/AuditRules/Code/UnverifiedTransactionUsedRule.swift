@@ -150,7 +150,7 @@ public struct UnverifiedTransactionUsedRule: Rule {
             let file = binding.file
             guard file.tokenIs(binding.nameIndex - 1, "let") || file.tokenIs(binding.nameIndex - 1, "var") || file.code[binding.nameIndex - 1].kind == .leftParen else { continue }
             if file.tokenIs(binding.nameIndex + 1, "=") { continue } // `let t = x.unsafePayloadValue`: reported above
-            let uses = binding.scope.filter { $0 > binding.nameIndex && file.code[$0].kind == .identifier && file.text($0) == binding.name }
+            let uses = binding.scope.filter { $0 > binding.nameIndex && file.code[$0].kind == .identifier && file.tokenIs($0, spelled: binding.name) }
             let grants = uses.contains { use in
                 if file.isIdentifier(use - 1, "return") { return true }
                 // Passed to a granting call: `deliver(t)`, `owned.insert(t.productID)`.

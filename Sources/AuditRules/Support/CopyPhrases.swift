@@ -113,9 +113,36 @@ enum CopyPhrases {
     static let externalCheckoutURL = regex(#"https?://[^\s)\"']*(?:checkout|/pricing|/subscribe|/buy|/purchase|stripe\.com|paypal\.com|gumroad\.com|paddle\.com|lemonsqueezy)"#)
 
     static func externalPurchasePhrase(in text: String) -> String? {
+        if !mayMentionExternalPurchase(text) { return nil }
         if let range = matches(externalPurchase, text) ?? matches(externalCheckoutURL, text) {
             return (text as NSString).substring(with: range)
         }
         return nil
+    }
+
+    /// Every alternative of `externalPurchase` and `externalCheckoutURL` needs one of these
+    /// words. For ASCII text, where case-insensitive matching is plain ASCII case folding,
+    /// their absence rules a match out without running the expressions (most literals are
+    /// ordinary UI text). Other text always goes to the expressions.
+    private static func mayMentionExternalPurchase(_ text: String) -> Bool {
+        let needles: [StaticString] = ["web", "homepage", "online store", "site", "http"]
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return true }
+            return needles.contains { needle in
+                needle.withUTF8Buffer { word in
+                    guard word.count <= bytes.count else { return false }
+                    for start in 0...(bytes.count - word.count) {
+                        var same = true
+                        for k in 0..<word.count where bytes[start + k] | 0x20 != word[k] {
+                            same = false
+                            break
+                        }
+                        if same { return true }
+                    }
+                    return false
+                }
+            }
+        }
     }
 }

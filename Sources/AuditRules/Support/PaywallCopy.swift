@@ -2,7 +2,7 @@ import AuditCore
 import Foundation
 
 /// One piece of user-visible copy in one locale, and where it is written.
-struct CopyText {
+struct CopyText: Sendable {
     var text: String
     /// Language code (`en`, `de`, `pt_BR`); the source language for Swift literals.
     var locale: String
@@ -13,8 +13,8 @@ struct CopyText {
 
 /// A paywall: a view that sells, or a copy document. Unit-level rules (renewal terms,
 /// subscription terms) judge each one; text-level rules judge every text in it.
-struct PaywallUnit {
-    enum Kind {
+struct PaywallUnit: Sendable {
+    enum Kind: Sendable {
         case view
         case document
     }
@@ -36,7 +36,7 @@ struct PaywallUnit {
 
 /// Collects the app's paywall copy: literals in the views that sell, their translations in
 /// string catalogs and `.strings` tables, and paywall copy documents.
-struct PaywallCopy {
+struct PaywallCopy: Sendable {
     var units: [PaywallUnit] = []
     /// Catalog entries that are paywall copy: used by a paywall view, in a catalog or table
     /// named for the paywall, or commented as paywall copy.
@@ -45,9 +45,14 @@ struct PaywallCopy {
 
     static let visibleCalls = HardcodedPriceRule.visibleCalls
 
+    /// The project's paywall copy, collected once and shared by the copy rules.
     init(_ project: Project) {
+        self = project.fact(PaywallCopy.self) { PaywallCopy(collecting: project) }
+    }
+
+    private init(collecting project: Project) {
         sourceLanguage = project.stringCatalogs.compactMap(\.sourceLanguage).first ?? "en"
-        let surface = PurchaseSurface(project)
+        let surface = PurchaseSurface.of(project)
         var seenTypes = Set<String>()
         var usedKeys = Set<String>()
         let sites = (surface.storeViews.map(\.site) + surface.purchaseCalls).sorted { $0.location < $1.location }

@@ -2,8 +2,8 @@ import AuditCore
 
 /// Product identifiers written as string literals in app code, with the role each plays.
 /// Shared by the product-id rules so they agree on what a product id is.
-struct ProductIDLiteral {
-    enum Role {
+struct ProductIDLiteral: Sendable {
+    enum Role: Sendable {
         /// Passed to `Product.products(for:)`, `ProductView(id:)`, `StoreView(ids:)`, `currentEntitlementTask(for:)` …
         case storeKitArgument
         /// A constant: `static let premium = "…"`, a top-level `let`, an enum raw value.
@@ -42,18 +42,19 @@ enum ProductIDLiterals {
             && (text.contains(".") || text.contains("_"))
     }
 
+    /// The product id literals of the project, found once and shared by the product-id rules.
     static func find(in project: Project) -> [ProductIDLiteral] {
+        project.fact(ProductIDLiteral.self) { collect(in: project) }
+    }
+
+    private static func collect(in project: Project) -> [ProductIDLiteral] {
         var result: [ProductIDLiteral] = []
         let declaredIDs = declared(in: project)
         for file in project.swiftFiles {
-            let productConstantTypes = Set(file.declarations.indices.filter { d in
-                let declaration = file.declarations[d]
-                guard declaration.kind.isType else { return false }
-                let name = declaration.name.lowercased()
-                return name.contains("product") || name.contains("iap") || name.contains("sku") || name.contains("inapp")
-                    || name.contains("purchase") || name.contains("subscription") || name.contains("entitlement")
-            })
-            for i in file.code.indices where file.code[i].kind == .stringStart {
+            var constantTypes: Set<Int>?
+            for i in file.code.indices where file.code[i].kind == .stringStart && mayBeProductID(i, in: file) {
+                let productConstantTypes = constantTypes ?? Self.productConstantTypes(in: file)
+                constantTypes = productConstantTypes
                 let literal = file.stringLiteral(at: i)
                 guard !literal.hasInterpolation, looksLikeProductID(literal.text) else { continue }
                 if let role = role(of: i, in: file, constantTypes: productConstantTypes) {
@@ -64,6 +65,41 @@ enum ProductIDLiterals {
             }
         }
         return result
+    }
+
+    /// Type declarations whose names say they hold product constants.
+    private static func productConstantTypes(in file: SwiftFile) -> Set<Int> {
+        Set(file.declarations.indices.filter { d in
+            let declaration = file.declarations[d]
+            guard declaration.kind.isType else { return false }
+            let name = declaration.name.lowercased()
+            return name.contains("product") || name.contains("iap") || name.contains("sku") || name.contains("inapp")
+                || name.contains("purchase") || name.contains("subscription") || name.contains("entitlement")
+        })
+    }
+
+    /// A byte-level test that rules out most literals before any String is made: a product
+    /// id has no interpolation, no space, `/`, `:` or backslash, and has a `.` or `_`
+    /// (`looksLikeProductID` decides for the rest).
+    private static func mayBeProductID(_ start: Int, in file: SwiftFile) -> Bool {
+        let code = file.code
+        var i = start + 1
+        var hasSeparator = false
+        while i < code.count {
+            let token = code[i]
+            if token.kind == .interpolationStart { return false }
+            // The end, or the next code after an unterminated literal (as in `stringLiteral(at:)`).
+            guard token.kind == .stringSegment else { break }
+            for offset in Int(token.start)..<Int(token.end) {
+                switch file.bytes[offset] {
+                case 0x20, 0x2F, 0x3A, 0x5C: return false
+                case 0x2E, 0x5F: hasSeparator = true
+                default: break
+                }
+            }
+            i += 1
+        }
+        return hasSeparator
     }
 
     private static func role(of index: Int, in file: SwiftFile, constantTypes: Set<Int>) -> (ProductIDLiteral.Role, Int?)? {

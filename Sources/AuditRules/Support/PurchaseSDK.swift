@@ -3,7 +3,7 @@ import AuditCore
 /// Purchase SDKs that wrap StoreKit: they listen for, verify and finish transactions
 /// themselves, so the StoreKit plumbing items do not apply to apps that buy through them,
 /// while restore, policy links, prices and copy still do.
-struct PurchaseSDK {
+struct PurchaseSDK: Sendable {
     var name: String
     var site: CodeSite
 
@@ -24,14 +24,16 @@ struct PurchaseSDK {
 
     /// The first SDK the app imports, with the import as its site.
     static func detect(in project: Project) -> PurchaseSDK? {
-        for file in project.swiftFiles {
-            for i in file.code.indices where file.isIdentifier(i, "import") && i + 1 < file.code.count {
-                if let name = modules[file.text(i + 1)] {
-                    return PurchaseSDK(name: name, site: CodeSite(file: file, index: i + 1))
+        project.fact(PurchaseSDK.self) {
+            for file in project.swiftFiles {
+                for i in file.occurrences(of: "import") where i + 1 < file.code.count {
+                    if let name = modules[file.text(i + 1)] {
+                        return PurchaseSDK(name: name, site: CodeSite(file: file, index: i + 1))
+                    }
                 }
             }
+            return nil
         }
-        return nil
     }
 
     /// Whether a call is an SDK purchase or paywall presentation: `Purchases.shared.purchase(package:)`,
@@ -62,16 +64,21 @@ struct PurchaseSDK {
     }
 }
 
+/// The name of the fact "some app code handles StoreKit transactions itself".
+private enum HandlesTransactions {}
+
 extension Project {
     /// The SDK purchases go through, when the app does not also handle StoreKit transactions
     /// itself. StoreKit plumbing rules report "not applicable" with this reason.
     var transactionsHandledBySDK: PurchaseSDK? {
         guard let sdk = PurchaseSDK.detect(in: self) else { return nil }
-        let handlesTransactions = swiftFiles.contains { file in
-            file.code.indices.contains { i in
-                file.isMemberAccess(i, base: "Transaction", member: "updates")
-                    || file.isMemberAccess(i, base: "Transaction", member: "currentEntitlements")
-                    || file.isIdentifier(i, "finish") && file.receiver(of: i) != nil && i + 1 < file.code.count && file.code[i + 1].kind == .leftParen
+        let handlesTransactions = fact(HandlesTransactions.self) {
+            swiftFiles.contains { file in
+                file.occurrences(of: "updates").contains { file.isMemberAccess($0, base: "Transaction", member: "updates") }
+                    || file.occurrences(of: "currentEntitlements").contains { file.isMemberAccess($0, base: "Transaction", member: "currentEntitlements") }
+                    || file.occurrences(of: "finish").contains { i in
+                        file.receiver(of: i) != nil && i + 1 < file.code.count && file.code[i + 1].kind == .leftParen
+                    }
             }
         }
         return handlesTransactions ? nil : sdk

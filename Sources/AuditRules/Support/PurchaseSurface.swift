@@ -1,7 +1,7 @@
 import AuditCore
 
 /// A place in a Swift file: the file and a code-token index.
-struct CodeSite {
+struct CodeSite: Sendable {
     var file: SwiftFile
     var index: Int
     var location: SourceLocation { file.location(of: index) }
@@ -9,7 +9,7 @@ struct CodeSite {
 
 /// Where an app sells things: StoreKit views, purchase calls, and the view types that hold
 /// them. Several rules need "the paywall" to point at and to decide whether they apply.
-struct PurchaseSurface {
+struct PurchaseSurface: Sendable {
     static let storeViewNames: Set<String> = ["SubscriptionStoreView", "StoreView", "ProductView"]
 
     /// `SubscriptionStoreView(…)`, `StoreView(…)`, `ProductView(…)` calls.
@@ -18,13 +18,18 @@ struct PurchaseSurface {
     /// `purchase(confirmIn:)`, and legacy `SKPaymentQueue.default().add(payment)`.
     var purchaseCalls: [CodeSite] = []
 
-    init(_ project: Project) {
+    /// The project's purchase surface, built once and shared by the rules that need it.
+    static func of(_ project: Project) -> PurchaseSurface {
+        project.fact(PurchaseSurface.self) { PurchaseSurface(project) }
+    }
+
+    private init(_ project: Project) {
         var direct: [CodeSite] = []
         for file in project.swiftFiles {
             for call in file.calls(named: Self.storeViewNames) where file.receiver(of: call.name) == nil {
                 storeViews.append((CodeSite(file: file, index: call.name), call))
             }
-            let usesPurchaseEnvironment = file.code.indices.contains { i in file.isIdentifier(i, "purchase") && i >= 2 && file.code[i - 1].kind == .dot && file.tokenIs(i - 2, "\\") }
+            let usesPurchaseEnvironment = file.occurrences(of: "purchase").contains { i in i >= 2 && file.code[i - 1].kind == .dot && file.tokenIs(i - 2, "\\") }
             for call in file.calls(named: "purchase") {
                 let receiver = file.receiver(of: call.name)
                 if receiver != nil {
@@ -103,7 +108,8 @@ struct PurchaseSurface {
         let declaration = file.declarations[type]
         guard declaration.modifiers.contains("private") || declaration.modifiers.contains("fileprivate") else { return type }
         for (other, candidate) in file.declarations.enumerated() where other != type && candidate.kind.isType && candidate.parent == -1 && isViewType(candidate) {
-            if file.fullRange(of: other).contains(where: { file.code[$0].kind == .identifier && file.text($0) == declaration.name }) {
+            let range = file.fullRange(of: other)
+            if file.occurrences(of: declaration.name).contains(where: { range.contains($0) }) {
                 return other
             }
         }
@@ -140,15 +146,20 @@ func scopeDescription(of index: Int, in file: SwiftFile) -> String {
 extension Project {
     /// Whether the app uses StoreKit's purchase machinery at all (so StoreKit items apply).
     var usesStoreKitPurchasing: Bool {
-        let surface = PurchaseSurface(self)
-        if surface.sellsAnything { return true }
-        return swiftFiles.contains { file in
-            file.code.indices.contains { i in
-                file.isMemberAccess(i, base: "Product", member: "products")
-                    || file.isMemberAccess(i, base: "Transaction", member: "currentEntitlements")
-                    || file.isMemberAccess(i, base: "Transaction", member: "updates")
-                    || file.isIdentifier(i, "SKPaymentQueue")
+        fact(UsesStoreKitPurchasing.self) {
+            if PurchaseSurface.of(self).sellsAnything { return true }
+            return swiftFiles.contains { file in
+                file.occurrences(of: "products").contains { file.isMemberAccess($0, base: "Product", member: "products") }
+                    || file.occurrences(of: "currentEntitlements").contains { file.isMemberAccess($0, base: "Transaction", member: "currentEntitlements") }
+                    || file.occurrences(of: "updates").contains { file.isMemberAccess($0, base: "Transaction", member: "updates") }
+                    || !file.occurrences(of: "SKPaymentQueue").isEmpty
             }
         }
     }
+}
+
+/// The name of the `usesStoreKitPurchasing` fact.
+private enum UsesStoreKitPurchasing {}
+
+extension Project {
 }

@@ -3,7 +3,7 @@ import AuditCore
 /// Where a verification result (or the transaction inside it) comes from. The finish,
 /// revocation and verification rules differ by source: a purchase result and an update must
 /// be finished; entitlements must exclude revoked transactions.
-enum TransactionSource: Equatable {
+enum TransactionSource: Equatable, Sendable {
     case purchase
     case updates
     case unfinished
@@ -31,7 +31,7 @@ enum TransactionSource: Equatable {
 
 /// A transaction bound from a verification result: `case .verified(let t)`,
 /// `let t = try checkVerified(result)`, `let t = result.unsafePayloadValue`.
-struct TransactionBinding {
+struct TransactionBinding: Sendable {
     var file: SwiftFile
     /// The token of the bound name.
     var nameIndex: Int
@@ -55,8 +55,9 @@ struct TransactionFlow {
 
     init(_ project: Project) {
         self.project = project
-        for file in project.swiftFiles {
-            bindings += Self.bindings(in: file, project: project)
+        // The bindings are found once per project and shared by the rules that trace them.
+        bindings = project.fact(TransactionFlow.self) {
+            project.swiftFiles.flatMap { Self.bindings(in: $0, project: project) }
         }
     }
 
@@ -74,7 +75,7 @@ struct TransactionFlow {
         let start = file.enclosingFunction(of: index).map { file.declarations[$0].keyword } ?? 0
         var i = index
         while i >= start {
-            if file.code[i].kind == .identifier, file.text(i) == name {
+            if file.code[i].kind == .identifier, file.tokenIs(i, spelled: name) {
                 let source = traceSource(of: i, in: file, before: i + 1, project: project, depth: 0)
                 if source != .unknown { return source }
             }
@@ -255,7 +256,7 @@ struct TransactionFlow {
         let scopeStart = file.enclosingFunction(of: index).map { file.declarations[$0].keyword } ?? 0
         var i = min(limit, code.count) - 1
         while i >= scopeStart {
-            if code[i].kind == .identifier, file.text(i) == name {
+            if code[i].kind == .identifier, file.tokenIs(i, spelled: name) {
                 // `for await name in Transaction.updates`
                 if i > 0, file.isIdentifier(i + 1, "in"), isLoopVariable(i, in: file) {
                     let sequence = i + 2

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Facts about a project that several rules derive the same way ("where the app sells",
+/// "where each transaction comes from"): built once, by the first rule that asks, and shared
+/// by the rules running in parallel. A fact is a pure function of the project and immutable
+/// once built, so sharing it changes no result; a rule that asks while another builds it
+/// waits for that value instead of building its own.
+///
+/// Every change to the project's inputs replaces the cache (see `Project`), so a fact never
+/// outlives the inputs it was built from.
+public final class ProjectFacts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [ObjectIdentifier: Entry] = [:]
+
+    public init() {}
+
+    /// The fact named by `key` (a type used only as a name), building it with `build` the
+    /// first time. `build` must depend on the project alone.
+    public func value<Key, Value: Sendable>(_ key: Key.Type, _ build: () -> Value) -> Value {
+        let entry: Entry
+        lock.lock()
+        if let existing = entries[ObjectIdentifier(key)] {
+            entry = existing
+        } else {
+            entry = Entry()
+            entries[ObjectIdentifier(key)] = entry
+        }
+        lock.unlock()
+        return entry.value(build)
+    }
+
+    /// One fact: its own lock, held while it is built, makes later askers wait for it.
+    private final class Entry: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: (any Sendable)?
+
+        func value<Value: Sendable>(_ build: () -> Value) -> Value {
+            lock.lock()
+            defer { lock.unlock() }
+            if let stored = stored as? Built<Value> { return stored.value }
+            let built = build()
+            stored = Built(value: built)
+            return built
+        }
+    }
+
+    /// Boxed so that a fact that is an optional (`nil`: "no SDK") still reads as built.
+    private struct Built<Value: Sendable>: Sendable {
+        var value: Value
+    }
+}
+
+extension Project {
+    /// A fact shared by the rules auditing this project; see `ProjectFacts`.
+    public func fact<Key, Value: Sendable>(_ key: Key.Type, _ build: () -> Value) -> Value {
+        facts.value(key, build)
+    }
+}

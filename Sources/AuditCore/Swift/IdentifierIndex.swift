@@ -1,0 +1,139 @@
+/// Where each identifier of a file occurs, built once when the file is loaded: rules ask
+/// "where is `updates`?" and get the code indices at once instead of comparing the text of
+/// every token. Built from the bytes with its own hash table, so no String is made per token.
+public struct IdentifierIndex: Sendable {
+    /// Open addressing: slot → name number + 1, or 0 when empty. A power of two in size.
+    private let slots: [Int32]
+    /// Per name: its hash, and one code index where it occurs (to compare text on lookup).
+    private let hashes: [UInt32]
+    private let sample: [Int32]
+    /// Per name n: its occurrences are `positions[firsts[n]..<firsts[n + 1]]`, ascending.
+    private let firsts: [Int32]
+    private let positions: [Int32]
+
+    /// Indexes the `.identifier` tokens of `code` (backtick identifiers are not included).
+    init(bytes: [UInt8], code: [Token]) {
+        var identifierCount = 0
+        for token in code where token.kind == .identifier { identifierCount += 1 }
+        // Distinct names are a small part of the identifiers; the table grows when it must.
+        var capacity = 16
+        while capacity < identifierCount / 8 + 16 { capacity <<= 1 }
+        var slots = [Int32](repeating: 0, count: capacity)
+        var hashes: [UInt32] = []
+        var sample: [Int32] = []
+        var counts: [Int32] = []
+        // Name number of each code token, -1 for non-identifiers; dropped after building.
+        var nameOf = [Int32](repeating: -1, count: code.count)
+        bytes.withUnsafeBufferPointer { b in
+            for (index, token) in code.enumerated() where token.kind == .identifier {
+                let start = Int(token.start)
+                let length = Int(token.end) - start
+                let hash = Self.hash(b, start, length)
+                var slot = Int(hash) & (capacity - 1)
+                while true {
+                    let entry = Int(slots[slot])
+                    if entry == 0 {
+                        // Grow when three quarters full, keeping lookups short.
+                        if (hashes.count + 1) * 4 > capacity * 3 {
+                            capacity <<= 1
+                            slots = Self.rehash(hashes, capacity: capacity)
+                            slot = Int(hash) & (capacity - 1)
+                            continue
+                        }
+                        slots[slot] = Int32(hashes.count + 1)
+                        nameOf[index] = Int32(hashes.count)
+                        hashes.append(hash)
+                        sample.append(Int32(index))
+                        counts.append(1)
+                        break
+                    }
+                    let name = entry - 1
+                    if hashes[name] == hash, Self.same(b, start, length, code[Int(sample[name])]) {
+                        nameOf[index] = Int32(name)
+                        counts[name] += 1
+                        break
+                    }
+                    slot = (slot + 1) & (capacity - 1)
+                }
+            }
+        }
+        var firsts = [Int32](repeating: 0, count: counts.count + 1)
+        for name in counts.indices { firsts[name + 1] = firsts[name] + counts[name] }
+        var fill = firsts
+        var positions = [Int32](repeating: 0, count: Int(firsts[counts.count]))
+        for index in nameOf.indices where nameOf[index] >= 0 {
+            let name = Int(nameOf[index])
+            positions[Int(fill[name])] = Int32(index)
+            fill[name] += 1
+        }
+        self.slots = slots
+        self.hashes = hashes
+        self.sample = sample
+        self.firsts = firsts
+        self.positions = positions
+    }
+
+    /// The code indices of the identifiers spelled `name`, ascending.
+    public func occurrences(of name: String, in bytes: [UInt8], code: [Token]) -> ArraySlice<Int32> {
+        guard let number = number(of: name, in: bytes, code: code) else { return [] }
+        return positions[Int(firsts[number])..<Int(firsts[number + 1])]
+    }
+
+    private func number(of name: String, in bytes: [UInt8], code: [Token]) -> Int? {
+        var name = name
+        return name.withUTF8 { word in
+            bytes.withUnsafeBufferPointer { b -> Int? in
+                let hash = Self.hash(word, 0, word.count)
+                let mask = slots.count - 1
+                var slot = Int(hash) & mask
+                while true {
+                    let entry = Int(slots[slot])
+                    if entry == 0 { return nil }
+                    let number = entry - 1
+                    if hashes[number] == hash {
+                        let token = code[Int(sample[number])]
+                        let start = Int(token.start)
+                        if Int(token.end) - start == word.count {
+                            var same = true
+                            for k in 0..<word.count where b[start + k] != word[k] {
+                                same = false
+                                break
+                            }
+                            if same { return number }
+                        }
+                    }
+                    slot = (slot + 1) & mask
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func hash(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> UInt32 {
+        // FNV-1a: identifiers are short, and this needs no allocation.
+        var hash: UInt32 = 2_166_136_261
+        for k in start..<(start + length) {
+            hash ^= UInt32(b[k])
+            hash = hash &* 16_777_619
+        }
+        return hash
+    }
+
+    @inline(__always)
+    private static func same(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int, _ other: Token) -> Bool {
+        let otherStart = Int(other.start)
+        guard Int(other.end) - otherStart == length else { return false }
+        for k in 0..<length where b[start + k] != b[otherStart + k] { return false }
+        return true
+    }
+
+    private static func rehash(_ hashes: [UInt32], capacity: Int) -> [Int32] {
+        var slots = [Int32](repeating: 0, count: capacity)
+        for (name, hash) in hashes.enumerated() {
+            var slot = Int(hash) & (capacity - 1)
+            while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
+            slots[slot] = Int32(name + 1)
+        }
+        return slots
+    }
+}

@@ -1,0 +1,39 @@
+import AuditCore
+import AuditRules
+import BenchmarkCorpus
+import Foundation
+import Testing
+
+/// `--jobs` changes how the work is spread, never what is found: a generated app tree (the
+/// benchmark's, small) gives the same findings, evidence and verdicts with one and two jobs.
+@Suite struct ParallelAuditTests {
+    @Test func generatedCorpusGivesTheSameResultsWithOneAndTwoJobs() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("iap-audit-jobs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for file in CorpusGenerator(megabytes: 0.4, seed: 7).files() {
+            let url = root.appendingPathComponent(file.path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(file.contents).write(to: url)
+        }
+        let one = Auditor.audit(paths: [root], root: root, rules: BuiltInRules.all, options: AuditOptions(jobs: 1))
+        let two = Auditor.audit(paths: [root], root: root, rules: BuiltInRules.all, options: AuditOptions(jobs: 2))
+        #expect(one.fileCounts[.swift, default: 0] > 40)
+        #expect(one.fileCounts[.storeKitConfiguration, default: 0] >= 1)
+        #expect(one.fileCounts[.stringCatalog, default: 0] >= 1)
+        #expect(!one.findings.isEmpty)
+        #expect(one.findings == two.findings)
+        #expect(one.results.map(\.rule.identifier) == two.results.map(\.rule.identifier))
+        #expect(one.results.map(\.findings) == two.results.map(\.findings))
+        #expect(one.results.map(\.evidence) == two.results.map(\.evidence))
+        #expect(one.results.map(\.notApplicableReason) == two.results.map(\.notApplicableReason))
+    }
+
+    @Test func theGeneratorIsDeterministic() {
+        let first = CorpusGenerator(megabytes: 0.2, seed: 3).files()
+        let second = CorpusGenerator(megabytes: 0.2, seed: 3).files()
+        #expect(first.map(\.path) == second.map(\.path))
+        #expect(first.map(\.contents) == second.map(\.contents))
+        #expect(CorpusGenerator.size(of: first) >= 200_000)
+        #expect(CorpusGenerator(megabytes: 0.2, seed: 4).files().map(\.contents) != first.map(\.contents))
+    }
+}
