@@ -1,0 +1,3 @@
+﻿import Foundation
+let crlf = "x"
+	let tab = 1

@@ -1,0 +1,3 @@
+let s = "never closed
+let t = #"raw never closed
+/* comment never closed

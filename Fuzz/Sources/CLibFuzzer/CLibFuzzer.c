@@ -1,0 +1,2 @@
+// The declarations are in include/CLibFuzzer.h; libFuzzer itself comes with -sanitize=fuzzer.
+#include "CLibFuzzer.h"

@@ -1,0 +1,68 @@
+import AuditCore
+import FuzzSupport
+
+/// The Swift lexer and syntax tree, the queries rules are written in, suppression comments,
+/// and the engine's Swift loading path (test-file detection, previews blanked).
+func fuzzSwift(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = inputBytes(data, size)
+    let file = SwiftFile(path: "App/Fuzz.swift", bytes: bytes)
+
+    // The lexer's contract: tokens cover the input exactly, in order, none empty.
+    var offset = 0
+    for token in file.tokens {
+        expect(Int(token.start) == offset && token.end > token.start, "token \(token) after offset \(offset)")
+        offset = Int(token.end)
+    }
+    expect(offset == bytes.count, "tokens end at \(offset) of \(bytes.count) bytes")
+    for diagnostic in file.diagnostics {
+        expect(diagnostic.offset >= 0 && diagnostic.offset <= bytes.count, "diagnostic at \(diagnostic.offset)")
+    }
+
+    // The tree's contract: partners point at each other, parents come before their children.
+    let count = file.code.count
+    expect(file.match.count == count && file.parent.count == count && file.startsLine.count == count, "tree arrays")
+    for i in 0..<count {
+        let partner = Int(file.match[i])
+        if partner >= 0 {
+            expect(partner < count && Int(file.match[partner]) == i, "match[\(i)] = \(partner)")
+        }
+        let parent = Int(file.parent[i])
+        expect(parent >= -1 && parent < i, "parent[\(i)] = \(parent)")
+    }
+    for index in file.declarations.indices {
+        let declaration = file.declarations[index]
+        expect(declaration.bodyStart >= 0 && declaration.bodyStart < count, "declaration \(index) body")
+        expect(declaration.parent < index, "declaration \(index) parent \(declaration.parent)")
+        _ = file.bodyRange(of: index)
+        _ = file.fullRange(of: index)
+        _ = file.declarationChain(of: declaration.bodyStart)
+    }
+
+    // Queries, over every token of small inputs (they are what rules call).
+    _ = file.stringLiterals()
+    _ = file.switchStatements()
+    _ = file.imports
+    _ = file.calls(named: ["Text", "Button", "purchase", "Task", "sync"])
+    for i in 0..<min(count, 512) {
+        _ = file.call(at: i)
+        _ = file.receiver(of: i)
+        _ = file.isImplicitMember(i)
+        _ = file.enclosingCall(ofArgument: i)
+        _ = file.declarationChain(of: i)
+        _ = file.modifierChain(after: i)
+        _ = file.location(of: i)
+    }
+    for line in 1...max(1, min(file.lines.lineCount, 64)) {
+        _ = file.lineText(line)
+    }
+    _ = Suppression.all(in: file)
+    _ = ShippedCode.isTestFile(file)
+    _ = ShippedCode.withoutPreviews(file)
+
+    let result = loadThroughEngine(bytes, path: "App/Fuzz.swift")
+    let lines = lineCount(bytes)
+    for error in result.project.inputErrors {
+        expectValid(error, lineCount: lines)
+    }
+    return 0
+}
