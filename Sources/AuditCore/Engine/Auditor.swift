@@ -132,9 +132,15 @@ public enum Auditor {
         var sourceTexts = sources
         for file in project.swiftFiles where sourceTexts[file.path] == nil { sourceTexts[file.path] = file.bytes }
         let swiftFiles = Dictionary(project.swiftFiles.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        // Each rule's findings are decorated on their own (fingerprints count occurrences per
+        // rule), so the rules can be done in parallel.
+        let texts = sourceTexts
+        let decoratedFindings = parallelMap(results.map(\.findings), jobs: options.jobs) { findings in
+            Self.decorate(findings, sources: texts, swiftFiles: swiftFiles)
+        }
         var all: [Finding] = []
         for index in results.indices {
-            let decorated = Self.decorate(results[index].findings, sources: sourceTexts, swiftFiles: swiftFiles)
+            let decorated = decoratedFindings[index]
             results[index].setFindings(decorated)
             all += decorated
         }
@@ -147,12 +153,23 @@ public enum Auditor {
         var seen = Set<String>()
         var occurrences: [String: Int] = [:]
         var result: [Finding] = []
+        // A Swift file has its line table (blanking previews keeps every line break, so it is
+        // also the original text's); other files get one each, not one per finding.
+        var tables: [String: LineTable] = [:]
         for var finding in findings.sorted(by: Finding.reportOrder) {
             let key = "\(finding.ruleID)|\(finding.location)|\(finding.message)"
             guard seen.insert(key).inserted else { continue }
             var lineText = ""
             if let bytes = sources[finding.location.file] {
-                let table = LineTable(bytes)
+                let table: LineTable
+                if let swift = swiftFiles[finding.location.file] {
+                    table = swift.lines
+                } else if let known = tables[finding.location.file] {
+                    table = known
+                } else {
+                    table = LineTable(bytes)
+                    tables[finding.location.file] = table
+                }
                 finding.excerpt = Excerpt.around(line: finding.location.line, in: bytes, lines: table)
                 lineText = String(decoding: bytes[table.range(ofLine: finding.location.line, in: bytes)], as: UTF8.self)
                 finding.end = Self.end(of: finding.location, in: bytes, lines: table, swift: swiftFiles[finding.location.file])

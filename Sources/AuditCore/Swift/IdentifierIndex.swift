@@ -12,7 +12,7 @@ public struct IdentifierIndex: Sendable {
     private let positions: [Int32]
 
     /// Indexes the `.identifier` tokens of `code` (backtick identifiers are not included).
-    init(bytes: [UInt8], code: [Token]) {
+    init(bytes: [UInt8], code: TokenList) {
         var identifierCount = 0
         for token in code where token.kind == .identifier { identifierCount += 1 }
         // Distinct names are a small part of the identifiers; the table grows when it must.
@@ -74,12 +74,12 @@ public struct IdentifierIndex: Sendable {
     }
 
     /// The code indices of the identifiers spelled `name`, ascending.
-    public func occurrences(of name: String, in bytes: [UInt8], code: [Token]) -> ArraySlice<Int32> {
+    public func occurrences(of name: String, in bytes: [UInt8], code: TokenList) -> ArraySlice<Int32> {
         guard let number = number(of: name, in: bytes, code: code) else { return [] }
         return positions[Int(firsts[number])..<Int(firsts[number + 1])]
     }
 
-    private func number(of name: String, in bytes: [UInt8], code: [Token]) -> Int? {
+    private func number(of name: String, in bytes: [UInt8], code: TokenList) -> Int? {
         var name = name
         return name.withUTF8 { word in
             bytes.withUnsafeBufferPointer { b -> Int? in

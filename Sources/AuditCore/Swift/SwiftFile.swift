@@ -11,7 +11,7 @@ public struct SwiftFile: Sendable {
     /// keep it (at 12 bytes a token it was the largest part of a loaded project).
     public var tokens: [Token] { SwiftLexer.tokenize(bytes).tokens }
     /// The tokens that are not whitespace or comments.
-    public let code: [Token]
+    public let code: TokenList
     /// Comment tokens, for suppressions and for "is this in a comment" questions.
     public let comments: [Token]
     /// For each code token that opens or closes a bracket, string or interpolation, the index
@@ -24,7 +24,7 @@ public struct SwiftFile: Sendable {
     /// `for`, `switch` ...).
     let braces: BraceDeclarations
     /// Whether a newline (or comment) stands between code token i-1 and i.
-    public let startsLine: [Bool]
+    public let startsLine: LineStartFlags
     public let diagnostics: [LexDiagnostic]
     /// Where each identifier occurs; see `occurrences(of:)`.
     let identifierIndex: IdentifierIndex
@@ -35,13 +35,17 @@ public struct SwiftFile: Sendable {
         lines = LineTable(bytes)
         let lexed = SwiftLexer.tokenize(bytes)
         diagnostics = lexed.diagnostics
-        var code: [Token] = []
+        var kinds: [TokenKind] = []
+        var starts: [Int32] = []
+        var ends: [Int32] = []
         var comments: [Token] = []
         var startsLine: [Bool] = []
         // Exact capacities: these arrays live as long as the project.
         var codeCount = 0
         for token in lexed.tokens where !token.kind.isTrivia { codeCount += 1 }
-        code.reserveCapacity(codeCount)
+        kinds.reserveCapacity(codeCount)
+        starts.reserveCapacity(codeCount)
+        ends.reserveCapacity(codeCount)
         startsLine.reserveCapacity(codeCount)
         var sawNewline = true
         for token in lexed.tokens {
@@ -57,14 +61,17 @@ public struct SwiftFile: Sendable {
                     }
                 }
             } else {
-                code.append(token)
+                kinds.append(token.kind)
+                starts.append(token.start)
+                ends.append(token.end)
                 startsLine.append(sawNewline)
                 sawNewline = false
             }
         }
+        let code = TokenList(kinds: kinds, starts: starts, ends: ends)
         self.code = code
         self.comments = comments
-        self.startsLine = startsLine
+        self.startsLine = LineStartFlags(startsLine)
         identifierIndex = IdentifierIndex(bytes: bytes, code: code)
         let structure = SyntaxTreeBuilder(bytes: bytes, code: code, startsLine: startsLine).build()
         match = structure.match

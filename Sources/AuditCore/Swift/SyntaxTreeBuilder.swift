@@ -3,7 +3,7 @@
 /// declarations and closures with their bodies.
 struct SyntaxTreeBuilder {
     let bytes: [UInt8]
-    let code: [Token]
+    let code: TokenList
     let startsLine: [Bool]
 
     struct Structure {

@@ -199,7 +199,7 @@ public struct ClientSideOfferSignatureRule: Rule {
     public func check(_ project: Project, into result: inout RuleResult) {
         var offerSites: [CodeSite] = []
         for file in project.swiftFiles {
-            for i in file.code.indices where file.isCaseReference(i, "promotionalOffer") && file.call(at: i) != nil {
+            for i in file.occurrences(of: "promotionalOffer") where file.isCaseReference(i, "promotionalOffer") && file.call(at: i) != nil {
                 offerSites.append(CodeSite(file: file, index: i))
             }
         }
@@ -238,7 +238,7 @@ public struct ClientSideOfferSignatureRule: Rule {
     /// `key.signature(for:)` on a P256 key, `SecKeyCreateSignature`, or, without either, the
     /// `P256.Signing.PrivateKey` the file holds.
     static func signingSites(in file: SwiftFile) -> [Int] {
-        let usesP256Signing = file.code.indices.contains { file.isMemberAccess($0, base: "P256", member: "Signing") }
+        let usesP256Signing = file.occurrences(of: "Signing").contains { file.isMemberAccess($0, base: "P256", member: "Signing") }
         var sites: [Int] = []
         for i in file.code.indices {
             if usesP256Signing, file.isIdentifier(i, "signature"), file.receiver(of: i) != nil,
@@ -249,7 +249,7 @@ public struct ClientSideOfferSignatureRule: Rule {
             }
         }
         if sites.isEmpty, usesP256Signing,
-           let key = file.code.indices.first(where: { file.isMemberAccess($0, base: "Signing", member: "PrivateKey") }) {
+           let key = file.occurrences(of: "PrivateKey").first(where: { file.isMemberAccess($0, base: "Signing", member: "PrivateKey") }) {
             sites.append(key)
         }
         return sites

@@ -495,6 +495,9 @@ extension ConsumableNotIdempotentRule {
         private var byName: [String: [Function]] = [:]
         private var calls: [Function: Set<String>] = [:]
         private var names: [Function: String] = [:]
+        /// The functions that call each name: `callers(of:)` would otherwise look at every
+        /// function for every step.
+        private var callersByName: [String: [Function]] = [:]
 
         init(_ project: Project) {
             for (fileIndex, file) in project.swiftFiles.enumerated() {
@@ -510,6 +513,7 @@ extension ConsumableNotIdempotentRule {
                         called.insert(file.text(k))
                     }
                     calls[function] = called
+                    for name in called { callersByName[name, default: []].append(function) }
                 }
             }
         }
@@ -538,7 +542,7 @@ extension ConsumableNotIdempotentRule {
                 var next = Set<Function>()
                 for current in frontier {
                     guard let name = names[current] else { continue }
-                    for (caller, called) in calls where called.contains(name) && result.insert(caller).inserted {
+                    for caller in callersByName[name] ?? [] where result.insert(caller).inserted {
                         next.insert(caller)
                     }
                 }

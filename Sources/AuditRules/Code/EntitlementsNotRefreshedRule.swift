@@ -168,7 +168,7 @@ public struct EntitlementsNotRefreshedRule: Rule {
         var reads: [CodeSite] = []
         var refreshFunctions = Set<String>()
         for file in project.swiftFiles {
-            for i in file.code.indices where file.isMemberAccess(i, base: "Transaction", member: "currentEntitlements") {
+            for i in file.occurrences(of: "currentEntitlements") where file.isMemberAccess(i, base: "Transaction", member: "currentEntitlements") {
                 reads.append(CodeSite(file: file, index: i - 2))
                 if let function = file.enclosingFunction(of: i) { refreshFunctions.insert(file.declarations[function].name) }
             }
@@ -217,7 +217,7 @@ public struct EntitlementsNotRefreshedRule: Rule {
             return false
         }
         for file in project.swiftFiles {
-            for i in file.code.indices where file.isMemberAccess(i, base: "Transaction", member: "updates") {
+            for i in file.occurrences(of: "updates") where file.isMemberAccess(i, base: "Transaction", member: "updates") {
                 // The loop body: the brace after `in Transaction.updates …`.
                 var j = i + 1
                 while j < file.code.count, file.code[j].kind != .leftBrace { j += 1 }

@@ -350,7 +350,7 @@ public struct GracePeriodIgnoredRule: Rule {
                 }
             }
             var reportedScopes = Set<Int>()
-            for i in file.code.indices where file.isCaseReference(i, "subscribed") && !patternTokens.contains(i) {
+            for i in file.occurrences(of: "subscribed") where file.isCaseReference(i, "subscribed") && !patternTokens.contains(i) {
                 guard let negated = Self.stateComparison(at: i, in: file) else { continue }
                 sawStateCheck = true
                 let scope = Self.scope(of: i, in: file)

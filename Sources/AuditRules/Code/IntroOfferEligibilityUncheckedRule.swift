@@ -241,7 +241,7 @@ public struct IntroOfferEligibilityUncheckedRule: Rule {
         var sawOffer = false
         for file in project.swiftFiles {
             var reportedScopes = Set<Int>()
-            for i in file.code.indices where file.isIdentifier(i, "introductoryOffer") && file.receiver(of: i) != nil {
+            for i in file.occurrences(of: "introductoryOffer") where file.receiver(of: i) != nil {
                 sawOffer = true
                 if Self.describesRedeemedOffer(around: i, in: file) { continue }
                 if let check = Self.eligibilityCheck(near: i, in: file, project: project, aliases: aliases) {

@@ -283,12 +283,29 @@ public struct PolicyLinksMissingRule: Rule {
             let name = file.text(i)
             if name.first?.isUppercase == true { names.insert(name) }
         }
-        var result: [(SwiftFile, Range<Int>)] = []
-        for other in project.swiftFiles {
-            for (index, declaration) in other.declarations.enumerated() where declaration.kind == .struct && names.contains(declaration.name) {
-                result.append((other, other.fullRange(of: index)))
+        // The project's structs by name, built once: every paywall asks.
+        let structs = project.fact(StructsByName.self) {
+            var byName: [String: [StructsByName.Place]] = [:]
+            for (fileIndex, other) in project.swiftFiles.enumerated() {
+                for (index, declaration) in other.declarations.enumerated() where declaration.kind == .struct {
+                    byName[declaration.name, default: []].append(StructsByName.Place(file: fileIndex, declaration: index))
+                }
             }
+            return byName
         }
-        return result
+        // In project order, as a walk over every file's declarations would give them.
+        let places = names.flatMap { structs[$0] ?? [] }.sorted { ($0.file, $0.declaration) < ($1.file, $1.declaration) }
+        return places.map { place in
+            let other = project.swiftFiles[place.file]
+            return (other, other.fullRange(of: place.declaration))
+        }
+    }
+}
+
+/// The name of the fact "struct declarations by name", with where each is.
+enum StructsByName {
+    struct Place: Sendable {
+        var file: Int
+        var declaration: Int
     }
 }

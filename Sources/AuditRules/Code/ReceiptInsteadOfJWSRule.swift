@@ -185,7 +185,7 @@ public struct ReceiptInsteadOfJWSRule: Rule {
     public func check(_ project: Project, into result: inout RuleResult) {
         var found = false
         for file in project.swiftFiles {
-            for i in file.code.indices where file.isIdentifier(i, "appStoreReceiptURL") && (file.receiver(of: i) != nil || i == 0 || file.code[i - 1].kind != .dot) {
+            for i in file.occurrences(of: "appStoreReceiptURL") where (file.receiver(of: i) != nil || i == 0 || file.code[i - 1].kind != .dot) {
                 guard let upload = Self.uploadSite(ofReceiptAt: i, in: file, project: project) else { continue }
                 found = true
                 result.report(
@@ -196,7 +196,7 @@ public struct ReceiptInsteadOfJWSRule: Rule {
         }
         var sawJWS = false
         for file in project.swiftFiles {
-            for i in file.code.indices where file.isCaseReference(i, "jwsRepresentation") {
+            for i in file.occurrences(of: "jwsRepresentation") where file.isCaseReference(i, "jwsRepresentation") {
                 sawJWS = true
                 result.evidence(in: file, at: i, "jwsRepresentation is used in \(scopeDescription(of: i, in: file))")
             }

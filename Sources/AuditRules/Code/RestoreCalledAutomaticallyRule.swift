@@ -103,7 +103,7 @@ public struct RestoreCalledAutomaticallyRule: Rule {
     public func check(_ project: Project, into result: inout RuleResult) {
         var syncs = 0
         for file in project.swiftFiles {
-            for i in file.code.indices where file.isMemberAccess(i, base: "AppStore", member: "sync") {
+            for i in file.occurrences(of: "sync") where file.isMemberAccess(i, base: "AppStore", member: "sync") {
                 syncs += 1
                 if let trigger = Self.automaticTrigger(of: i, in: file, project: project, depth: 0) {
                     // Point at the call made from the automatic context: the sync itself, or the

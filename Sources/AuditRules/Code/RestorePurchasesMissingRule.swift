@@ -160,7 +160,7 @@ public struct RestorePurchasesMissingRule: Rule {
         }
         var found = false
         for file in project.swiftFiles {
-            for i in file.code.indices where file.isMemberAccess(i, base: "AppStore", member: "sync") {
+            for i in file.occurrences(of: "sync") where file.isMemberAccess(i, base: "AppStore", member: "sync") {
                 found = true
                 result.evidence(in: file, at: i, "AppStore.sync() is called in \(scopeDescription(of: i, in: file))")
             }
@@ -172,7 +172,7 @@ public struct RestorePurchasesMissingRule: Rule {
                 found = true
                 result.evidence(in: file, at: call.name, "\(file.text(call.name))() of the purchase SDK is called in \(scopeDescription(of: call.name, in: file))")
             }
-            for i in file.code.indices where file.isIdentifier(i, "restoreCompletedTransactions") && file.receiver(of: i) != nil {
+            for i in file.occurrences(of: "restoreCompletedTransactions") where file.receiver(of: i) != nil {
                 found = true
                 result.evidence(in: file, at: i, "Legacy restoreCompletedTransactions() is called in \(scopeDescription(of: i, in: file))")
             }

@@ -220,7 +220,7 @@ public struct StoreKitTestsMissingRule: Rule {
         }
         var found = false
         for file in project.testFiles {
-            let mentions = file.code.indices.filter { file.isIdentifier($0, "SKTestSession") }
+            let mentions = Array(file.occurrences(of: "SKTestSession"))
             // Point at the session being created when the file does, else at the first mention.
             guard let site = mentions.first(where: { file.call(at: $0) != nil }) ?? mentions.first else { continue }
             found = true

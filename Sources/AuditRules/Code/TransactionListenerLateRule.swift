@@ -181,7 +181,7 @@ public struct TransactionListenerLateRule: Rule {
         }
         var sites: [(CodeSite, StartContext)] = []
         for file in project.swiftFiles {
-            for i in file.code.indices where file.isMemberAccess(i, base: "Transaction", member: "updates") {
+            for i in file.occurrences(of: "updates") where file.isMemberAccess(i, base: "Transaction", member: "updates") {
                 let site = CodeSite(file: file, index: i - 2)
                 sites.append((site, Self.context(of: site.index, in: file, project: project, depth: 0)))
             }

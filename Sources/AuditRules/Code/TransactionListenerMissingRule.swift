@@ -186,7 +186,7 @@ public struct TransactionListenerMissingRule: Rule {
         }
         var found = false
         for file in project.swiftFiles {
-            for i in file.code.indices where file.isMemberAccess(i, base: "Transaction", member: "updates") {
+            for i in file.occurrences(of: "updates") where file.isMemberAccess(i, base: "Transaction", member: "updates") {
                 found = true
                 result.evidence(in: file, at: i, "Transaction.updates is iterated in \(scopeDescription(of: i, in: file))")
             }

@@ -134,7 +134,7 @@ public struct UnverifiedTransactionUsedRule: Rule {
         }
         var verifiedPatterns = 0
         for file in project.swiftFiles {
-            for i in file.code.indices where file.isIdentifier(i, "unsafePayloadValue") && file.receiver(of: i) != nil {
+            for i in file.occurrences(of: "unsafePayloadValue") where file.receiver(of: i) != nil {
                 // An AppTransaction's payload is app_transaction_unverified's business.
                 if Self.isAppTransaction(receiverOf: i, in: file) { continue }
                 result.report(in: file, at: i, "unsafePayloadValue reads the transaction without checking its signature.")

@@ -225,7 +225,7 @@ extension Project {
             }
         }
         for file in swiftFiles {
-            for i in file.code.indices where file.isCaseReference(i, "consumable") || file.isIdentifier(i, "purchasedQuantity") {
+            for i in file.occurrences(ofAny: ["consumable", "purchasedQuantity"]) where file.isCaseReference(i, "consumable") || file.isIdentifier(i, "purchasedQuantity") {
                 return ProductKindSignal(description: "\(file.text(i)) is used", location: file.location(of: i))
             }
         }
