@@ -45,7 +45,15 @@ import Testing
 
     func runUnprivileged(_ arguments: [String], in directory: URL) throws -> CLIRun {
         guard getuid() == 0 else { return try CLI.run(arguments, in: directory) }
-        return try runProgram("runuser", ["-u", "nobody", "--", CLI.binary.path] + arguments, in: directory)
+        // The build folder may sit under a directory only root can enter (a fresh clone in a
+        // mktemp folder): run a copy of the binary from a folder everyone can reach.
+        let folder = URL(fileURLWithPath: "/tmp").appendingPathComponent("iap-audit-unprivileged-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("iap-audit")
+        try FileManager.default.copyItem(at: CLI.binary, to: copy)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: copy.path)
+        return try runProgram("runuser", ["-u", "nobody", "--", copy.path] + arguments, in: directory)
     }
 
     @Test(.enabled(if: canDropPrivileges, "root can read and write anything, and runuser is missing"))
