@@ -69,7 +69,8 @@ struct PaywallCopy: Sendable {
                     let literal = codeFile.stringLiteral(at: i)
                     guard !literal.text.isEmpty else { continue }
                     texts.append(CopyText(text: literal.text, locale: sourceLanguage, location: codeFile.location(of: i), literal: (codeFile, i)))
-                    let key = literal.text.replacingOccurrences(of: "\u{FFFC}", with: "%@")
+                    // U+FFFC is EF BF BC in UTF-8: without that byte there is nothing to replace.
+                    let key = literal.text.utf8.contains(0xEF) ? literal.text.replacingOccurrences(of: "\u{FFFC}", with: "%@") : literal.text
                     usedKeys.insert(key)
                     texts += Self.translations(of: key, in: project, source: sourceLanguage)
                 }

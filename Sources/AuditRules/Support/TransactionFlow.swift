@@ -138,7 +138,7 @@ struct TransactionFlow {
         while i + 2 < code.count, code[i].kind == .identifier, code[i + 1].kind == .dot { i += 2 }
         guard i < code.count, code[i].kind == .identifier else { return nil }
         let name = file.text(i).lowercased()
-        if name.contains("verif"), let call = file.call(at: i), call.arguments.count == 1,
+        if ASCIISearch.contains(name, "verif"), let call = file.call(at: i), call.arguments.count == 1,
            let argument = call.arguments.first, argument.valueRange.count == 1, code[argument.valueRange.lowerBound].kind == .identifier {
             return (argument.valueRange.lowerBound, false)
         }
