@@ -248,7 +248,7 @@ public struct RevocationNotCheckedRule: Rule {
         // Callers that check before calling.
         var callSites = 0
         var checkedSites = 0
-        for other in project.swiftFiles {
+        for other in project.swiftFiles(mentioning: declaration.name) {
             for call in other.calls(named: declaration.name) {
                 if other.path == file.path, call.name == declaration.keyword + 1 { continue }
                 callSites += 1

@@ -366,7 +366,7 @@ struct TransactionFlow {
             guard depth < 2, let position else { return .unknown }
             // Trace every call site of the function by name.
             var sources: [TransactionSource] = []
-            for other in project.swiftFiles {
+            for other in project.swiftFiles(mentioning: declaration.name) {
                 for call in other.calls(named: declaration.name) where other.receiver(of: call.name) != nil || other.path != file.path || call.name != declaration.keyword + 1 {
                     guard position < call.arguments.count else { continue }
                     let argument = call.arguments[position].valueRange
