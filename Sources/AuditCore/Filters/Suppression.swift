@@ -113,7 +113,7 @@ public struct Suppression: Sendable, Hashable {
     /// Every directive in a Swift file's comments.
     public static func all(in file: SwiftFile) -> [Parsed] {
         var result: [Parsed] = []
-        for token in file.comments {
+        for token in file.comments where file.token(token, containsBytes: prefix) {
             let text = file.text(of: token)
             guard text.contains(prefix) else { continue }
             let start = file.location(ofOffset: Int(token.start))

@@ -56,3 +56,38 @@ extension Project {
         facts.value(key, build)
     }
 }
+
+extension Project {
+    /// The app Swift files in which identifier `name` occurs, in project order. Rules that
+    /// follow a call or a type across the project ask this for each site; scanning every
+    /// file's index each time made them grow with sites × files. Each name is looked up in
+    /// every file once per project.
+    public func swiftFiles(mentioning name: String) -> [SwiftFile] {
+        let cache = fact(MentionCache.self) { MentionCache() }
+        let indices = cache.indices(of: name) { name in
+            swiftFiles.indices.filter { !swiftFiles[$0].occurrences(of: name).isEmpty }
+        }
+        return indices.map { swiftFiles[$0] }
+    }
+}
+
+/// Per name, the indices of the files that mention it; filled as rules ask.
+final class MentionCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var files: [String: [Int]] = [:]
+
+    func indices(of name: String, _ find: (String) -> [Int]) -> [Int] {
+        lock.lock()
+        if let known = files[name] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        // Found outside the lock (two rules may both look a name up; both get the same answer).
+        let found = find(name)
+        lock.lock()
+        files[name] = found
+        lock.unlock()
+        return found
+    }
+}

@@ -154,6 +154,13 @@ public struct SwiftFile: Sendable {
         return needle.withUTF8 { stringLiteral(at: start, containsBytes: $0) }
     }
 
+    /// Whether the bytes of `token` contain those of `needle`: a test to run before making a
+    /// String of a token (Foundation's `contains` of an ASCII needle implies it).
+    public func token(_ token: Token, containsBytes needle: String) -> Bool {
+        var needle = needle
+        return needle.withUTF8 { bytes(in: token, contain: $0) }
+    }
+
     /// Whether a byte of the literal's segments (not its interpolations) satisfies `test`.
     public func stringLiteral(at start: Int, hasByte test: (UInt8) -> Bool) -> Bool {
         var i = start + 1

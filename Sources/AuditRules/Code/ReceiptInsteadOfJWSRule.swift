@@ -223,7 +223,7 @@ public struct ReceiptInsteadOfJWSRule: Rule {
         // A name like `data` is everywhere: follow it only when qualified by its own type,
         // unqualified, or when the name itself says it is the receipt.
         let distinctive = name.lowercased().contains("receipt")
-        for other in project.swiftFiles {
+        for other in project.swiftFiles(mentioning: name) {
             for k in other.occurrences(of: name) {
                 if other.path == file.path, k == nameIndex(of: function, in: file) { continue }
                 if !distinctive, let receiver = other.receiver(of: k),

@@ -140,7 +140,7 @@ public struct RestoreCalledAutomaticallyRule: Rule {
                 if declaration.attributes.contains("@objc") || declaration.attributes.contains("@IBAction") { return nil }
                 guard depth < 3 else { return nil }
                 // Who calls this function? Automatic if any caller is.
-                for other in project.swiftFiles {
+                for other in project.swiftFiles(mentioning: declaration.name) {
                     for call in other.calls(named: declaration.name) {
                         if other.path == file.path, call.name == declaration.keyword + 1 { continue }
                         if let trigger = automaticTrigger(of: call.name, in: other, project: project, depth: depth + 1) {

@@ -210,7 +210,7 @@ public struct RevocationNotCheckedRule: Rule {
                 }
             } else if i + 2 < code.count, file.tokenIs(i + 1, "="), file.isIdentifier(i + 2, "true"), file.receiver(of: i) == nil || file.tokenIs(i - 2, "self") {
                 let lower = name.lowercased()
-                guard flagWords.contains(where: lower.contains) else { continue }
+                guard flagWords.contains(where: { ASCIISearch.contains(lower, $0) }) else { continue }
                 // The transaction: the verified binding live here, found by the caller.
                 sites.append(GrantSite(index: i, transactionName: nearestTransactionName(before: i, in: file)))
             }
@@ -248,7 +248,7 @@ public struct RevocationNotCheckedRule: Rule {
         // Callers that check before calling.
         var callSites = 0
         var checkedSites = 0
-        for other in project.swiftFiles {
+        for other in project.swiftFiles(mentioning: declaration.name) {
             for call in other.calls(named: declaration.name) {
                 if other.path == file.path, call.name == declaration.keyword + 1 { continue }
                 callSites += 1

@@ -241,7 +241,7 @@ public struct TransactionListenerLateRule: Rule {
     static func callersContext(of name: String, definedIn file: SwiftFile, keyword: Int, project: Project, depth: Int) -> StartContext? {
         guard depth < 4 else { return nil }
         var contexts: [StartContext] = []
-        for other in project.swiftFiles {
+        for other in project.swiftFiles(mentioning: name) {
             for call in other.calls(named: name) {
                 if other.path == file.path, call.name == keyword + 1 { continue }
                 contexts.append(context(of: call.name, in: other, project: project, depth: depth + 1))
@@ -256,7 +256,7 @@ public struct TransactionListenerLateRule: Rule {
     static func creationContext(of name: String, project: Project, depth: Int) -> StartContext {
         guard depth < 4 else { return .unknown }
         var contexts: [StartContext] = []
-        for file in project.swiftFiles {
+        for file in project.swiftFiles(mentioning: name) {
             for i in file.occurrences(of: name) {
                 let isCreation = i + 1 < file.code.count && file.code[i + 1].kind == .leftParen && file.receiver(of: i) == nil
                 let isShared = i + 2 < file.code.count && file.code[i + 1].kind == .dot && (file.isIdentifier(i + 2, "shared") || file.isIdentifier(i + 2, "default"))

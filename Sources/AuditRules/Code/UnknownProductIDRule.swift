@@ -80,8 +80,9 @@ public struct UnknownProductIDRule: Rule {
         let declared = ProductIDLiterals.declared(in: project)
         let literals = ProductIDLiterals.find(in: project)
         var checked = 0
+        let prefixes = DeclaredPrefixes(declared)
         for literal in literals {
-            if literal.role == .constant, !Self.sharesPrefix(literal.text, with: declared) { continue }
+            if literal.role == .constant, !prefixes.shared(by: literal.text) { continue }
             checked += 1
             if !declared.contains(literal.text) {
                 let configurations = project.storeKitConfigurations.map(\.file).joined(separator: ", ")
@@ -102,4 +103,25 @@ public struct UnknownProductIDRule: Rule {
             id.contains(".") ? twoComponents(id) == twoComponents(text) : head(id) == head(text)
         }
     }
+
+    /// `sharesPrefix(_:with:)` for many texts: the declared ids' prefixes are taken once
+    /// instead of once per literal (which grew with literals x declared ids).
+    struct DeclaredPrefixes {
+        var twoComponents: Set<String> = []
+        var heads: Set<String> = []
+
+        init(_ declared: Set<String>) {
+            for id in declared {
+                if id.contains(".") { twoComponents.insert(UnknownProductIDRule.twoComponents(id)) } else { heads.insert(UnknownProductIDRule.head(id)) }
+            }
+        }
+
+        func shared(by text: String) -> Bool {
+            (!twoComponents.isEmpty && twoComponents.contains(UnknownProductIDRule.twoComponents(text)))
+                || (!heads.isEmpty && heads.contains(UnknownProductIDRule.head(text)))
+        }
+    }
+
+    static func head(_ s: String) -> String { String(s.split(whereSeparator: { $0 == "." || $0 == "_" }).first ?? "") }
+    static func twoComponents(_ s: String) -> String { s.split(separator: ".").prefix(2).joined(separator: ".") }
 }

@@ -53,6 +53,7 @@ struct PaywallCopy: Sendable {
     private init(collecting project: Project) {
         sourceLanguage = project.stringCatalogs.compactMap(\.sourceLanguage).first ?? "en"
         let surface = PurchaseSurface.of(project)
+        let keys = KeyIndex(project)
         var seenTypes = Set<String>()
         var usedKeys = Set<String>()
         let sites = (surface.storeViews.map(\.site) + surface.purchaseCalls).sorted { $0.location < $1.location }
@@ -69,9 +70,10 @@ struct PaywallCopy: Sendable {
                     let literal = codeFile.stringLiteral(at: i)
                     guard !literal.text.isEmpty else { continue }
                     texts.append(CopyText(text: literal.text, locale: sourceLanguage, location: codeFile.location(of: i), literal: (codeFile, i)))
-                    let key = literal.text.replacingOccurrences(of: "\u{FFFC}", with: "%@")
+                    // U+FFFC is EF BF BC in UTF-8: without that byte there is nothing to replace.
+                    let key = literal.text.utf8.contains(0xEF) ? literal.text.replacingOccurrences(of: "\u{FFFC}", with: "%@") : literal.text
                     usedKeys.insert(key)
-                    texts += Self.translations(of: key, in: project, source: sourceLanguage)
+                    texts += Self.translations(of: key, in: project, source: sourceLanguage, keys: keys)
                 }
             }
             let declaration = file.declarations[type]
@@ -140,18 +142,45 @@ struct PaywallCopy: Sendable {
 
     /// Translations of a catalog key or `.strings` key in every locale but the source.
     static func translations(of key: String, in project: Project, source: String) -> [CopyText] {
+        translations(of: key, in: project, source: source, keys: KeyIndex(project))
+    }
+
+    /// Where each key is in every catalog and table, found once for all the paywall's texts:
+    /// looking each text up by scanning every catalog grew with texts x keys.
+    struct KeyIndex {
+        /// Per catalog, the index of the first entry with each key.
+        var catalogs: [[String: Int]]
+        /// Per table, the indices of the entries with each key, in file order.
+        var tables: [[String: [Int]]]
+
+        init(_ project: Project) {
+            catalogs = project.stringCatalogs.map { catalog in
+                var first: [String: Int] = [:]
+                for (index, entry) in catalog.entries.enumerated() where first[entry.key] == nil { first[entry.key] = index }
+                return first
+            }
+            tables = project.stringsFiles.map { table in
+                var all: [String: [Int]] = [:]
+                for (index, entry) in table.entries.enumerated() { all[entry.key, default: []].append(index) }
+                return all
+            }
+        }
+    }
+
+    static func translations(of key: String, in project: Project, source: String, keys: KeyIndex) -> [CopyText] {
         var result: [CopyText] = []
-        for catalog in project.stringCatalogs {
-            guard let entry = catalog.entry(forKey: key) else { continue }
+        for (catalogIndex, catalog) in project.stringCatalogs.enumerated() {
+            guard let entryIndex = keys.catalogs[catalogIndex][key] else { continue }
+            let entry = catalog.entries[entryIndex]
             for localization in entry.localizations where !LocaleMatching.serves(localization.locale, source) {
                 for text in localization.texts {
                     result.append(CopyText(text: text.value, locale: localization.locale, location: text.location, literal: nil))
                 }
             }
         }
-        for table in project.stringsFiles {
+        for (tableIndex, table) in project.stringsFiles.enumerated() {
             guard let locale = LocalizationFolder.locale(ofFile: table.file), !LocaleMatching.serves(locale, source) else { continue }
-            for entry in table.entries where entry.key == key {
+            for entry in (keys.tables[tableIndex][key] ?? []).map({ table.entries[$0] }) {
                 result.append(CopyText(text: entry.value, locale: locale, location: entry.location, literal: nil))
             }
         }

@@ -35,11 +35,11 @@ enum ProductIDLiterals {
 
     /// `com.app.pro`, `pro_monthly_2024`, `gems.100`: reverse-DNS-like or snake-case tokens.
     static func looksLikeProductID(_ text: String) -> Bool {
-        guard !text.isEmpty, text.count <= 200, !text.contains(" "), !text.contains("/"), !text.contains(":"),
-              !text.contains("\u{FFFC}"), !text.contains("\\")
+        guard !text.isEmpty, text.count <= 200, !ASCIISearch.contains(text, " "), !ASCIISearch.contains(text, "/"),
+              !ASCIISearch.contains(text, ":"), !text.contains("\u{FFFC}"), !ASCIISearch.contains(text, "\\")
         else { return false }
         return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-" }
-            && (text.contains(".") || text.contains("_"))
+            && (ASCIISearch.contains(text, ".") || ASCIISearch.contains(text, "_"))
     }
 
     /// The product id literals of the project, found once and shared by the product-id rules.
@@ -73,8 +73,7 @@ enum ProductIDLiterals {
             let declaration = file.declarations[d]
             guard declaration.kind.isType else { return false }
             let name = declaration.name.lowercased()
-            return name.contains("product") || name.contains("iap") || name.contains("sku") || name.contains("inapp")
-                || name.contains("purchase") || name.contains("subscription") || name.contains("entitlement")
+            return ["product", "iap", "sku", "inapp", "purchase", "subscription", "entitlement"].contains { ASCIISearch.contains(name, $0) }
         })
     }
 

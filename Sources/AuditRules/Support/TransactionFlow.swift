@@ -138,7 +138,7 @@ struct TransactionFlow {
         while i + 2 < code.count, code[i].kind == .identifier, code[i + 1].kind == .dot { i += 2 }
         guard i < code.count, code[i].kind == .identifier else { return nil }
         let name = file.text(i).lowercased()
-        if name.contains("verif"), let call = file.call(at: i), call.arguments.count == 1,
+        if ASCIISearch.contains(name, "verif"), let call = file.call(at: i), call.arguments.count == 1,
            let argument = call.arguments.first, argument.valueRange.count == 1, code[argument.valueRange.lowerBound].kind == .identifier {
             return (argument.valueRange.lowerBound, false)
         }
@@ -366,7 +366,7 @@ struct TransactionFlow {
             guard depth < 2, let position else { return .unknown }
             // Trace every call site of the function by name.
             var sources: [TransactionSource] = []
-            for other in project.swiftFiles {
+            for other in project.swiftFiles(mentioning: declaration.name) {
                 for call in other.calls(named: declaration.name) where other.receiver(of: call.name) != nil || other.path != file.path || call.name != declaration.keyword + 1 {
                     guard position < call.arguments.count else { continue }
                     let argument = call.arguments[position].valueRange
