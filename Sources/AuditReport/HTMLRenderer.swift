@@ -48,26 +48,47 @@ public struct HTMLRenderer: Sendable {
 
     /// Wraps each line of a code block in a span; the finding's line (written `> 12 | …` by
     /// the Markdown renderer) gets the `hl` class.
+    ///
+    /// Works on the page's UTF-8 bytes in one pass: a report with thousands of findings has
+    /// thousands of code blocks, and searching the rest of the page again for each one (as
+    /// Foundation's `range(of:)` does on Linux, converting the text each time) is quadratic.
     static func highlightExcerpts(_ html: String) -> String {
-        var result = ""
-        var rest = Substring(html)
-        while let pre = rest.range(of: "<pre"), let open = rest.range(of: "<code", range: pre.upperBound..<rest.endIndex) {
-            guard let tagEnd = rest.range(of: ">", range: open.upperBound..<rest.endIndex),
-                  let close = rest.range(of: "</code></pre>", range: tagEnd.upperBound..<rest.endIndex)
-            else { break }
-            result += rest[..<tagEnd.upperBound]
-            let content = rest[tagEnd.upperBound..<close.lowerBound]
-            var lines = content.split(separator: "\n", omittingEmptySubsequences: false)
-            if lines.last?.isEmpty == true { lines.removeLast() }
-            result += lines.map { line in
-                let highlighted = line.hasPrefix("&gt; ")
-                return "<span class=\"line\(highlighted ? " hl" : "")\">\(line)</span>"
-            }.joined(separator: "\n")
-            result += "\n</code></pre>"
-            rest = rest[close.upperBound...]
+        let bytes = Array(html.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + bytes.count / 4)
+        var rest = 0
+        func find(_ needle: StaticString, from start: Int) -> Int? {
+            needle.withUTF8Buffer { needle in
+                guard let first = needle.first, bytes.count >= needle.count else { return nil }
+                var i = start
+                while i <= bytes.count - needle.count {
+                    if bytes[i] == first {
+                        var k = 1
+                        while k < needle.count, bytes[i + k] == needle[k] { k += 1 }
+                        if k == needle.count { return i }
+                    }
+                    i += 1
+                }
+                return nil
+            }
         }
-        result += rest
-        return result
+        while let pre = find("<pre", from: rest), let open = find("<code", from: pre + 4) {
+            guard let tagEnd = find(">", from: open + 5), let close = find("</code></pre>", from: tagEnd + 1) else { break }
+            result += bytes[rest...tagEnd]
+            var lines = bytes[(tagEnd + 1)..<close].split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            if lines.last?.isEmpty == true { lines.removeLast() }
+            for (number, line) in lines.enumerated() {
+                if number > 0 { result.append(UInt8(ascii: "\n")) }
+                let highlighted = line.starts(with: "&gt; ".utf8)
+                result += (highlighted ? "<span class=\"line hl\">" : "<span class=\"line\">").utf8
+                result += line
+                result += "</span>".utf8
+            }
+            result += "\n</code></pre>".utf8
+            rest = close + "</code></pre>".utf8.count
+        }
+        result += bytes[rest...]
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// A bar of the checklist items by status, after the summary table.
