@@ -428,7 +428,8 @@ public struct ConsumableNotIdempotentRule: Rule {
         var scopes = graph.callers(of: function, depth: callDepth)
         scopes.insert(function)
         var reachable = scopes
-        for scope in scopes { reachable.formUnion(graph.callees(of: scope, depth: callDepth)) }
+        // One search from all of them: what each reaches within the depth, together.
+        reachable.formUnion(graph.callees(of: scopes, depth: callDepth))
         // Look in the delivery function first, then its neighbours in a stable order.
         let ordered = [function] + reachable.subtracting([function]).sorted()
         for candidate in ordered {
@@ -495,6 +496,8 @@ extension ConsumableNotIdempotentRule {
         private var byName: [String: [Function]] = [:]
         private var calls: [Function: Set<String>] = [:]
         private var names: [Function: String] = [:]
+        /// The functions that call each name, so that finding callers does not look at every function.
+        private var callersByName: [String: [Function]] = [:]
 
         init(_ project: Project) {
             for (fileIndex, file) in project.swiftFiles.enumerated() {
@@ -510,14 +513,20 @@ extension ConsumableNotIdempotentRule {
                         called.insert(file.text(k))
                     }
                     calls[function] = called
+                    for name in called { callersByName[name, default: []].append(function) }
                 }
             }
         }
 
         /// Functions `function` calls, directly or through up to `depth` levels.
         func callees(of function: Function, depth: Int) -> Set<Function> {
+            callees(of: [function], depth: depth)
+        }
+
+        /// Functions any of `functions` calls, directly or through up to `depth` levels.
+        func callees(of functions: Set<Function>, depth: Int) -> Set<Function> {
             var result = Set<Function>()
-            var frontier: Set<Function> = [function]
+            var frontier = functions
             for _ in 0..<depth {
                 var next = Set<Function>()
                 for current in frontier {
@@ -538,7 +547,7 @@ extension ConsumableNotIdempotentRule {
                 var next = Set<Function>()
                 for current in frontier {
                     guard let name = names[current] else { continue }
-                    for (caller, called) in calls where called.contains(name) && result.insert(caller).inserted {
+                    for caller in callersByName[name] ?? [] where result.insert(caller).inserted {
                         next.insert(caller)
                     }
                 }
