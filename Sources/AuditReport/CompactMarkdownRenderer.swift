@@ -48,7 +48,7 @@ public struct CompactMarkdownRenderer: Sendable {
         if !report.findings.isEmpty {
             blocks.append(Block(text: "\n### Findings\n\n| Severity | Location | Finding | Rule |\n|---|---|---|---|", counted: false))
             for finding in report.findings {
-                let location = MarkdownText.code("\(report.settings.repositoryPrefix)\(finding.location.file):\(finding.location.line)")
+                let location = MarkdownText.tableCode("\(report.settings.repositoryPrefix)\(finding.location.file):\(finding.location.line)")
                 blocks.append(Block(text: "| \(finding.severity.rawValue) | \(location) | \(MarkdownText.escape(finding.message)) | `\(finding.ruleID)` |", counted: true))
             }
         }

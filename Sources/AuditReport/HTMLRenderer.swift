@@ -65,6 +65,10 @@ public struct HTMLRenderer: Sendable {
 
     /// Wraps each line of a code block in a span; the finding's line (written `> 12 | …` by
     /// the Markdown renderer) gets the `hl` class.
+    ///
+    /// Works on the page's UTF-8 bytes in one pass: a report with thousands of findings has
+    /// thousands of code blocks, and searching the rest of the page again for each one (as
+    /// Foundation's `range(of:)` does on Linux, converting the text each time) is quadratic.
     static func highlightExcerpts(_ html: String) -> String {
         let bytes = Array(html.utf8)
         var result: [UInt8] = []

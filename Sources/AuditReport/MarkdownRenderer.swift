@@ -233,7 +233,7 @@ public struct MarkdownRenderer: Sendable {
         lines.append("| Product | Type | Group | Period | Price | Offers | Defined at |")
         lines.append("|---|---|---|---|---:|---|---|")
         for row in catalogue.rows {
-            lines.append("| \(MarkdownText.code(row.productID)) | \(cell(row.type)) | \(cell(row.group)) | \(cell(row.period)) | \(cell(row.price)) | \(cell(row.offers)) | \(link(row.location, report)) |")
+            lines.append("| \(MarkdownText.tableCode(row.productID)) | \(cell(row.type)) | \(cell(row.group)) | \(cell(row.period)) | \(cell(row.price)) | \(cell(row.offers)) | \(link(row.location, report)) |")
         }
         if !catalogue.locales.isEmpty {
             lines.append("")
@@ -242,7 +242,7 @@ public struct MarkdownRenderer: Sendable {
             lines.append("| Product | " + catalogue.locales.map { MarkdownText.escape($0) }.joined(separator: " | ") + " |")
             lines.append("|---|" + catalogue.locales.map { _ in ":---:" }.joined(separator: "|") + "|")
             for row in catalogue.rows {
-                lines.append("| \(MarkdownText.code(row.productID)) | " + row.localized.map { $0.present ? "yes" : "**missing**" }.joined(separator: " | ") + " |")
+                lines.append("| \(MarkdownText.tableCode(row.productID)) | " + row.localized.map { $0.present ? "yes" : "**missing**" }.joined(separator: " | ") + " |")
             }
         }
         return lines.joined(separator: "\n")

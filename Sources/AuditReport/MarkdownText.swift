@@ -29,6 +29,25 @@ enum MarkdownText {
         return fence + pad + flat + pad + fence
     }
 
+    /// An inline code span inside a table cell. GitHub's tables split cells at every `|` not
+    /// escaped with a backslash, even inside a code span, so an input with a `|` would end the
+    /// cell in the middle of the span and the rest of it would be read as Markdown (links,
+    /// images, emphasis). Each `|` is escaped; the table removes that backslash before the span
+    /// is read. A run of backslashes before a `|` is made odd, so that it cannot escape the escape.
+    static func tableCode(_ text: String) -> String {
+        var escaped = ""
+        var backslashes = 0
+        for character in text.replacingNewlines {
+            if character == "|" {
+                escaped += backslashes % 2 == 0 ? "\\|" : "|"
+            } else {
+                escaped.append(character)
+            }
+            backslashes = character == "\\" ? backslashes + 1 : 0
+        }
+        return code(escaped)
+    }
+
     /// A fenced code block that holds any text.
     static func codeBlock(_ text: String, language: String) -> String {
         let fence = String(repeating: "`", count: max(3, longestRun(of: "`", in: text) + 1))
@@ -87,6 +106,8 @@ enum MarkdownText {
             case "\"": result += "%22"
             case "\\": result += "%5C"
             case "`": result += "%60"
+            // A `|` would end a table cell the link is in.
+            case "|": result += "%7C"
             default:
                 if scalar.value < 0x20 { continue }
                 result.unicodeScalars.append(scalar)

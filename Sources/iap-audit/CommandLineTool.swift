@@ -19,11 +19,9 @@ enum CommandLineTool {
             print(ToolInfo.versionLine)
             return 0
         case .completions(let shell):
-            FileHandle.standardOutput.write(Data(Completions(ruleIDs: RuleCatalogue.documented.map(\.identifier)).script(for: shell).utf8))
-            return 0
+            return writeStandardOutput(Completions(ruleIDs: RuleCatalogue.documented.map(\.identifier)).script(for: shell))
         case .manual:
-            FileHandle.standardOutput.write(Data(ManualPage.render().utf8))
-            return 0
+            return writeStandardOutput(ManualPage.render())
         case .rules(let id):
             return printRules(id)
         case .rulesMarkdown:
@@ -37,8 +35,20 @@ enum CommandLineTool {
         }
     }
 
+    /// Writes a whole document to standard output: 0, or 2 with the system's reason when it
+    /// cannot be written (a full disk, a closed pipe), never a crash.
+    static func writeStandardOutput(_ text: String) -> Int32 {
+        do {
+            try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+            return 0
+        } catch {
+            return fail("cannot write to standard output: \(AtomicFile.reason(error))")
+        }
+    }
+
     static func fail(_ message: String) -> Int32 {
-        FileHandle.standardError.write(Data("iap-audit: error: \(message)\n".utf8))
+        // A closed or full standard error must not turn the error into a crash.
+        try? FileHandle.standardError.write(contentsOf: Data("iap-audit: error: \(message)\n".utf8))
         return 2
     }
 
@@ -48,7 +58,8 @@ enum CommandLineTool {
         let fileManager = FileManager.default
         let cwd = URL(fileURLWithPath: fileManager.currentDirectoryPath)
         let progress = ProgressDisplay(mode: environment.progressMode(options.progress, quiet: options.quiet), columns: TerminalEnvironment.stderrColumns()) { text in
-            FileHandle.standardError.write(Data(text.utf8))
+            // Progress is a courtesy: a full or closed standard error must not stop the audit.
+            try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
         }
         // Every way out clears the progress line first, so an error starts on a clean line.
         func fail(_ message: String) -> Int32 {
@@ -166,7 +177,7 @@ enum CommandLineTool {
                 try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try AtomicFile.write(Data(Baseline.document(for: accepted).utf8), to: url)
             } catch {
-                return fail("cannot write the baseline to \(path): \(error.localizedDescription)")
+                return fail("cannot write the baseline to \(path): \(AtomicFile.reason(error))")
             }
             notes.append("Baseline: \(path) (\(accepted.count) finding\(accepted.count == 1 ? "" : "s") accepted)")
         }
@@ -211,28 +222,33 @@ enum CommandLineTool {
         var written: [String] = []
         if options.writesToStandardOutput {
             _ = progress.finish()
-            FileHandle.standardOutput.write(Data(outputs.map(\.contents).joined().utf8))
+            do {
+                try FileHandle.standardOutput.write(contentsOf: Data(outputs.map(\.contents).joined().utf8))
+            } catch {
+                return fail("cannot write the report to standard output: \(AtomicFile.reason(error))")
+            }
         } else {
             if let problem = OutputFolder.problem(creating: outputURL, cwd: cwd) {
                 return fail("cannot write the report to \(options.output): \(problem); choose another folder with --output DIR")
             }
+            let files = outputs.map { (data: Data($0.contents.utf8), url: outputURL.appendingPathComponent($0.name)) }
             do {
                 try fileManager.createDirectory(at: outputURL, withIntermediateDirectories: true)
-                for output in outputs {
-                    let url = outputURL.appendingPathComponent(output.name)
-                    try AtomicFile.write(Data(output.contents.utf8), to: url)
-                    written.append(displayPath(url, cwd: cwd))
-                }
+                // All or nothing: a failure leaves every earlier report as it was.
+                try AtomicFile.write(files)
             } catch {
-                return fail("cannot write the report to \(options.output): \(error.localizedDescription); choose another folder with --output DIR")
+                return fail("cannot write the report to \(options.output): \(AtomicFile.reason(error)); choose another folder with --output DIR")
             }
+            written = files.map { displayPath($0.url, cwd: cwd) }
         }
         let timings = progress.finish()
         // A machine format on standard output is the whole output: no summary to corrupt it.
         if !options.quiet, !options.writesToStandardOutput {
             let renderer = TerminalRenderer(
                 style: environment.summaryStyle(options.color), verbose: options.verbose, pathPrefix: findingPathPrefix(root: root, cwd: cwd))
-            FileHandle.standardOutput.write(Data(renderer.render(report, notes: notes, reports: written, timings: timings).utf8))
+            // The reports are written and the exit code stands; a summary that cannot be shown
+            // (standard output full or closed) must not turn into a crash.
+            try? FileHandle.standardOutput.write(contentsOf: Data(renderer.render(report, notes: notes, reports: written, timings: timings).utf8))
         }
         return report.failingFindings.isEmpty ? 0 : 1
     }
@@ -323,7 +339,12 @@ enum CommandLineTool {
     static func printRulesMarkdown() -> Int32 {
         do {
             let resources = try ReportResources.load(templates: nil, checklists: nil, knownRules: RuleCatalogue.identifiers)
-            FileHandle.standardOutput.write(Data(RuleDocumentation.markdown(rules: RuleCatalogue.documented, checklists: resources.checklists).utf8))
+            let markdown = RuleDocumentation.markdown(rules: RuleCatalogue.documented, checklists: resources.checklists)
+            do {
+                try FileHandle.standardOutput.write(contentsOf: Data(markdown.utf8))
+            } catch {
+                return fail("cannot write to standard output: \(AtomicFile.reason(error))")
+            }
             return 0
         } catch {
             return fail(error.description)
@@ -347,7 +368,7 @@ enum CommandLineTool {
         do {
             try AtomicFile.write(Data(Configuration.starter.utf8), to: url)
         } catch {
-            return fail("cannot write \(shown): \(error.localizedDescription)")
+            return fail("cannot write \(shown): \(AtomicFile.reason(error))")
         }
         print("Wrote \(shown). Docs/Configuration.md explains each key; 'iap-audit rules' lists the rule ids.")
         return 0
@@ -373,21 +394,56 @@ enum CommandLineTool {
     }
 }
 
-/// Writes through a temporary file in the same folder and renames it into place, so a
-/// reader never sees a half-written report and a failed run leaves the old one intact.
+/// Writes through temporary files in the destination folders and renames them into place, so
+/// a reader never sees a half-written report and a failed run leaves the old ones intact.
 enum AtomicFile {
     static func write(_ data: Data, to url: URL) throws {
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        try write([(data: data, url: url)])
+    }
+
+    /// Writes every file before renaming any: when one cannot be written (a full disk, a
+    /// read-only folder), no destination changes and no temporary file is left behind.
+    static func write(_ files: [(data: Data, url: URL)]) throws {
+        var pending: [(temporary: URL, url: URL)] = []
+        func removePending() {
+            for file in pending { try? FileManager.default.removeItem(at: file.temporary) }
+        }
         do {
-            try data.write(to: temporary)
-            // rename(2) replaces the destination atomically.
-            if rename(temporary.path, url.path) != 0 {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+            for file in files {
+                let temporary = file.url.deletingLastPathComponent()
+                    .appendingPathComponent(".\(file.url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+                pending.append((temporary, file.url))
+                try file.data.write(to: temporary)
             }
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
+            removePending()
             throw error
         }
+        while let file = pending.first {
+            // rename(2) replaces the destination atomically.
+            if rename(file.temporary.path, file.url.path) != 0 {
+                let code = errno
+                removePending()
+                throw CocoaError(.fileWriteUnknown, userInfo: [
+                    NSFilePathErrorKey: file.url.path,
+                    NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(code)),
+                ])
+            }
+            pending.removeFirst()
+        }
+    }
+
+    /// What went wrong, in the system's words when it said ("No space left on device").
+    static func reason(_ error: Error) -> String {
+        // On Linux the underlying error is a POSIXError value, not an NSError.
+        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? Error,
+           (underlying as NSError).domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32((underlying as NSError).code)))
+        }
+        if (error as NSError).domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32((error as NSError).code)))
+        }
+        return error.localizedDescription
     }
 }
 

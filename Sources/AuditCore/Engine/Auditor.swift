@@ -76,24 +76,49 @@ public enum Auditor {
         return result
     }
 
+    /// The largest file the audit reads. Token offsets are 32-bit, and a larger input is not
+    /// source, configuration or copy anyone writes; it must not exhaust the memory instead.
+    public static let maximumFileSize = 256 << 20
+
     static func read(_ file: DiscoveredFile) -> Result<[UInt8], InputError> {
-        guard let handle = FileHandle(forReadingAtPath: file.url.path) else {
-            let reason: String
-            if FileManager.default.fileExists(atPath: file.url.path) {
-                reason = "cannot be read: permission denied"
-            } else if (try? FileManager.default.destinationOfSymbolicLink(atPath: file.url.path)) != nil {
-                reason = "cannot be read: it is a symbolic link to a file that does not exist"
-            } else {
-                reason = "disappeared before it could be read"
-            }
-            return .failure(InputError(file: file.relativePath, line: 1, column: 1, reason: reason))
+        func failure(_ reason: String) -> Result<[UInt8], InputError> {
+            .failure(InputError(file: file.relativePath, line: 1, column: 1, reason: reason))
         }
-        defer { try? handle.close() }
+        // Non-blocking: a named pipe (reached through a symbolic link) must not stall the audit.
+        let descriptor = open(file.url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            switch code {
+            case EACCES, EPERM:
+                return failure("cannot be read: permission denied")
+            case ELOOP:
+                return failure("cannot be read: it is a symbolic link that leads back to itself")
+            case ENOENT:
+                if (try? FileManager.default.destinationOfSymbolicLink(atPath: file.url.path)) != nil {
+                    return failure("cannot be read: it is a symbolic link to a file that does not exist")
+                }
+                return failure("disappeared before it could be read")
+            default:
+                return failure("cannot be read: \(String(cString: strerror(code)))")
+            }
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            // A link to a pipe, socket or device such as /dev/zero: reading could block or never end.
+            return failure("cannot be read: it is not a regular file but a pipe, socket or device")
+        }
+        guard status.st_size <= maximumFileSize else {
+            return failure("is larger than the \(maximumFileSize >> 20) MB the audit reads")
+        }
         do {
-            let data = try handle.readToEnd() ?? Data()
+            let data = try handle.read(upToCount: maximumFileSize + 1) ?? Data()
+            guard data.count <= maximumFileSize else {
+                return failure("grew past the \(maximumFileSize >> 20) MB the audit reads while it was read")
+            }
             return .success(Array(data))
         } catch {
-            return .failure(InputError(file: file.relativePath, line: 1, column: 1, reason: "cannot be read: \(error.localizedDescription)"))
+            return failure("cannot be read: \(error.localizedDescription)")
         }
     }
 
@@ -149,9 +174,20 @@ public enum Auditor {
     }
 
     /// Adds excerpts, end positions and fingerprints, removes exact duplicates, sorts.
+    ///
+    /// Linear in the size of the flagged lines, however many findings share a line: a minified
+    /// or generated file can be one line of megabytes with thousands of findings on it, so each
+    /// file's line table, and each line's normalized text and the fingerprint hash of it, are
+    /// computed once.
     static func decorate(_ findings: [Finding], sources: [String: [UInt8]], swiftFiles: [String: SwiftFile] = [:]) -> [Finding] {
         var seen = Set<String>()
         var occurrences: [String: Int] = [:]
+        /// Each distinct normalized line text once, and where it is; "file:line" → its index.
+        var texts: [String] = []
+        var textIndex: [String: Int] = [:]
+        var lineTexts: [String: Int] = [:]
+        /// "rule|file|text index" → the hash of "rule|file|normalized text".
+        var baseHashes: [String: UInt64] = [:]
         var result: [Finding] = []
         // A Swift file has its line table (blanking previews keeps every line break, so it is
         // also the original text's); other files get one each, not one per finding.
@@ -159,26 +195,43 @@ public enum Auditor {
         for var finding in findings.sorted(by: Finding.reportOrder) {
             let key = "\(finding.ruleID)|\(finding.location)|\(finding.message)"
             guard seen.insert(key).inserted else { continue }
-            var lineText = ""
-            if let bytes = sources[finding.location.file] {
+            let file = finding.location.file
+            let lineKey = "\(file):\(finding.location.line)"
+            var normalized = ""
+            if let bytes = sources[file] {
                 let table: LineTable
-                if let swift = swiftFiles[finding.location.file] {
+                if let swift = swiftFiles[file] {
                     table = swift.lines
-                } else if let known = tables[finding.location.file] {
+                } else if let known = tables[file] {
                     table = known
                 } else {
                     table = LineTable(bytes)
-                    tables[finding.location.file] = table
+                    tables[file] = table
                 }
                 finding.excerpt = Excerpt.around(line: finding.location.line, in: bytes, lines: table)
-                lineText = String(decoding: bytes[table.range(ofLine: finding.location.line, in: bytes)], as: UTF8.self)
-                finding.end = Self.end(of: finding.location, in: bytes, lines: table, swift: swiftFiles[finding.location.file])
+                finding.end = Self.end(of: finding.location, in: bytes, lines: table, swift: swiftFiles[file])
+                if lineTexts[lineKey] == nil {
+                    let lineText = String(decoding: bytes[table.range(ofLine: finding.location.line, in: bytes)], as: UTF8.self)
+                    normalized = lineText.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+                }
             }
-            let normalized = lineText.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
-            let base = "\(finding.ruleID)|\(finding.location.file)|\(normalized)"
+            let text: Int
+            if let known = lineTexts[lineKey] {
+                text = known
+            } else {
+                text = textIndex[normalized] ?? texts.count
+                if text == texts.count {
+                    texts.append(normalized)
+                    textIndex[normalized] = text
+                }
+                lineTexts[lineKey] = text
+            }
+            let base = "\(finding.ruleID)|\(file)|\(text)"
+            let baseHash = baseHashes[base] ?? Fingerprint.hash("\(finding.ruleID)|\(file)|\(texts[text])".utf8)
+            baseHashes[base] = baseHash
             let occurrence = occurrences[base, default: 0]
             occurrences[base] = occurrence + 1
-            finding.fingerprint = Fingerprint.hex("\(base)|\(occurrence)")
+            finding.fingerprint = Fingerprint.hex(Fingerprint.hash("|\(occurrence)".utf8, from: baseHash))
             result.append(finding)
         }
         return result
@@ -236,8 +289,12 @@ extension Excerpt {
         let last = min(lines.lineCount, line + context)
         var result: [Excerpt.Line] = []
         for number in first...last {
-            var text = String(decoding: bytes[lines.range(ofLine: number, in: bytes)], as: UTF8.self)
-            if text.utf8.count > 400 { text = String(text.prefix(400)) + "…" }
+            let range = lines.range(ofLine: number, in: bytes)
+            // Decode a long line only as far as the 400 characters shown: when the cut, which
+            // may split a character, leaves 402 or more, the first 400 are those of the whole line.
+            var text = String(decoding: bytes[range.prefix(2048)], as: UTF8.self)
+            if range.count > 2048, text.count <= 401 { text = String(decoding: bytes[range], as: UTF8.self) }
+            if range.count > 2048 || text.utf8.count > 400 { text = String(text.prefix(400)) + "…" }
             result.append(Excerpt.Line(number: number, text: text, isHighlighted: number == line))
         }
         // Trailing blank context lines add nothing.
@@ -249,11 +306,20 @@ extension Excerpt {
 /// FNV-1a 64-bit: stable across runs and platforms, unlike `Hasher`.
 enum Fingerprint {
     static func hex(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf29ce484222325
-        for byte in text.utf8 {
+        hex(hash(text.utf8))
+    }
+
+    /// The hash of `bytes`, or of the bytes hashed into `state` followed by `bytes`.
+    static func hash(_ bytes: some Sequence<UInt8>, from state: UInt64 = 0xcbf29ce484222325) -> UInt64 {
+        var hash = state
+        for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* 0x100000001b3
         }
+        return hash
+    }
+
+    static func hex(_ hash: UInt64) -> String {
         let digits = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }

@@ -13,7 +13,7 @@ enum LoadedInput: Sendable {
         switch self {
         case .swift(let file, let error, let isTest, let hadPreviews):
             if let error { project.inputErrors.append(error) }
-            guard !file.isBinary else { return }
+            guard !file.isExcluded else { return }
             if isTest {
                 project.testFiles.append(file)
             } else {
@@ -45,14 +45,19 @@ enum Loader {
         }
         switch input.kind {
         case .swift:
+            if TextDecoding.isUTF16(bytes) {
+                // Its NUL bytes would otherwise call it binary, which is not what is wrong.
+                return .failed(InputError(file: input.relativePath, line: 1, column: 1,
+                                          reason: "UTF-16 text: Swift source files must be UTF-8 (iconv -f UTF-16 -t UTF-8 converts it)"))
+            }
             let file = SwiftFile(path: input.relativePath, bytes: bytes)
-            // Binary content and unterminated literals are worth an input error; the file is
-            // still audited unless it is binary.
+            // Binary content, too deep nesting and unterminated literals are worth an input error;
+            // the file is still audited unless it is binary or too deeply nested.
             let error = file.diagnostics.first.map { diagnostic in
                 let location = file.location(ofOffset: diagnostic.offset)
                 return InputError(file: input.relativePath, line: location.line, column: location.column, reason: diagnostic.message)
             }
-            if file.isBinary { return .swift(file, error, isTest: false, hadPreviews: false) }
+            if file.isExcluded { return .swift(file, error, isTest: false, hadPreviews: false) }
             if ShippedCode.isTestFile(file) { return .swift(file, error, isTest: true, hadPreviews: false) }
             if let shipped = ShippedCode.withoutPreviews(file) { return .swift(shipped, error, isTest: false, hadPreviews: true) }
             return .swift(file, error, isTest: false, hadPreviews: false)

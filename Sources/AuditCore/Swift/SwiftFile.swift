@@ -29,12 +29,17 @@ public struct SwiftFile: Sendable {
     /// Where each identifier occurs; see `occurrences(of:)`.
     let identifierIndex: IdentifierIndex
 
+    /// The Swift compiler's limit on nested brackets ("structure nesting level exceeded maximum
+    /// of 256"). Deeper files are input errors: every query that walks enclosing scopes would
+    /// otherwise cost the depth for each token.
+    public static let maximumNesting = 256
+
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
         lines = LineTable(bytes)
         let lexed = SwiftLexer.tokenize(bytes)
-        diagnostics = lexed.diagnostics
+        var diagnostics = lexed.diagnostics
         var kinds: [TokenKind] = []
         var starts: [Int32] = []
         var ends: [Int32] = []
@@ -73,15 +78,53 @@ public struct SwiftFile: Sendable {
         self.comments = comments
         self.startsLine = LineStartFlags(startsLine)
         identifierIndex = IdentifierIndex(bytes: bytes, code: code)
-        let structure = SyntaxTreeBuilder(bytes: bytes, code: code, startsLine: startsLine).build()
+        let structure: SyntaxTreeBuilder.Structure
+        if let tooDeep = Self.firstTooDeepOpener(kinds) {
+            // Not audited: no tree, so no query can be slow on it.
+            let none = [Int32](repeating: -1, count: code.count)
+            structure = SyntaxTreeBuilder.Structure(match: none, parent: none, declarations: [], braces: BraceDeclarations())
+            diagnostics.insert(LexDiagnostic(kind: .nestingTooDeep, offset: Int(starts[tooDeep])),
+                               at: diagnostics.first?.meansBinary == true ? 1 : 0)
+        } else {
+            structure = SyntaxTreeBuilder(bytes: bytes, code: code, startsLine: startsLine).build()
+        }
+        self.diagnostics = diagnostics
         match = structure.match
         parent = structure.parent
         declarations = structure.declarations
         braces = structure.braces
     }
 
-    /// True when the file is not source text (NUL bytes or invalid UTF-8); rules skip it.
+    /// True when the file is not source text (NUL bytes or invalid UTF-8).
     public var isBinary: Bool { diagnostics.contains { $0.meansBinary } }
+
+    /// True when rules skip the file: it is not source text, or nests deeper than any compiler accepts.
+    public var isExcluded: Bool { diagnostics.contains { $0.excludesFile } }
+
+    /// The first opener with `maximumNesting` brackets open around it, if any. Open brackets are
+    /// counted per kind, a closer closing one of its own kind, which never undercounts the
+    /// nesting the tree builder will find (it also closes brackets left open inside).
+    static func firstTooDeepOpener(_ kinds: [TokenKind]) -> Int? {
+        var open = (braces: 0, parens: 0, brackets: 0, interpolations: 0)
+        for index in kinds.indices {
+            switch kinds[index] {
+            case .leftBrace, .leftParen, .leftBracket, .interpolationStart:
+                if open.braces + open.parens + open.brackets + open.interpolations >= maximumNesting { return index }
+                switch kinds[index] {
+                case .leftBrace: open.braces += 1
+                case .leftParen: open.parens += 1
+                case .leftBracket: open.brackets += 1
+                default: open.interpolations += 1
+                }
+            case .rightBrace: open.braces = max(0, open.braces - 1)
+            case .rightParen: open.parens = max(0, open.parens - 1)
+            case .rightBracket: open.brackets = max(0, open.brackets - 1)
+            case .interpolationEnd: open.interpolations = max(0, open.interpolations - 1)
+            default: break
+            }
+        }
+        return nil
+    }
 
     // MARK: Text
 

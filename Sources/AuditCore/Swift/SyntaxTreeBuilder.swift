@@ -507,10 +507,14 @@ struct SyntaxTreeBuilder {
             guard open > 0 else { return -1 }
             i = open - 1
         }
-        // Generic arguments: `Task<Void, Never> {`
+        // Generic arguments: `Task<Void, Never> {`. They never span a brace or a `;`, which
+        // also keeps `a > { } b > { } …` from searching back to the start of the file each time.
         if kind(i) == .operator, word(i).hasSuffix(">") {
             var j = i
-            while j > 0, !(kind(j) == .operator && word(j).contains("<")) { j -= 1 }
+            while j > 0, !(kind(j) == .operator && word(j).contains("<")) {
+                if kind(j) == .leftBrace || kind(j) == .rightBrace || kind(j) == .semicolon { return -1 }
+                j -= 1
+            }
             i = j - 1
         }
         if kind(i) == .identifier || kind(i) == .backtickIdentifier {

@@ -96,6 +96,8 @@ public struct LexDiagnostic: Sendable, Hashable {
         case unterminatedBlockComment
         case unterminatedRegex
         case unterminatedBacktick
+        /// Brackets nested deeper than the Swift compiler accepts (`SwiftFile.maximumNesting`).
+        case nestingTooDeep
     }
 
     public var kind: Kind
@@ -109,11 +111,16 @@ public struct LexDiagnostic: Sendable, Hashable {
         case .unterminatedBlockComment: "block comment is not terminated: '/*' has no matching '*/'"
         case .unterminatedRegex: "regex literal is not terminated"
         case .unterminatedBacktick: "backtick identifier is not terminated"
+        case .nestingTooDeep:
+            "brackets nest more than \(SwiftFile.maximumNesting) levels deep, which the Swift compiler rejects too: the file is not audited"
         }
     }
 
     /// Invalid UTF-8 and NUL bytes mean the file is not source text at all.
     public var meansBinary: Bool { kind == .invalidUTF8 || kind == .nulByte }
+
+    /// Rules do not read a file that is not source text or that no compiler would accept.
+    public var excludesFile: Bool { meansBinary || kind == .nestingTooDeep }
 }
 
 /// Tokens stored as three parallel arrays: 9 bytes a token instead of the 12 of `[Token]`

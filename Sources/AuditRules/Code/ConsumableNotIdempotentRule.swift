@@ -428,7 +428,8 @@ public struct ConsumableNotIdempotentRule: Rule {
         var scopes = graph.callers(of: function, depth: callDepth)
         scopes.insert(function)
         var reachable = scopes
-        for scope in scopes { reachable.formUnion(graph.callees(of: scope, depth: callDepth)) }
+        // One search from all of them: what each reaches within the depth, together.
+        reachable.formUnion(graph.callees(of: scopes, depth: callDepth))
         // Look in the delivery function first, then its neighbours in a stable order.
         let ordered = [function] + reachable.subtracting([function]).sorted()
         for candidate in ordered {
@@ -520,8 +521,13 @@ extension ConsumableNotIdempotentRule {
 
         /// Functions `function` calls, directly or through up to `depth` levels.
         func callees(of function: Function, depth: Int) -> Set<Function> {
+            callees(of: [function], depth: depth)
+        }
+
+        /// Functions any of `functions` calls, directly or through up to `depth` levels.
+        func callees(of functions: Set<Function>, depth: Int) -> Set<Function> {
             var result = Set<Function>()
-            var frontier: Set<Function> = [function]
+            var frontier = functions
             for _ in 0..<depth {
                 var next = Set<Function>()
                 for current in frontier {

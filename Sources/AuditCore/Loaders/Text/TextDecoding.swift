@@ -56,6 +56,12 @@ enum TextDecoding {
         return UTF8Text(bytes: raw, start: 0, encoding: .utf8)
     }
 
+    /// Whether `raw` is UTF-16 text, with a byte order mark or recognised by its NUL bytes.
+    static func isUTF16(_ raw: [UInt8]) -> Bool {
+        if raw.count >= 2, raw[0] == 0xFF && raw[1] == 0xFE || raw[0] == 0xFE && raw[1] == 0xFF { return true }
+        return unmarkedUTF16ByteOrder(of: raw) != nil
+    }
+
     /// Recognises UTF-16 without a byte order mark by where its NUL bytes fall: text that is
     /// mostly ASCII has a NUL in the high byte of nearly every code unit. Returns true for big
     /// endian, false for little endian, nil when the bytes do not look like UTF-16.

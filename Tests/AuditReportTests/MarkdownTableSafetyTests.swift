@@ -1,0 +1,51 @@
+import AuditCore
+import Foundation
+import Testing
+@testable import AuditReport
+
+/// Inputs placed in table cells (product ids, file paths) cannot end their cell: a `|` inside a
+/// code span still splits a GitHub table cell, and what followed it was read as Markdown (an
+/// `![x](…)` became an image, `**x**` bold). Found by the browser test of hostile inputs.
+@Suite struct MarkdownTableSafetyTests {
+    static let inputs = [
+        "com.app.pro", "a|b", "| ![x](https://tracker.example/p.png) **bold** [l](javascript:alert(1)) |",
+        "a\\|b", "a\\\\|b", "a\\\\\\|b", "`|`", "``|``", "\\", "a\\", "|", "||", "a | <img src=x onerror=alert(1)> | c",
+    ]
+
+    @Test(arguments: inputs)
+    func codeInATableCellStaysInItsCell(_ input: String) {
+        let markdown = "| Product | After |\n|---|---|\n| \(MarkdownText.tableCode(input)) | after |\n"
+        let html = CommonMark.html(from: markdown)
+        let body = html.components(separatedBy: "<tbody>").last ?? ""
+        #expect(body.components(separatedBy: "<td>").count - 1 == 2, "\(input) → \(html)")
+        #expect(body.contains("<td>after</td>"), "\(input) → \(html)")
+        for injected in ["<img", "<strong", "<a ", "<em"] {
+            #expect(!html.contains(injected), "\(input) → \(html)")
+        }
+        // The text is shown as written, except that a backslash ending an odd run right before
+        // a `|` is taken as the pipe's escape.
+        let shown = html.components(separatedBy: "<code>").dropFirst().first?.components(separatedBy: "</code>").first ?? ""
+        if !Self.hasOddBackslashRunBeforePipe(input) {
+            let escaped = input.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            #expect(shown.trimmingCharacters(in: .whitespaces) == escaped.trimmingCharacters(in: .whitespaces), "\(input) → \(shown)")
+        }
+    }
+
+    static func hasOddBackslashRunBeforePipe(_ text: String) -> Bool {
+        var run = 0
+        for character in text {
+            if character == "|", run % 2 == 1 { return true }
+            run = character == "\\" ? run + 1 : 0
+        }
+        return false
+    }
+
+    @Test func linkDestinationsCannotEndATableCell() {
+        let markdown = "| File | After |\n|---|---|\n| [x](\(MarkdownText.destination("App/a|![i](https://t.example/p.png).storekit"))#L1) | after |\n"
+        let html = CommonMark.html(from: markdown)
+        #expect(html.contains("<td>after</td>"), "\(html)")
+        #expect(!html.contains("<img"), "\(html)")
+        #expect(html.contains("href=\"App/a%7C"), "\(html)")
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+/// Reports are written to temporary files and renamed into place, all or nothing; a write
+/// that fails exits 2 with one clear line and leaves the previous reports as they were; and
+/// every format is byte-identical across runs and numbers of workers.
+@Suite(.serialized) struct OutputIntegrityTests {
+    static let formats = "md,html,json,sarif,github,xcode,junit"
+    static let reportNames = ["report.md", "report.html", "report.json", "report.sarif", "report.github.txt", "report.xcode.txt", "report.junit.xml"]
+
+    /// A project whose reports are large: 400 findings, so a small disk fills up.
+    static func largeProject() throws -> URL {
+        var lines = ["import StoreKit", "import SwiftUI", "struct Prices: View {", "    var body: some View {", "        VStack {"]
+        for n in 0..<400 { lines.append("            Text(\"Tier \(n): only $\(n).99 a month, billed monthly until cancelled\")") }
+        lines += ["        }", "    }", "}"]
+        return try CLI.makeProject(["App/Prices.swift": lines.joined(separator: "\n"), "App/Small.swift": "let a = 1\n"])
+    }
+
+    static func contents(of folder: URL) -> [String: Data] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return Dictionary(uniqueKeysWithValues: names.map { ($0, (try? Data(contentsOf: folder.appendingPathComponent($0))) ?? Data()) })
+    }
+
+    /// Mounts a tmpfs of `kilobytes` at a new folder (root only, as in CI), or nil when this
+    /// machine does not allow it.
+    static func mountTinyDisk(kilobytes: Int) -> URL? {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-audit-disk-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let mount = Process()
+        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+        mount.arguments = ["-t", "tmpfs", "-o", "size=\(kilobytes)k", "tmpfs", folder.path]
+        mount.standardError = FileHandle.nullDevice
+        guard (try? mount.run()) != nil else { return nil }
+        mount.waitUntilExit()
+        return mount.terminationStatus == 0 ? folder : nil
+    }
+
+    static func unmount(_ folder: URL) {
+        let umount = Process()
+        umount.executableURL = URL(fileURLWithPath: "/bin/umount")
+        umount.arguments = [folder.path]
+        try? umount.run()
+        umount.waitUntilExit()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    @Test func aFullDiskExitsTwoAndLeavesThePreviousReportsAsTheyWere() throws {
+        let small = try CLI.makeProject(["App/Small.swift": "let a = 1\n"])
+        let large = try Self.largeProject()
+        defer {
+            try? FileManager.default.removeItem(at: small)
+            try? FileManager.default.removeItem(at: large)
+        }
+        // A real full disk where the machine allows mounting one (as root in CI); otherwise a
+        // file size limit, which makes every write past it fail with EFBIG the same way.
+        let disk = Self.mountTinyDisk(kilobytes: 384)
+        defer { disk.map(Self.unmount) }
+        let output = disk?.appendingPathComponent("reports") ?? small.appendingPathComponent("reports")
+        let limit = disk == nil ? "trap '' XFSZ; ulimit -f 256;" : ""
+        let first = try CLI.runBounded(["App", "--output", output.path, "--format", Self.formats, "--fail-on", "never", "--quiet"], in: small, shellPrefix: limit)
+        #expect(first.status == 0, "\(first.stderr)")
+        let before = Self.contents(of: output)
+        #expect(Set(before.keys) == Set(Self.reportNames))
+
+        let second = try CLI.runBounded(["App", "--output", output.path, "--format", Self.formats, "--quiet"], in: large, shellPrefix: limit)
+        #expect(second.endedNormally && second.status == 2, "status \(second.status): \(second.stderr)")
+        let message = disk == nil ? "File too large" : "No space left on device"
+        #expect(second.stderr == "iap-audit: error: cannot write the report to \(output.path): \(message); choose another folder with --output DIR\n")
+        // Nothing changed, nothing was left behind: not a report, not a temporary file.
+        #expect(Self.contents(of: output) == before)
+    }
+
+    @Test func unwritableFoldersExitTwoWithOneLine() throws {
+        let root = try Self.largeProject()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data("a file, not a folder".utf8).write(to: root.appendingPathComponent("blocker"))
+        let underAFile = try CLI.runBounded(["App", "--output", "blocker/reports"], in: root)
+        #expect(underAFile.status == 2)
+        #expect(underAFile.stderr == "iap-audit: error: cannot write the report to blocker/reports: blocker is a file, not a folder; choose another folder with --output DIR\n")
+
+        // Root may write anywhere but on a read-only file system; /proc is one everywhere.
+        let readOnly = try CLI.runBounded(["App", "--output", "/proc/iap-audit-report"], in: root)
+        #expect(readOnly.status == 2)
+        #expect(readOnly.stderr.hasPrefix("iap-audit: error: cannot write the report to /proc/iap-audit-report: "))
+        #expect(readOnly.stderr.split(separator: "\n").count == 1)
+        if getuid() != 0 {
+            let locked = root.appendingPathComponent("locked")
+            try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o555])
+            let denied = try CLI.runBounded(["App", "--output", "locked"], in: root)
+            #expect(denied.stderr == "iap-audit: error: cannot write the report to locked: no permission to write in locked; choose another folder with --output DIR\n")
+        }
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("iap-audit-report").path))
+    }
+
+    @Test func aFullStandardOutputOrErrorExitsTwoInsteadOfCrashing() throws {
+        let root = try Self.largeProject()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let full = try CLI.runBounded(["App", "--format", "json", "--output", "-"], in: root, stdoutPath: "/dev/full")
+        #expect(full.endedNormally && full.status == 2, "status \(full.status), exited \(full.exited): \(full.stderr.prefix(300))")
+        #expect(full.stderr == "iap-audit: error: cannot write the report to standard output: No space left on device\n")
+        let rules = try CLI.runBounded(["rules", "--markdown"], in: root, stdoutPath: "/dev/full")
+        #expect(rules.endedNormally && rules.status == 2)
+        // The error itself cannot be written: still exit 2, not a crash.
+        let unwritableError = try CLI.runBounded(["--formt", "md"], in: root, shellPrefix: "exec 2>/dev/full;")
+        #expect(unwritableError.endedNormally && unwritableError.status == 2)
+    }
+
+    @Test func reportsAreRenamedIntoPlaceAndNoTemporaryFileRemains() throws {
+        let root = try Self.largeProject()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try CLI.run(["App", "--output", "out", "--format", Self.formats, "--quiet"], in: root)
+        let out = root.appendingPathComponent("out")
+        func inode(_ name: String) throws -> UInt64 {
+            try #require((try FileManager.default.attributesOfItem(atPath: out.appendingPathComponent(name).path))[.systemFileNumber] as? UInt64)
+        }
+        let first = try Self.reportNames.map(inode)
+        try CLI.run(["App", "--output", "out", "--format", Self.formats, "--quiet"], in: root)
+        // A new file each time (written elsewhere, then renamed), never rewritten in place.
+        for (name, before) in zip(Self.reportNames, first) {
+            #expect(try inode(name) != before, "\(name) was rewritten in place")
+        }
+        #expect(Set(Self.contents(of: out).keys) == Set(Self.reportNames))
+    }
+
+    /// Every format, on the examples and on the 19 apps of the accuracy corpus audited as one
+    /// project, is byte-identical across runs and across one, two and eight workers.
+    @Test(arguments: ["Examples", "Tests/Corpus"])
+    func everyFormatIsByteIdenticalAcrossRunsAndWorkers(folder: String) throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("iap-audit-determinism-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let source = CLI.packageRoot.appendingPathComponent(folder).path
+        var outputs: [(String, [String: Data])] = []
+        for (name, jobs) in [("a", "1"), ("b", "2"), ("c", "8"), ("d", "8")] {
+            let run = try CLI.runBounded([source, "--output", scratch.appendingPathComponent(name).path, "--format", Self.formats,
+                                          "--jobs", jobs, "--fail-on", "never", "--quiet"], in: scratch)
+            #expect(run.status == 0, "\(run.stderr)")
+            outputs.append(("--jobs \(jobs) (\(name))", Self.contents(of: scratch.appendingPathComponent(name))))
+        }
+        let (_, reference) = outputs[0]
+        #expect(Set(reference.keys) == Set(Self.reportNames))
+        for (label, files) in outputs.dropFirst() {
+            for name in Self.reportNames {
+                #expect(files[name] == reference[name], "\(folder): \(name) differs between --jobs 1 and \(label)")
+            }
+        }
+    }
+}
