@@ -8,10 +8,45 @@ import Foundation
 // `iap-audit-bench corpus MEGABYTES DIR [SEED]` writes a generated app tree (see
 // `CorpusGenerator`) of about MEGABYTES into DIR, for Benchmarks/run.
 //
+// `iap-audit-bench rules DIR [REPETITIONS] [RULE ...]` loads DIR once and times each rule (or
+// the rules named) on its own, one core, slowest first: where the rule stage's time goes.
+//
 // `iap-audit-bench [MEGABYTES] [REPETITIONS]` measures the lexer and the syntax tree on one
 // generated Swift file, and the whole rule run on the same bytes. The file is deterministic
 // (seeded), mixing ordinary app code with StoreKit code, long string literals, comments and
 // deep nesting.
+
+if CommandLine.arguments.dropFirst().first == "rules" {
+    let words = Array(CommandLine.arguments.dropFirst(2))
+    guard let folder = words.first else {
+        FileHandle.standardError.write(Data("usage: iap-audit-bench rules DIR [REPETITIONS] [RULE ...]\n".utf8))
+        exit(2)
+    }
+    let repetitions = words.count > 1 ? max(1, Int(words[1]) ?? 3) : 3
+    let root = URL(fileURLWithPath: folder).standardizedFileURL
+    let project = Auditor.audit(paths: [root], root: root, rules: [], options: AuditOptions(jobs: 1)).project
+    var rows: [(id: String, seconds: Double, findings: Int)] = []
+    let chosen = Set(words.dropFirst(2))
+    for rule in BuiltInRules.all where chosen.isEmpty || chosen.contains(rule.description.identifier) {
+        var times: [Double] = []
+        var findings = 0
+        for _ in 0..<repetitions {
+            var result = RuleResult(rule: rule.description)
+            let start = DispatchTime.now().uptimeNanoseconds
+            rule.check(project, into: &result)
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            findings = result.findings.count
+        }
+        rows.append((rule.description.identifier, times.sorted()[times.count / 2], findings))
+    }
+    let total = rows.reduce(0) { $0 + $1.seconds }
+    print(String(format: "%d rules, %.3f s in all (medians of %d runs, one core)", rows.count, total, repetitions))
+    for row in rows.sorted(by: { $0.seconds > $1.seconds }) {
+        print(row.id.padding(toLength: 40, withPad: " ", startingAt: 0)
+              + String(format: "%8.1f ms  %5.1f%%  %6d findings", row.seconds * 1000, 100 * row.seconds / max(total, 1e-9), row.findings))
+    }
+    exit(0)
+}
 
 if CommandLine.arguments.dropFirst().first == "corpus" {
     let words = Array(CommandLine.arguments.dropFirst(2))

@@ -1,7 +1,7 @@
 /// A lexed and structured Swift source file: the tokens, the code tokens without trivia, the
 /// bracket structure and the declarations. Rules query it through the methods in
 /// `SwiftQueries.swift`; indices in those queries are indices into `code`.
-public struct SwiftFile: Sendable {
+public final class SwiftFile: Sendable {
     /// Path relative to the audit root.
     public let path: String
     public let bytes: [UInt8]
@@ -174,6 +174,34 @@ public struct SwiftFile: Sendable {
         Occurrences(slice: identifierIndex.occurrences(of: name, in: bytes, code: code))
     }
 
+    /// The code indices in `range` where identifier `name` occurs, ascending: two binary
+    /// searches in the index instead of a look at every token of the range.
+    public func occurrences(of name: String, in range: Range<Int>) -> Occurrences {
+        let all = identifierIndex.occurrences(of: name, in: bytes, code: code)
+        func firstIndex(notBelow bound: Int) -> Int {
+            var low = all.startIndex
+            var high = all.endIndex
+            while low < high {
+                let middle = (low + high) / 2
+                if Int(all[middle]) < bound { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        return Occurrences(slice: all[firstIndex(notBelow: range.lowerBound)..<firstIndex(notBelow: range.upperBound)])
+    }
+
+    /// The code indices of `base.member` (`Transaction.updates`) in `range`, ascending, found
+    /// through the index of `member`.
+    public func memberAccesses(base: String, member: String, in range: Range<Int>? = nil) -> [Int] {
+        let candidates = range.map { occurrences(of: member, in: $0) } ?? occurrences(of: member)
+        return candidates.filter { isMemberAccess($0, base: base, member: member) }
+    }
+
+    /// Whether `base.member` occurs in `range`.
+    public func containsMemberAccess(base: String, member: String, in range: Range<Int>) -> Bool {
+        occurrences(of: member, in: range).contains { isMemberAccess($0, base: base, member: member) }
+    }
+
     /// The code indices of the identifiers spelled like any of `names`, ascending.
     public func occurrences(ofAny names: some Sequence<String>) -> [Int] {
         var result: [Int] = []
@@ -202,6 +230,64 @@ public struct SwiftFile: Sendable {
     public func token(_ token: Token, containsBytes needle: String) -> Bool {
         var needle = needle
         return needle.withUTF8 { bytes(in: token, contain: $0) }
+    }
+
+    /// False only when the literal opened at `start` cannot hold any of `needles` (lower-case
+    /// ASCII; `{` also stands for `[`) in its text, compared with ASCII case folding: a test
+    /// to run before making a String of it for a case-insensitive expression. A literal with
+    /// an interpolation, several segments or a non-ASCII byte always may.
+    public func stringLiteral(at start: Int, mayContainFolded needles: [StaticString]) -> Bool {
+        var segment: Token?
+        var i = start + 1
+        while i < code.count {
+            let token = code[i]
+            if token.kind == .stringSegment {
+                if segment != nil { return true }
+                segment = token
+            } else if token.kind == .interpolationStart {
+                return true
+            } else {
+                break
+            }
+            i += 1
+        }
+        guard let segment else { return false }
+        let first = Int(segment.start)
+        let end = Int(segment.end)
+        for offset in first..<end where bytes[offset] >= 0x80 { return true }
+        return needles.contains { needle in
+            needle.withUTF8Buffer { word in
+                guard word.count > 0, end - first >= word.count else { return word.count == 0 }
+                for offset in first...(end - word.count) where bytes[offset] | 0x20 == word[0] {
+                    var same = true
+                    for k in 1..<word.count where bytes[offset + k] | 0x20 != word[k] {
+                        same = false
+                        break
+                    }
+                    if same { return true }
+                }
+                return false
+            }
+        }
+    }
+
+    /// Whether the bytes of `token` contain `needle` (lower-case ASCII letters) ignoring ASCII
+    /// case: `text(i).lowercased().contains(needle)` without making a String.
+    public func token(_ token: Token, containsFolded needle: StaticString) -> Bool {
+        needle.withUTF8Buffer { word in
+            let first = Int(token.start)
+            let end = Int(token.end)
+            guard word.count > 0, end - first >= word.count else { return word.count == 0 }
+            for offset in first...(end - word.count) {
+                var same = true
+                for k in 0..<word.count where bytes[offset + k] | 0x20 != word[k] {
+                    same = false
+                    break
+                }
+                if same { return true }
+            }
+            return false
+        }
     }
 
     /// Whether a byte of the literal's segments (not its interpolations) satisfies `test`.

@@ -119,9 +119,18 @@ extension SwiftFile {
 
     // MARK: Calls
 
-    /// The call whose callee name is at `index`, if the token is followed by an argument list
-    /// or a trailing closure.
-    public func call(at index: Int) -> Call? {
+    /// Whether code token `index` names a call: what `call(at:) != nil` says, without
+    /// collecting the arguments (for passes over every token).
+    public func isCall(at index: Int) -> Bool {
+        guard let next = tokenAfterCallee(at: index), next < code.count else { return false }
+        if code[next].kind == .leftParen { return !startsLine[next] }
+        if code[next].kind == .leftBrace, let d = declaration(openedBy: next) { return declarations[d].kind == .closure }
+        return false
+    }
+
+    /// For an identifier that may name a call, the token after it and its generic arguments
+    /// (`Task<Void, Never>(…)`); nil when it cannot be a callee.
+    private func tokenAfterCallee(at index: Int) -> Int? {
         guard index >= 0, index < code.count else { return nil }
         let kind = code[index].kind
         guard kind == .identifier || kind == .backtickIdentifier else { return nil }
@@ -144,6 +153,13 @@ extension SwiftFile {
             guard depth <= 0 else { return nil }
             next = j + 1
         }
+        return next
+    }
+
+    /// The call whose callee name is at `index`, if the token is followed by an argument list
+    /// or a trailing closure.
+    public func call(at index: Int) -> Call? {
+        guard var next = tokenAfterCallee(at: index) else { return nil }
         var result = Call(name: index, openParen: -1, closeParen: -1, arguments: [], trailingClosures: [], end: index)
         if next < code.count, code[next].kind == .leftParen, !startsLine[next] {
             let close = Int(match[next])
@@ -399,7 +415,7 @@ extension SwiftFile {
 
     /// `import StoreKit`-style imports.
     public var imports: [String] {
-        code.indices.compactMap { i in
+        occurrences(of: "import").compactMap { i in
             guard isIdentifier(i, "import"), i + 1 < code.count else { return nil }
             var j = i + 1
             // `import struct Foo.Bar`, `@testable import X`

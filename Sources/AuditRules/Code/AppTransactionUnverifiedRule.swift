@@ -248,8 +248,7 @@ public struct AppTransactionUnverifiedRule: Rule {
         var sawAppTransaction = false
         for file in project.swiftFiles {
             var checkedScopes = Set<Int>()
-            for i in file.code.indices
-            where file.isMemberAccess(i, base: "AppTransaction", member: "shared") || file.isMemberAccess(i, base: "AppTransaction", member: "refresh") {
+            for i in Self.appTransactionReads(in: file) {
                 sawAppTransaction = true
                 let scope = Self.scope(of: i, in: file)
                 guard checkedScopes.insert(scope.lowerBound).inserted else { continue }
@@ -270,6 +269,12 @@ public struct AppTransactionUnverifiedRule: Rule {
         }
     }
 
+    /// `AppTransaction.shared` and `AppTransaction.refresh`, in code order.
+    static func appTransactionReads(in file: SwiftFile, range: Range<Int>? = nil) -> [Int] {
+        (file.memberAccesses(base: "AppTransaction", member: "shared", in: range)
+            + file.memberAccesses(base: "AppTransaction", member: "refresh", in: range)).sorted()
+    }
+
     /// The function (or closure, or file) whose code handles the result.
     static func scope(of index: Int, in file: SwiftFile) -> Range<Int> {
         if let function = file.enclosingFunction(of: index) { return file.bodyRange(of: function) }
@@ -285,7 +290,7 @@ public struct AppTransactionUnverifiedRule: Rule {
     static func problems(in scope: Range<Int>, of file: SwiftFile) -> [Problem] {
         // Names the result is kept in: `let result = try await AppTransaction.shared`.
         var resultNames = Set<String>()
-        for i in scope where file.isMemberAccess(i, base: "AppTransaction", member: "shared") || file.isMemberAccess(i, base: "AppTransaction", member: "refresh") {
+        for i in appTransactionReads(in: file, range: scope) {
             let start = file.statementStart(of: i)
             var k = start
             if file.isIdentifier(k, "guard") || file.isIdentifier(k, "if") { k += 1 }

@@ -199,7 +199,7 @@ public struct ClientSideOfferSignatureRule: Rule {
     public func check(_ project: Project, into result: inout RuleResult) {
         var offerSites: [CodeSite] = []
         for file in project.swiftFiles {
-            for i in file.occurrences(of: "promotionalOffer") where file.isCaseReference(i, "promotionalOffer") && file.call(at: i) != nil {
+            for i in file.occurrences(of: "promotionalOffer") where file.isCaseReference(i, "promotionalOffer") && file.isCall(at: i) {
                 offerSites.append(CodeSite(file: file, index: i))
             }
         }
@@ -211,7 +211,7 @@ public struct ClientSideOfferSignatureRule: Rule {
             guard let first = signing.first else { continue }
             let declaredTypes = Set(file.declarations.filter { $0.kind.isType && $0.kind != .extension }.map(\.name))
             let usedByOfferCode = offerFiles.contains(file.path) || offerSites.contains { site in
-                site.file.code.indices.contains { k in site.file.code[k].kind == .identifier && declaredTypes.contains(site.file.text(k)) }
+                declaredTypes.contains { !site.file.occurrences(of: $0).isEmpty }
             }
             guard usedByOfferCode else { continue }
             reported = true
@@ -240,11 +240,11 @@ public struct ClientSideOfferSignatureRule: Rule {
     static func signingSites(in file: SwiftFile) -> [Int] {
         let usesP256Signing = file.occurrences(of: "Signing").contains { file.isMemberAccess($0, base: "P256", member: "Signing") }
         var sites: [Int] = []
-        for i in file.code.indices {
+        for i in file.occurrences(ofAny: ["signature", "SecKeyCreateSignature"]) {
             if usesP256Signing, file.isIdentifier(i, "signature"), file.receiver(of: i) != nil,
                let call = file.call(at: i), call.arguments.first?.label == "for" {
                 sites.append(i)
-            } else if file.isIdentifier(i, "SecKeyCreateSignature"), file.call(at: i) != nil {
+            } else if file.isIdentifier(i, "SecKeyCreateSignature"), file.isCall(at: i) {
                 sites.append(i)
             }
         }

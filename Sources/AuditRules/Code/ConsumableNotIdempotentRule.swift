@@ -346,7 +346,11 @@ public struct ConsumableNotIdempotentRule: Rule {
                 if let k = switchCase.patternRange.first(where: { file.isCaseReference($0, "consumable") }) { productTypeCases.insert(k) }
             }
         }
-        for i in file.code.indices {
+        // Sites start at `.consumable`, `.purchasedQuantity` (from the index) or a `+=`.
+        var candidates = file.occurrences(ofAny: ["consumable", "purchasedQuantity"])
+        for i in file.code.indices where file.code[i].kind == .operator && file.tokenIs(i, "+=") { candidates.append(i) }
+        candidates.sort()
+        for i in candidates {
             if file.isCaseReference(i, "consumable") {
                 if productTypeCases.contains(i) || comparesProductType(i, in: file) { sites.append((i, "a consumable transaction")) }
             } else if file.isCaseReference(i, "purchasedQuantity"), file.receiver(of: i) != nil, !file.isInsideInterpolation(i),
@@ -386,8 +390,9 @@ public struct ConsumableNotIdempotentRule: Rule {
     static func listsHistory(around index: Int, in file: SwiftFile) -> Bool {
         guard let function = file.enclosingFunction(of: index) else { return false }
         let range = file.fullRange(of: function)
-        let lists = range.contains { file.isMemberAccess($0, base: "Transaction", member: "all") || file.isMemberAccess($0, base: "Transaction", member: "currentEntitlements") }
-        let finishes = range.contains { file.isCaseReference($0, "finish") }
+        let lists = file.containsMemberAccess(base: "Transaction", member: "all", in: range)
+            || file.containsMemberAccess(base: "Transaction", member: "currentEntitlements", in: range)
+        let finishes = file.occurrences(of: "finish", in: range).contains { file.isCaseReference($0, "finish") }
         return lists && !finishes
     }
 
@@ -502,21 +507,47 @@ extension ConsumableNotIdempotentRule {
 
         init(_ project: Project) {
             for (fileIndex, file) in project.swiftFiles.enumerated() {
-                for (index, declaration) in file.declarations.enumerated()
-                where [.function, .initializer, .variable].contains(declaration.kind) {
-                    let function = Function(file: fileIndex, declaration: index)
-                    if !declaration.name.isEmpty {
-                        byName[declaration.name, default: []].append(function)
-                        names[function] = declaration.name
+                // The file's calls once, in code order; each function takes those in its body
+                // (bodies nest, so one call can belong to several functions).
+                var callTokens: [Int32] = []
+                var callNames: [String] = []
+                for k in file.code.indices where file.code[k].kind == .identifier && file.isCall(at: k) {
+                    callTokens.append(Int32(k))
+                    callNames.append(file.text(k))
+                }
+                let declarations = file.declarations
+                for index in declarations.indices {
+                    switch declarations[index].kind {
+                    case .function, .initializer, .variable: break
+                    default: continue
                     }
+                    let function = Function(file: fileIndex, declaration: index)
+                    let name = declarations[index].name
+                    if !name.isEmpty {
+                        byName[name, default: []].append(function)
+                        names[function] = name
+                    }
+                    let body = file.bodyRange(of: index)
                     var called = Set<String>()
-                    for k in file.bodyRange(of: index) where file.code[k].kind == .identifier && file.call(at: k) != nil {
-                        called.insert(file.text(k))
+                    var position = Self.firstIndex(in: callTokens, notBelow: body.lowerBound)
+                    while position < callTokens.count, Int(callTokens[position]) < body.upperBound {
+                        called.insert(callNames[position])
+                        position += 1
                     }
                     calls[function] = called
                     for name in called { callersByName[name, default: []].append(function) }
                 }
             }
+        }
+
+        private static func firstIndex(in sorted: [Int32], notBelow bound: Int) -> Int {
+            var low = 0
+            var high = sorted.count
+            while low < high {
+                let middle = (low + high) / 2
+                if Int(sorted[middle]) < bound { low = middle + 1 } else { high = middle }
+            }
+            return low
         }
 
         /// Functions `function` calls, directly or through up to `depth` levels.

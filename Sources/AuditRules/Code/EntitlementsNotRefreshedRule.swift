@@ -203,14 +203,14 @@ public struct EntitlementsNotRefreshedRule: Rule {
         func refreshes(_ file: SwiftFile, _ range: Range<Int>, depth: Int) -> Bool {
             for i in range where file.code[i].kind == .identifier {
                 let name = file.text(i)
-                if refreshFunctions.contains(name), file.call(at: i) != nil { return true }
+                if refreshFunctions.contains(name), file.isCall(at: i) { return true }
                 // Deciding per product what a transaction unlocks is updating entitlements.
                 if name == "productID" || name == "revocationDate" { return true }
                 if ["insert", "remove", "formUnion", "subtract"].contains(name), file.receiver(of: i) != nil,
                    let call = file.call(at: i), (call.openParen..<max(call.openParen, call.closeParen)).contains(where: { file.isIdentifier($0, "productID") }) {
                     return true
                 }
-                if depth < 2, let bodies = functionBodies[name], file.call(at: i) != nil {
+                if depth < 2, let bodies = functionBodies[name], file.isCall(at: i) {
                     for (other, body) in bodies where refreshes(other, body, depth: depth + 1) { return true }
                 }
             }

@@ -276,7 +276,7 @@ public struct IntroOfferEligibilityUncheckedRule: Rule {
     static func eligibilityNames(in project: Project) -> Set<String> {
         var names = Set<String>()
         for file in project.swiftFiles {
-            let checks = file.code.indices.filter { file.isIdentifier($0, in: checkNames) }
+            let checks = file.occurrences(ofAny: checkNames.sorted())
             for check in checks {
                 if let function = file.enclosingFunction(of: check) {
                     let name = file.declarations[function].name
@@ -302,10 +302,12 @@ public struct IntroOfferEligibilityUncheckedRule: Rule {
     static func eligibilityCheck(near index: Int, in file: SwiftFile, project: Project, aliases: Set<String>) -> CodeSite? {
         // The StoreKit call itself is the best evidence, then an eligibility flag, then an alias.
         func check(in range: Range<Int>, of other: SwiftFile) -> Int? {
-            let identifiers = range.filter { other.code[$0].kind == .identifier }
-            return identifiers.first { checkNames.contains(other.text($0)) }
-                ?? identifiers.first { other.text($0).lowercased().contains("eligib") }
-                ?? identifiers.first { aliases.contains(other.text($0)) }
+            func first(of names: some Sequence<String>) -> Int? {
+                names.compactMap { other.occurrences(of: $0, in: range).first }.min()
+            }
+            return first(of: checkNames)
+                ?? range.first { other.code[$0].kind == .identifier && other.token(other.code[$0], containsFolded: "eligib") }
+                ?? first(of: aliases)
         }
         if let k = check(in: file.code.indices, of: file) { return CodeSite(file: file, index: k) }
         guard let type = file.declarationChain(of: index).last(where: { file.declarations[$0].kind.isType }) else { return nil }

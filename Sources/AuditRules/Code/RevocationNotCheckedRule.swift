@@ -194,8 +194,13 @@ public struct RevocationNotCheckedRule: Rule {
     static func grantSites(in file: SwiftFile) -> [GrantSite] {
         var sites: [GrantSite] = []
         let code = file.code
-        for i in code.indices where code[i].kind == .identifier {
-            // Byte comparisons first: a String is made only for the few candidates.
+        // The candidates, from the identifier index: the collection calls, and the name before
+        // `= true`.
+        var candidates = Set(file.occurrences(ofAny: ["insert", "append", "formUnion", "update"]))
+        for value in file.occurrences(of: "true") where value >= 2 && code[value - 2].kind == .identifier && file.tokenIs(value - 1, "=") {
+            candidates.insert(value - 2)
+        }
+        for i in candidates.sorted() {
             let isCollectionCall = file.tokenIs(i, "insert") || file.tokenIs(i, "append") || file.tokenIs(i, "formUnion") || file.tokenIs(i, "update")
             guard isCollectionCall || (i + 2 < code.count && file.tokenIs(i + 1, "=")) else { continue }
             let name = file.text(i)

@@ -327,7 +327,7 @@ public struct StoreTypesNotSendableRule: Rule {
     static func ownsStoreKitState(_ name: String, parts: [Part]) -> Bool {
         for (file, declaration) in parts {
             let range = file.fullRange(of: declaration)
-            if range.contains(where: { k in storeKitMembers.contains { file.isMemberAccess(k, base: $0.base, member: $0.member) } }) {
+            if storeKitMembers.contains(where: { file.containsMemberAccess(base: $0.base, member: $0.member, in: range) }) {
                 return true
             }
             for variable in storedVariables(of: declaration, in: file) where variable.type.contains(where: { file.isIdentifier($0, in: storeKitTypes) }) {
@@ -408,8 +408,8 @@ public struct StoreTypesNotSendableRule: Rule {
         // `Store.shared` used inside `Task.detached { … }` or an async function elsewhere.
         let statics = staticMembers(of: parts)
         guard !statics.isEmpty else { return nil }
-        for file in project.swiftFiles {
-            for k in file.code.indices where file.code[k].kind == .identifier && statics.contains(file.text(k)) && file.isMemberAccess(k, base: name, member: file.text(k)) {
+        for file in project.swiftFiles(mentioning: name) {
+            for k in file.occurrences(ofAny: statics.sorted()) where file.isMemberAccess(k, base: name, member: file.text(k)) {
                 if let type = file.enclosingType(of: k), file.declarations[type].name == name { continue }
                 let chain = file.declarationChain(of: k)
                 if let detached = chain.first(where: { file.declarations[$0].kind == .closure && isTaskClosure(file.declarations[$0], in: file, detachedOnly: true) }) {

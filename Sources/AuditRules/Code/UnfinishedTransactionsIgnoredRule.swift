@@ -245,13 +245,8 @@ public struct UnfinishedTransactionsIgnoredRule: Rule {
         var sweeps: [CodeSite] = []
         var listeners: [CodeSite] = []
         for file in project.swiftFiles {
-            for i in file.code.indices {
-                if file.isMemberAccess(i, base: "Transaction", member: "unfinished") {
-                    sweeps.append(CodeSite(file: file, index: i))
-                } else if file.isMemberAccess(i, base: "Transaction", member: "updates") {
-                    listeners.append(CodeSite(file: file, index: i))
-                }
-            }
+            sweeps += file.memberAccesses(base: "Transaction", member: "unfinished").map { CodeSite(file: file, index: $0) }
+            listeners += file.memberAccesses(base: "Transaction", member: "updates").map { CodeSite(file: file, index: $0) }
         }
         for site in sweeps {
             result.evidence(in: site.file, at: site.index, "Transaction.unfinished is swept in \(scopeDescription(of: site.index, in: site.file))")

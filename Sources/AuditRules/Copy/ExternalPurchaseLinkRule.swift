@@ -49,6 +49,8 @@ public struct ExternalPurchaseLinkRule: Rule {
     public func check(_ project: Project, into result: inout RuleResult) {
         for file in project.swiftFiles {
             for i in file.code.indices where file.code[i].kind == .stringStart {
+                // Both reports need a phrase, and every phrase one of these words.
+                guard file.stringLiteral(at: i, mayContainFolded: CopyPhrases.externalPurchaseWords) else { continue }
                 let literal = file.stringLiteral(at: i)
                 if PaywallCopy.isVisible(i, in: file), let phrase = CopyPhrases.externalPurchasePhrase(in: literal.text) {
                     result.report(in: file, at: i, "\"\(phrase)\" sends people to buy outside the app.")

@@ -85,7 +85,11 @@ enum CopyPhrases {
 
     static let placeholder = regex(#"lorem ipsum|\bTODO\b|\bTBD\b|\bFIXME\b|\bxxx+\b|\bplaceholder\b|\[\s*copy\s*\]|dummy text|tk tk"#)
 
+    /// Every alternative of `placeholder` needs one of these (`{` stands for `[`).
+    static let placeholderWords: [StaticString] = ["lorem", "todo", "tbd", "fixme", "xxx", "placeholder", "{", "dummy", "tk tk"]
+
     static func placeholderWord(in text: String) -> String? {
+        guard mayContain(text, anyOf: placeholderWords) else { return nil }
         guard let range = matches(placeholder, text) else { return nil }
         let word = (text as NSString).substring(with: range)
         // "todo" as an ordinary word (a to-do app) is fine: only the shouting forms count.
@@ -98,7 +102,8 @@ enum CopyPhrases {
     static let otherPlatform = regex(#"\bandroid\b|google play|play store|\bgalaxy store\b|windows phone|amazon appstore|huawei appgallery"#)
 
     static func otherPlatformName(in text: String) -> String? {
-        matches(otherPlatform, text).map { (text as NSString).substring(with: $0) }
+        guard mayContain(text, anyOf: ["android", "play", "galaxy", "windows", "amazon", "huawei"]) else { return nil }
+        return matches(otherPlatform, text).map { (text as NSString).substring(with: $0) }
     }
 
     static let externalPurchase = regex(
@@ -121,11 +126,19 @@ enum CopyPhrases {
     }
 
     /// Every alternative of `externalPurchase` and `externalCheckoutURL` needs one of these
-    /// words. For ASCII text, where case-insensitive matching is plain ASCII case folding,
-    /// their absence rules a match out without running the expressions (most literals are
-    /// ordinary UI text). Other text always goes to the expressions.
+    /// words.
     private static func mayMentionExternalPurchase(_ text: String) -> Bool {
-        let needles: [StaticString] = ["web", "homepage", "online store", "site", "http"]
+        mayContain(text, anyOf: externalPurchaseWords)
+    }
+
+    static let externalPurchaseWords: [StaticString] = ["web", "homepage", "online store", "site", "http"]
+
+    /// Whether ASCII `text` holds one of `needles` (lower-case letters, digits, spaces or `{`),
+    /// compared with ASCII case folding: the words every alternative of an expression needs.
+    /// Their absence rules a match out without running the expression (most texts are
+    /// ordinary UI text), which is where the copy rules spent their time. Non-ASCII text
+    /// always goes to the expression, whose case-insensitive matching is Unicode's.
+    static func mayContain(_ text: String, anyOf needles: [StaticString]) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return true }
@@ -134,6 +147,7 @@ enum CopyPhrases {
                     guard word.count <= bytes.count else { return false }
                     for start in 0...(bytes.count - word.count) {
                         var same = true
+                        // `| 0x20` folds A-Z to a-z (and `[` to `{`, so `{` stands for both).
                         for k in 0..<word.count where bytes[start + k] | 0x20 != word[k] {
                             same = false
                             break

@@ -202,7 +202,8 @@ extension Project {
             }
         }
         for file in swiftFiles {
-            for i in file.code.indices {
+            // Only these names can be a signal: the index finds them without reading every token.
+            for i in file.occurrences(ofAny: ["SubscriptionStoreView", "autoRenewable", "subscriptionStatusTask", "isEligibleForIntroOffer", "SubscriptionInfo"]) {
                 let isSignal = file.isIdentifier(i, "SubscriptionStoreView") && file.receiver(of: i) == nil
                     || file.isCaseReference(i, "autoRenewable")
                     || file.isIdentifier(i, "subscriptionStatusTask")

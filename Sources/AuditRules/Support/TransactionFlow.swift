@@ -89,7 +89,8 @@ struct TransactionFlow {
     private static func bindings(in file: SwiftFile, project: Project) -> [TransactionBinding] {
         var result: [TransactionBinding] = []
         let code = file.code
-        for i in code.indices where code[i].kind == .identifier {
+        // Every binding starts at one of these words: the index finds them.
+        for i in file.occurrences(ofAny: ["verified", "unverified", "let", "var"]) {
             // `.verified(let t)`, `.unverified(let t, _)`, `case let .verified(t)`
             if (file.tokenIs(i, "verified") || file.tokenIs(i, "unverified")), file.isImplicitMember(i),
                i + 2 < code.count, code[i + 1].kind == .leftParen {
@@ -335,9 +336,10 @@ struct TransactionFlow {
     /// in a function, whatever its call sites pass (two levels).
     private static func parameterSource(named name: String, at index: Int, in file: SwiftFile, project: Project, depth: Int) -> TransactionSource? {
         // A parameter list sits outside its function's body: look for the header around it too.
-        let headers = file.declarations.indices.filter { d in
-            let declaration = file.declarations[d]
-            return (declaration.kind == .function) && declaration.keyword < index && index < declaration.bodyStart
+        // Fields read in place: binding each Declaration copied its names and lists.
+        let declarations = file.declarations
+        let headers = declarations.indices.filter { d in
+            declarations[d].kind == .function && declarations[d].keyword < index && index < declarations[d].bodyStart
         }
         for declarationIndex in headers + file.declarationChain(of: index) {
             let declaration = file.declarations[declarationIndex]
