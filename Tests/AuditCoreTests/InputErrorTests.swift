@@ -88,3 +88,31 @@ import Testing
         #expect(found.files.map(\.kind) == [.swift, .copyDocument])
     }
 }
+
+/// Relative paths are built by joining names during the walk; they must read as before from
+/// every starting point.
+@Suite struct DiscoveryPathTests {
+    @Test func relativePathsFromTheRootASubfolderAndOutside() throws {
+        let swift = Array("let a = 1\n".utf8)
+        let root = try InputErrorTests().makeFolder([
+            "App/Store.swift": swift, "App/Views.swift/Inner.swift": swift, "App/notes.json": Array("{}".utf8),
+            "Other/B.swift": swift,
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let app = root.appendingPathComponent("App")
+        try FileManager.default.createSymbolicLink(atPath: app.appendingPathComponent("Linked").path, withDestinationPath: root.appendingPathComponent("Other").path)
+
+        // A folder named like a Swift file is entered; a link to a folder is not; other names are not inputs.
+        let whole = Discovery.discover(paths: [root], root: root)
+        #expect(whole.files.map(\.relativePath) == ["App/Store.swift", "App/Views.swift/Inner.swift", "Other/B.swift"])
+        #expect(whole.files.map(\.url.path) == whole.files.map { root.appendingPathComponent($0.relativePath).path })
+
+        // A subfolder named on the command line keeps paths relative to the root.
+        let sub = Discovery.discover(paths: [app], root: root)
+        #expect(sub.files.map(\.relativePath) == ["App/Store.swift", "App/Views.swift/Inner.swift"])
+
+        // A folder outside the root is reported by its full path.
+        let outside = Discovery.discover(paths: [root.appendingPathComponent("Other")], root: app)
+        #expect(outside.files.map(\.relativePath) == [root.appendingPathComponent("Other/B.swift").standardizedFileURL.path])
+    }
+}

@@ -80,15 +80,16 @@ public enum Discovery {
     /// folder could not be listed.
     private static func listFolders(from top: URL, root: URL, selection: FileSelection, jobs: Int?) -> [String: Result<[Entry], Failure>] {
         var listings: [String: Result<[Entry], Failure>] = [:]
-        var level = [top]
+        // Paths and relative paths are built by joining names: URL's standardizing and
+        // appending were most of the walk's time on a tree of thousands of files.
+        let topRelative = top.standardizedFileURL.path == root.standardizedFileURL.path ? "" : relativePath(of: top, root: root) + "/"
+        var level = [Folder(url: top, path: top.path, relativePrefix: topRelative)]
         while !level.isEmpty {
             let listed = parallelMap(level, jobs: jobs) { list($0, root: root, selection: selection) }
-            var next: [URL] = []
+            var next: [Folder] = []
             for listing in listed {
                 listings[listing.directory.path] = listing.entries
-                if case .success(let entries) = listing.entries {
-                    for case .folder(let url) in entries { next.append(url) }
-                }
+                next += listing.folders
             }
             level = next
         }
@@ -100,14 +101,23 @@ public enum Discovery {
         var reason: String
     }
 
+    /// A folder to list: its URL and path, and what its entries' relative paths start with
+    /// ("" at the root, "Sources/App/" below it, the full path and "/" outside it).
+    private struct Folder: Sendable {
+        var url: URL
+        var path: String
+        var relativePrefix: String
+    }
+
     private struct Listing: Sendable {
-        var directory: URL
+        var directory: Folder
         var entries: Result<[Entry], Failure>
+        var folders: [Folder] = []
     }
 
     /// One folder's entries, classified as the walk needs them: `lstat` (no symbolic link is
     /// followed into a folder), the skip rules and the selection.
-    private static func list(_ directory: URL, root: URL, selection: FileSelection) -> Listing {
+    private static func list(_ directory: Folder, root: URL, selection: FileSelection) -> Listing {
         let fileManager = FileManager.default
         let names: [String]
         do {
@@ -116,41 +126,55 @@ public enum Discovery {
             return Listing(directory: directory, entries: .failure(Failure(reason: "cannot list this folder: \(error.localizedDescription)")))
         }
         var entries: [Entry] = []
+        var folders: [Folder] = []
+        let separator = directory.path.hasSuffix("/") ? "" : "/"
         for name in names {
-            let url = directory.appendingPathComponent(name)
-            guard let type = FileType(url.path) else {
+            let path = directory.path + separator + name
+            let relative = directory.relativePrefix + name
+            // Only the files the audit may read become URLs.
+            func file(identity: String?) {
+                let url = URL(fileURLWithPath: path, isDirectory: false)
+                if let kind = selection.kind(of: url, relativePath: relative, root: root) {
+                    entries.append(.file(DiscoveredFile(url: url, relativePath: relative, kind: kind), identity: identity))
+                }
+            }
+            guard FileKind.mayClassify(name) else {
+                // Not a file the audit reads by its name: only a folder matters.
+                if FileType(path) == .directory { enter(name: name, path: path, relative: relative) }
+                continue
+            }
+            guard let type = FileType(path) else {
                 // Vanished between listing and stat, or unreadable metadata: let the
                 // loader report it if it is a file we would read.
-                let relative = relativePath(of: url, root: root)
-                if let kind = selection.kind(of: url, relativePath: relative, root: root) {
-                    entries.append(.file(DiscoveredFile(url: url, relativePath: relative, kind: kind), identity: nil))
-                }
+                file(identity: nil)
                 continue
             }
             switch type {
             case .directory:
-                if !skippedDirectories.contains(name), !selection.skips(directory: url, root: root) { entries.append(.folder(url)) }
+                enter(name: name, path: path, relative: relative)
             case .regular:
-                let relative = relativePath(of: url, root: root)
-                if let kind = selection.kind(of: url, relativePath: relative, root: root) {
-                    entries.append(.file(DiscoveredFile(url: url, relativePath: relative, kind: kind), identity: url.standardizedFileURL.path))
-                }
+                file(identity: path)
             case .symbolicLink:
                 // Follow links to files, never to directories. A broken link with an input's
                 // name is kept so that reading it reports the problem.
                 var targetIsDirectory: ObjCBool = false
-                let exists = fileManager.fileExists(atPath: url.path, isDirectory: &targetIsDirectory)
+                let exists = fileManager.fileExists(atPath: path, isDirectory: &targetIsDirectory)
                 if !exists || !targetIsDirectory.boolValue {
-                    let relative = relativePath(of: url, root: root)
-                    if let kind = selection.kind(of: url, relativePath: relative, root: root) {
-                        entries.append(.file(DiscoveredFile(url: url, relativePath: relative, kind: kind), identity: url.resolvingSymlinksInPath().path))
-                    }
+                    file(identity: URL(fileURLWithPath: path).resolvingSymlinksInPath().path)
                 }
             case .other:
                 break
             }
         }
-        return Listing(directory: directory, entries: .success(entries))
+        func enter(name: String, path: String, relative: String) {
+            guard !skippedDirectories.contains(name) else { return }
+            let url = URL(fileURLWithPath: path, isDirectory: true)
+            if !selection.skips(directory: url, root: root) {
+                entries.append(.folder(url))
+                folders.append(Folder(url: url, path: path, relativePrefix: relative + "/"))
+            }
+        }
+        return Listing(directory: directory, entries: .success(entries), folders: folders)
     }
 
     /// `path` relative to `root` when inside it, else the path as given.

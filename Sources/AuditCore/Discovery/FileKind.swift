@@ -8,6 +8,13 @@ public enum FileKind: String, Sendable, Hashable, CaseIterable {
     /// Paywall marketing copy: Markdown or text whose name says it is paywall/subscription copy.
     case copyDocument
 
+    /// False when no selection reads a file of this name: its extension is not one the audit
+    /// reads (so the walk need not look at what it is unless it may be a folder).
+    public static func mayClassify(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return [".swift", ".storekit", ".xcstrings", ".strings", ".stringsdict", ".md", ".markdown", ".txt"].contains { lower.hasSuffix($0) }
+    }
+
     /// Classifies a path relative to the audit root; nil for files the audit does not read.
     public static func classify(_ relativePath: String) -> FileKind? {
         let name = relativePath.split(separator: "/").last.map(String.init) ?? relativePath

@@ -32,6 +32,8 @@ public struct FileSelection: Sendable, Hashable {
 
     /// The kind of a walked file, or nil when the audit does not read it.
     func kind(of url: URL, relativePath: String, root: URL) -> FileKind? {
+        // Without globs no path relative to the configuration is needed.
+        if include.isEmpty, exclude.isEmpty, paywallCopy == nil { return FileKind.classify(relativePath) }
         let path = relative(url, root: root)
         if exclude.contains(where: { $0.matches(path) }) { return nil }
         if !include.isEmpty, !include.contains(where: { $0.matches(path) }) { return nil }
