@@ -491,63 +491,73 @@ extension ConsumableNotIdempotentRule {
     /// Which app functions call which, by name: enough to follow delivery into helpers and back
     /// to the purchase code in other types and files. Names are not resolved to types, so a
     /// common name links more functions than it should; that only makes the rule quieter.
-    struct CallGraph {
+    final class CallGraph {
         struct Function: Hashable, Comparable {
             var file: Int
             var declaration: Int
             static func < (a: Function, b: Function) -> Bool { (a.file, a.declaration) < (b.file, b.declaration) }
         }
 
+        private let project: Project
         private var byName: [String: [Function]] = [:]
-        private var calls: [Function: Set<String>] = [:]
         private var names: [Function: String] = [:]
-        /// The functions that call each name: `callers(of:)` would otherwise look at every
-        /// function for every step.
-        private var callersByName: [String: [Function]] = [:]
+        /// What each function calls, and who calls each name: found when first asked, since a
+        /// search only visits the few functions around a delivery (reading every call of a
+        /// large project up front was most of the rule's time).
+        private var callsCache: [Function: Set<String>] = [:]
+        private var callersCache: [String: [Function]] = [:]
 
         init(_ project: Project) {
+            self.project = project
             for (fileIndex, file) in project.swiftFiles.enumerated() {
-                // The file's calls once, in code order; each function takes those in its body
-                // (bodies nest, so one call can belong to several functions).
-                var callTokens: [Int32] = []
-                var callNames: [String] = []
-                for k in file.code.indices where file.code[k].kind == .identifier && file.isCall(at: k) {
-                    callTokens.append(Int32(k))
-                    callNames.append(file.text(k))
-                }
                 let declarations = file.declarations
-                for index in declarations.indices {
-                    switch declarations[index].kind {
-                    case .function, .initializer, .variable: break
-                    default: continue
-                    }
-                    let function = Function(file: fileIndex, declaration: index)
+                for index in declarations.indices where Self.isFunctionLike(declarations[index].kind) {
                     let name = declarations[index].name
-                    if !name.isEmpty {
-                        byName[name, default: []].append(function)
-                        names[function] = name
-                    }
-                    let body = file.bodyRange(of: index)
-                    var called = Set<String>()
-                    var position = Self.firstIndex(in: callTokens, notBelow: body.lowerBound)
-                    while position < callTokens.count, Int(callTokens[position]) < body.upperBound {
-                        called.insert(callNames[position])
-                        position += 1
-                    }
-                    calls[function] = called
-                    for name in called { callersByName[name, default: []].append(function) }
+                    guard !name.isEmpty else { continue }
+                    let function = Function(file: fileIndex, declaration: index)
+                    byName[name, default: []].append(function)
+                    names[function] = name
                 }
             }
         }
 
-        private static func firstIndex(in sorted: [Int32], notBelow bound: Int) -> Int {
-            var low = 0
-            var high = sorted.count
-            while low < high {
-                let middle = (low + high) / 2
-                if Int(sorted[middle]) < bound { low = middle + 1 } else { high = middle }
+        private static func isFunctionLike(_ kind: Declaration.Kind) -> Bool {
+            switch kind {
+            case .function, .initializer, .variable: true
+            default: false
             }
-            return low
+        }
+
+        /// The names called anywhere in the function's body (nested bodies included).
+        private func calls(_ function: Function) -> Set<String> {
+            if let known = callsCache[function] { return known }
+            let file = project.swiftFiles[function.file]
+            var called = Set<String>()
+            // Only functions, initializers and properties call (a delivery in a closure or a
+            // type body has no callees of its own).
+            guard Self.isFunctionLike(file.declarations[function.declaration].kind) else { return called }
+            for k in file.bodyRange(of: function.declaration) where file.code[k].kind == .identifier && file.isCall(at: k) {
+                called.insert(file.text(k))
+            }
+            callsCache[function] = called
+            return called
+        }
+
+        /// The functions with a call of `name` in their body, from the identifier index.
+        private func callers(named name: String) -> [Function] {
+            if let known = callersCache[name] { return known }
+            var found = Set<Function>()
+            for (fileIndex, file) in project.swiftFiles.enumerated() {
+                for k in file.occurrences(of: name) where file.isCall(at: k) {
+                    for declaration in file.declarationChain(of: k)
+                    where Self.isFunctionLike(file.declarations[declaration].kind) && file.bodyRange(of: declaration).contains(k) {
+                        found.insert(Function(file: fileIndex, declaration: declaration))
+                    }
+                }
+            }
+            let callers = found.sorted()
+            callersCache[name] = callers
+            return callers
         }
 
         /// Functions `function` calls, directly or through up to `depth` levels.
@@ -562,7 +572,7 @@ extension ConsumableNotIdempotentRule {
             for _ in 0..<depth {
                 var next = Set<Function>()
                 for current in frontier {
-                    for name in calls[current] ?? [] {
+                    for name in calls(current) {
                         for callee in byName[name] ?? [] where result.insert(callee).inserted { next.insert(callee) }
                     }
                 }
@@ -579,7 +589,7 @@ extension ConsumableNotIdempotentRule {
                 var next = Set<Function>()
                 for current in frontier {
                     guard let name = names[current] else { continue }
-                    for caller in callersByName[name] ?? [] where result.insert(caller).inserted {
+                    for caller in callers(named: name) where result.insert(caller).inserted {
                         next.insert(caller)
                     }
                 }

@@ -419,18 +419,21 @@ struct TransactionFlow {
         var names = Set<String>()
         var bodies: [(String, SwiftFile, Range<Int>)] = []
         for file in project.swiftFiles {
-            for (index, declaration) in file.declarations.enumerated() where declaration.kind == .function {
-                bodies.append((declaration.name, file, file.bodyRange(of: index)))
+            let declarations = file.declarations
+            for index in declarations.indices where declarations[index].kind == .function {
+                bodies.append((declarations[index].name, file, file.bodyRange(of: index)))
             }
         }
-        for (name, file, range) in bodies where range.contains(where: { isFinishCall($0, in: file) }) {
+        // Calls are found through the identifier index: the names are few, the bodies many.
+        for (name, file, range) in bodies where file.occurrences(of: "finish", in: range).contains(where: { isFinishCall($0, in: file) }) {
             names.insert(name)
         }
         for _ in 0..<2 {
             for (name, file, range) in bodies where !names.contains(name) {
-                if range.contains(where: { file.code[$0].kind == .identifier && names.contains(file.text($0)) && file.call(at: $0) != nil }) {
-                    names.insert(name)
+                let callsOne = names.contains { finishing in
+                    file.occurrences(of: finishing, in: range).contains { file.isCall(at: $0) }
                 }
+                if callsOne { names.insert(name) }
             }
         }
         return names
