@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import AuditCore
 
@@ -57,5 +58,73 @@ import Testing
         #expect(!file.stringLiteral(at: literals[1], contains: "verifyReceipt"))
         #expect(file.stringLiteral(at: literals[1], hasByte: { $0 == UInt8(ascii: "y") }))
         #expect(!file.stringLiteral(at: literals[1], hasByte: { $0 == UInt8(ascii: "v") }))
+    }
+}
+
+/// The shortcut queries rules use instead of scans must answer what the scans answer, on
+/// every token of the example apps and the accuracy corpus.
+@Suite struct ShortcutQueryTests {
+    static func swiftFiles() throws -> [SwiftFile] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var files: [SwiftFile] = []
+        for folder in ["Examples", "Tests/Corpus"] {
+            let enumerator = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+            while let url = enumerator?.nextObject() as? URL {
+                guard url.pathExtension == "swift" else { continue }
+                files.append(SwiftFile(path: url.lastPathComponent, bytes: Array(try Data(contentsOf: url))))
+            }
+        }
+        return files
+    }
+
+    @Test func isCallAgreesWithCallOnEveryToken() throws {
+        let files = try Self.swiftFiles()
+        #expect(files.count > 40)
+        var calls = 0
+        for file in files {
+            for i in file.code.indices {
+                #expect(file.isCall(at: i) == (file.call(at: i) != nil), "\(file.path) token \(i): \(file.text(i))")
+                if file.isCall(at: i) { calls += 1 }
+            }
+        }
+        #expect(calls > 1_000)
+    }
+
+    @Test func rangedOccurrencesAndMemberAccessesMatchAScan() throws {
+        for file in try Self.swiftFiles() {
+            let count = file.code.count
+            let ranges = [0..<count, 0..<(count / 2), (count / 3)..<count, (count / 4)..<(count / 4), (count / 5)..<(count * 4 / 5)]
+            for name in ["updates", "finish", "Transaction", "let", "products"] {
+                for range in ranges {
+                    let scanned = range.filter { file.code[$0].kind == .identifier && file.text($0) == name }
+                    #expect(Array(file.occurrences(of: name, in: range)) == scanned, "\(file.path) \(name) \(range)")
+                }
+            }
+            for (base, member) in [("Transaction", "updates"), ("Transaction", "currentEntitlements"), ("AppStore", "sync"), ("Product", "products")] {
+                let scanned = file.code.indices.filter { file.isMemberAccess($0, base: base, member: member) }
+                #expect(file.memberAccesses(base: base, member: member) == scanned)
+                for range in ranges {
+                    #expect(file.containsMemberAccess(base: base, member: member, in: range) == range.contains { scanned.contains($0) })
+                }
+            }
+        }
+    }
+
+    @Test func literalPrefilterNeverHidesAMatch() throws {
+        let needles: [StaticString] = ["web", "site", "http", "todo", "lorem", "{"]
+        var skipped = 0
+        for file in try Self.swiftFiles() {
+            for i in file.code.indices where file.code[i].kind == .stringStart {
+                let text = file.stringLiteral(at: i).text
+                // ASCII case folding, with `[` folded onto `{` as the prefilter documents.
+                let folded = String(decoding: text.utf8.map { $0 < 0x80 ? $0 | 0x20 : $0 }, as: UTF8.self)
+                let holds = ["web", "site", "http", "todo", "lorem", "{"].contains { folded.contains($0) }
+                let may = file.stringLiteral(at: i, mayContainFolded: needles)
+                if holds { #expect(may, "\(file.path): \(text)") }
+                if !may { skipped += 1 }
+            }
+        }
+        // It must also be worth having: most literals are ruled out.
+        #expect(skipped > 500)
     }
 }
