@@ -35,7 +35,7 @@ public enum LocaleMatching {
     }
 
     static func normalized(_ locale: String) -> String {
-        locale.replacingOccurrences(of: "-", with: "_").lowercased()
+        String(locale.map { $0 == "-" ? "_" : $0 }).lowercased()
     }
 
     /// Whether a localization written `available` serves the shipped locale `wanted`:
@@ -44,8 +44,8 @@ public enum LocaleMatching {
         let a = normalized(available)
         let w = normalized(wanted)
         if a == w { return true }
-        let aHasRegion = a.contains("_")
-        let wHasRegion = w.contains("_")
+        let aHasRegion = ASCIISearch.contains(a, "_")
+        let wHasRegion = ASCIISearch.contains(w, "_")
         if aHasRegion && wHasRegion { return false }
         return language(of: a) == language(of: w)
     }

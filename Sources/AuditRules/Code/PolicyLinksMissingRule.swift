@@ -207,8 +207,8 @@ public struct PolicyLinksMissingRule: Rule {
             var hasPrivacy = false
             for (helperFile, helperRange) in ranges {
                 let words = Self.words(in: helperRange, of: helperFile)
-                hasTerms = hasTerms || words.contains { $0.contains("terms") || $0.contains("eula") }
-                hasPrivacy = hasPrivacy || words.contains { $0.contains("privacy") }
+                hasTerms = hasTerms || words.contains { ASCIISearch.contains($0, "terms") || ASCIISearch.contains($0, "eula") }
+                hasPrivacy = hasPrivacy || words.contains { ASCIISearch.contains($0, "privacy") }
             }
             let name = file.declarations[type].name
             let nameToken = nameIndex(of: type, in: file)

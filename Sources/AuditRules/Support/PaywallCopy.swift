@@ -81,7 +81,7 @@ struct PaywallCopy: Sendable {
             let usesStoreKitView = code.contains { f, r in r.contains { f.tokenIs($0, "SubscriptionStoreView") } }
             let sellsSubscriptions = usesStoreKitView || project.mayHaveSubscriptions && (
                 PolicyLinksMissingRule.mentionsSubscription(in: code[0].1, of: file)
-                    || words.contains { $0.contains("subscriptionperiod") || $0 == "autorenewable" }
+                    || words.contains { ASCIISearch.contains($0, "subscriptionperiod") || $0 == "autorenewable" }
                     || texts.contains { CopyPhrases.mentionsSubscription($0.text) })
             units.append(PaywallUnit(
                 kind: .view, name: declaration.name, site: file.location(of: nameIndex(of: type, in: file)), texts: texts,
@@ -112,7 +112,7 @@ struct PaywallCopy: Sendable {
 
     static func isPaywallName(_ text: String) -> Bool {
         let lower = text.lowercased()
-        return ["paywall", "subscription", "purchase", "upgrade", "pricing", "store"].contains { lower.contains($0) }
+        return ["paywall", "subscription", "purchase", "upgrade", "pricing", "store"].contains { ASCIISearch.contains(lower, $0) }
     }
 
     /// `PaywallCopy.de.md`, `de.lproj/Paywall.md`, `copy/de/paywall.md`: the document's locale.

@@ -36,7 +36,7 @@ enum ProductIDLiterals {
     /// `com.app.pro`, `pro_monthly_2024`, `gems.100`: reverse-DNS-like or snake-case tokens.
     static func looksLikeProductID(_ text: String) -> Bool {
         guard !text.isEmpty, text.count <= 200, !ASCIISearch.contains(text, " "), !ASCIISearch.contains(text, "/"),
-              !ASCIISearch.contains(text, ":"), !text.contains("\u{FFFC}"), !ASCIISearch.contains(text, "\\")
+              !ASCIISearch.contains(text, ":"), !text.unicodeScalars.contains("\u{FFFC}"), !ASCIISearch.contains(text, "\\")
         else { return false }
         return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-" }
             && (ASCIISearch.contains(text, ".") || ASCIISearch.contains(text, "_"))
