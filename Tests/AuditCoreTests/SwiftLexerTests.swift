@@ -178,3 +178,42 @@ private func roundTrips(_ source: String) -> Bool {
         }
     }
 }
+
+/// The word-at-a-time scans (encoding check, line table) against byte-by-byte references, at
+/// every offset around the eight-byte boundaries.
+@Suite struct WordScanTests {
+    @Test func encodingProblemsAreFoundAtEveryOffset() {
+        let text = Array("let price = \"€4.99\" // ok\n".utf8)
+        #expect(SwiftLexer.firstEncodingProblem(in: text) == nil)
+        for length in 0..<40 {
+            let clean = Array(repeating: UInt8(ascii: "a"), count: length)
+            #expect(SwiftLexer.firstEncodingProblem(in: clean) == nil)
+            for offset in 0..<length {
+                var withNul = clean
+                withNul[offset] = 0
+                #expect(SwiftLexer.firstEncodingProblem(in: withNul)?.offset == offset)
+                #expect(SwiftLexer.firstEncodingProblem(in: withNul)?.kind == .nulByte)
+                var invalid = clean
+                invalid[offset] = 0xFF
+                #expect(SwiftLexer.firstEncodingProblem(in: invalid)?.offset == offset)
+                #expect(SwiftLexer.firstEncodingProblem(in: invalid)?.kind == .invalidUTF8)
+                var multibyte = clean
+                multibyte.insert(contentsOf: [0xE2, 0x82, 0xAC], at: offset)
+                #expect(SwiftLexer.firstEncodingProblem(in: multibyte) == nil)
+            }
+        }
+    }
+
+    @Test func lineStartsAreFoundAtEveryOffset() {
+        for length in 1..<40 {
+            for offset in 0..<length {
+                for ending: [UInt8] in [[0x0A], [0x0D], [0x0D, 0x0A]] {
+                    var bytes = Array(repeating: UInt8(ascii: "x"), count: length)
+                    bytes.replaceSubrange(offset..<offset + 1, with: ending)
+                    let expected: [Int32] = [0, Int32(offset + ending.count)]
+                    #expect(LineTable(bytes).lineStarts == expected, "length \(length), offset \(offset), \(ending)")
+                }
+            }
+        }
+    }
+}

@@ -10,6 +10,14 @@ public struct LineTable: Sendable, Hashable {
             var i = 0
             let n = b.count
             while i < n {
+                // Eight bytes at a time where none ends a line.
+                if i + 8 <= n, let base = b.baseAddress {
+                    let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    if !WordBytes.hasZeroByte(word ^ 0x0A0A_0A0A_0A0A_0A0A), !WordBytes.hasZeroByte(word ^ 0x0D0D_0D0D_0D0D_0D0D) {
+                        i += 8
+                        continue
+                    }
+                }
                 let c = b[i]
                 if c == 0x0A {
                     starts.append(Int32(truncatingIfNeeded: i + 1))
@@ -45,5 +53,15 @@ public struct LineTable: Sendable, Hashable {
         var end = line < lineStarts.count ? Int(lineStarts[line]) : bytes.count
         while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
         return start..<end
+    }
+}
+
+/// Eight bytes tested at once.
+enum WordBytes {
+    /// Whether any of the eight bytes of `word` is zero (exact: the borrow of a zero byte sets
+    /// its high bit only where the byte had none).
+    @inline(__always)
+    static func hasZeroByte(_ word: UInt64) -> Bool {
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0
     }
 }
