@@ -45,3 +45,51 @@ import Testing
         }
     }
 }
+
+/// The word tests that spare running the copy expressions must never hide a match: every text
+/// an expression matches passes its test, whatever its case, script or Unicode folding.
+@Suite struct CopyPrefilterTests {
+    static func matches(_ expression: NSRegularExpression?, _ text: String) -> Bool {
+        guard let expression else { return false }
+        return expression.firstMatch(in: text, range: NSRange(text.startIndex..<text.endIndex, in: text)) != nil
+    }
+
+    static let texts: [String] = [
+        "Subscribe on our website and save", "SUBSCRIBE ON OUR WEBSITE", "Buy it at the online store", "Upgrade via our homepage",
+        "Cheaper on our web", "https://example.com/checkout", "HTTPS://EXAMPLE.COM/BUY", "Jetzt auf unserer Webseite kaufen",
+        "Kaufen Sie über unsere Website", "ABONNIEREN SIE AUF UNSERER WEBSITE", "Abonnez-vous sur notre site", "sur notre site internet",
+        "Suscríbete en nuestra página", "COMPRA EN NUESTRA PÁGINA", "Compra en nuestra Página web", "en nuestro sitio web",
+        "ウェブサイトで購入", "公式サイトで登録", "Buy on our ſite", "Subscribe on our web\u{017F}ite", "Lorem ipsum dolor", "LOREM IPSUM",
+        "TODO: real copy", "Price TBD", "FIXME", "xxx", "Placeholder", "[copy]", "[ COPY ]", "Dummy text here", "tk tk",
+        "tk t\u{212A}", "Available on Android", "GOOGLE PLAY", "Play Store", "Galaxy Store", "Windows Phone", "Amazon Appstore",
+        "Huawei AppGallery", "Ａｎｄｒｏｉｄ", "İnternet sitemizden satın alın", "Café TODO", "Ünlock Pro — TODO", "ordinary copy",
+        "Unlock all recipes", "Jetzt freischalten", "すべてのレシピ", "Débloquez tout",
+    ]
+
+    @Test func aMatchAlwaysPassesTheWordTest() {
+        var matched = 0
+        for text in Self.texts {
+            if Self.matches(CopyPhrases.externalPurchase, text) || Self.matches(CopyPhrases.externalCheckoutURL, text) {
+                matched += 1
+                #expect(CopyPhrases.mayContain(text, anyOf: CopyPhrases.externalPurchaseWords, orExactly: ["サイト"]), "\(text)")
+                #expect(CopyPhrases.externalPurchasePhrase(in: text) != nil, "\(text)")
+            }
+            if Self.matches(CopyPhrases.placeholder, text) {
+                matched += 1
+                #expect(CopyPhrases.mayContain(text, anyOf: CopyPhrases.placeholderWords), "\(text)")
+            }
+            if Self.matches(CopyPhrases.otherPlatform, text) {
+                matched += 1
+                #expect(CopyPhrases.otherPlatformName(in: text) != nil, "\(text)")
+            }
+        }
+        #expect(matched > 30)
+    }
+
+    @Test func ordinaryTextIsRuledOutWithoutTheExpression() {
+        for text in ["Unlock all recipes", "Jetzt freischalten", "すべてのレシピ", "Débloquez tout", "Café au lait"] {
+            #expect(!CopyPhrases.mayContain(text, anyOf: CopyPhrases.externalPurchaseWords, orExactly: ["サイト"]), "\(text)")
+            #expect(!CopyPhrases.mayContain(text, anyOf: CopyPhrases.placeholderWords), "\(text)")
+        }
+    }
+}

@@ -16,7 +16,8 @@ public enum ASCIISearch {
         return foundationContains(text, needle)
     }
 
-    static func find(_ word: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Whether the bytes of `word` occur in `haystack`.
+    public static func find(_ word: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !word.isEmpty else { return true }
         guard haystack.count >= word.count else { return false }
         for start in 0...(haystack.count - word.count) where haystack[start] == word[0] {

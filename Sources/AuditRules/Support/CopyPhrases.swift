@@ -125,23 +125,28 @@ enum CopyPhrases {
         return nil
     }
 
-    /// Every alternative of `externalPurchase` and `externalCheckoutURL` needs one of these
-    /// words.
     private static func mayMentionExternalPurchase(_ text: String) -> Bool {
-        mayContain(text, anyOf: externalPurchaseWords)
+        mayContain(text, anyOf: externalPurchaseWords, orExactly: ["サイト"])
     }
 
-    static let externalPurchaseWords: [StaticString] = ["web", "homepage", "online store", "site", "http"]
+    /// Every alternative of `externalPurchase` and `externalCheckoutURL` needs one of these
+    /// words, or (in Japanese) `サイト`; "gina" stands for Spanish "página".
+    static let externalPurchaseWords: [StaticString] = ["web", "homepage", "online store", "site", "http", "gina"]
 
-    /// Whether ASCII `text` holds one of `needles` (lower-case letters, digits, spaces or `{`),
-    /// compared with ASCII case folding: the words every alternative of an expression needs.
-    /// Their absence rules a match out without running the expression (most texts are
-    /// ordinary UI text), which is where the copy rules spent their time. Non-ASCII text
-    /// always goes to the expression, whose case-insensitive matching is Unicode's.
-    static func mayContain(_ text: String, anyOf needles: [StaticString]) -> Bool {
+    /// False only when `text` cannot match an expression all of whose alternatives need one of
+    /// `needles` (lower-case ASCII; `{` also stands for `[`) or one of `others` (non-ASCII text
+    /// without case): a test that spares running the expression on most texts, which is where
+    /// the copy rules spent their time. ASCII bytes are compared with ASCII case folding; a
+    /// non-ASCII byte never equals an ASCII one, in UTF-8 or folded. The expressions' Unicode
+    /// case-insensitive matching also folds three non-ASCII letters onto ASCII ones (ſ to s,
+    /// the Kelvin sign to k, İ to i), so a text holding one of them always may.
+    static func mayContain(_ text: String, anyOf needles: [StaticString], orExactly others: [StaticString] = []) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return true }
+            if !bytes.allSatisfy({ $0 < 0x80 }) {
+                let foldingOntoASCII: [StaticString] = ["ſ", "\u{212A}", "İ"]
+                for word in foldingOntoASCII + others where word.withUTF8Buffer({ ASCIISearch.find($0, in: bytes) }) { return true }
+            }
             return needles.contains { needle in
                 needle.withUTF8Buffer { word in
                     guard word.count <= bytes.count else { return false }
