@@ -110,6 +110,22 @@ import Testing
         }
     }
 
+    @Test func identifierSetsAndFunctionKeywordsMatchAScan() throws {
+        let sets: [Set<String>] = [["SubscriptionInfo", "inGracePeriod", "renewalInfo"], ["NSLock", "DispatchQueue", "Mutex"], ["default", "self"], ["nothing-here"]]
+        for file in try Self.swiftFiles() {
+            let count = file.code.count
+            for names in sets {
+                for range in [0..<count, 0..<(count / 2), (count / 3)..<(count * 2 / 3)] {
+                    #expect(file.containsIdentifier(in: names, range: range) == range.contains { file.isIdentifier($0, in: names) }, "\(file.path) \(names)")
+                }
+            }
+            for i in file.code.indices {
+                let scanned = file.declarations.indices.first { file.declarations[$0].kind == .function && file.declarations[$0].keyword == i }
+                #expect(file.function(keywordAt: i) == scanned)
+            }
+        }
+    }
+
     @Test func literalPrefilterNeverHidesAMatch() throws {
         let needles: [StaticString] = ["web", "site", "http", "todo", "lorem", "{"]
         var skipped = 0

@@ -167,6 +167,15 @@ while Double(text.utf8.count) < megabytes * 1_000_000 {
 }
 let bytes = Array(text.utf8)
 let size = Double(bytes.count) / 1_000_000
+// `iap-audit-bench MEGABYTES REPETITIONS --write FILE` also writes the generated file, to
+// profile or to time rule by rule (`rules DIR`).
+if let flag = arguments.firstIndex(of: "--write"), arguments.index(after: flag) < arguments.endIndex {
+    let path = arguments[arguments.index(after: flag)]
+    do { try Data(bytes).write(to: URL(fileURLWithPath: path)) } catch {
+        FileHandle.standardError.write(Data("iap-audit-bench: cannot write \(path): \(error)\n".utf8))
+        exit(1)
+    }
+}
 
 func measure(_ label: String, _ body: () -> Int) {
     var times: [Double] = []

@@ -28,6 +28,9 @@ public final class SwiftFile: Sendable {
     public let diagnostics: [LexDiagnostic]
     /// Where each identifier occurs; see `occurrences(of:)`.
     let identifierIndex: IdentifierIndex
+    /// The keyword token of every function declaration, ascending, and its declaration.
+    private let functionKeywords: [Int32]
+    private let functionDeclarations: [Int32]
 
     /// The Swift compiler's limit on nested brackets ("structure nesting level exceeded maximum
     /// of 256"). Deeper files are input errors: every query that walks enclosing scopes would
@@ -93,6 +96,23 @@ public final class SwiftFile: Sendable {
         parent = structure.parent
         declarations = structure.declarations
         braces = structure.braces
+        let functions = structure.declarations.indices
+            .filter { structure.declarations[$0].kind == .function }
+            .sorted { structure.declarations[$0].keyword < structure.declarations[$1].keyword }
+        functionKeywords = functions.map { Int32(structure.declarations[$0].keyword) }
+        functionDeclarations = functions.map { Int32($0) }
+    }
+
+    /// The function declaration whose `func` keyword is code token `keyword`, if any.
+    public func function(keywordAt keyword: Int) -> Int? {
+        var low = 0
+        var high = functionKeywords.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(functionKeywords[middle]) < keyword { low = middle + 1 } else { high = middle }
+        }
+        guard low < functionKeywords.count, Int(functionKeywords[low]) == keyword else { return nil }
+        return Int(functionDeclarations[low])
     }
 
     /// True when the file is not source text (NUL bytes or invalid UTF-8).
@@ -195,6 +215,16 @@ public final class SwiftFile: Sendable {
     public func memberAccesses(base: String, member: String, in range: Range<Int>? = nil) -> [Int] {
         let candidates = range.map { occurrences(of: member, in: $0) } ?? occurrences(of: member)
         return candidates.filter { isMemberAccess($0, base: base, member: member) }
+    }
+
+    /// Whether an identifier spelled like one of `names` (backticks aside) occurs in `range`
+    /// (all the file by default): `range.contains { isIdentifier($0, in: names) }` through
+    /// the index, without a String per token.
+    public func containsIdentifier(in names: Set<String>, range: Range<Int>? = nil) -> Bool {
+        let range = range ?? code.indices
+        if names.contains(where: { !occurrences(of: $0, in: range).isEmpty }) { return true }
+        // Backtick identifiers are not indexed; they are rare, so a look at the kinds finds them.
+        return range.contains { code[$0].kind == .backtickIdentifier && names.contains(identifierText($0)) }
     }
 
     /// Whether `base.member` occurs in `range`.

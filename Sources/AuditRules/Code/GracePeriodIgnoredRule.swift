@@ -381,8 +381,8 @@ public struct GracePeriodIgnoredRule: Rule {
     /// `.subscribed` (a socket, a newsletter) out.
     static func readsSubscriptionStatus(_ file: SwiftFile) -> Bool {
         let names: Set<String> = ["SubscriptionInfo", "RenewalState", "subscriptionStatusTask", "inGracePeriod", "inBillingRetryPeriod", "renewalInfo"]
-        return file.code.indices.contains { k in
-            if file.isIdentifier(k, in: names) { return true }
+        if file.containsIdentifier(in: names) { return true }
+        return file.occurrences(of: "status").contains { k in
             guard file.isCaseReference(k, "status"), k >= 2 else { return false }
             let receiver = file.code[k - 2].kind == .operator ? k - 3 : k - 2
             return file.isIdentifier(receiver, "subscription")

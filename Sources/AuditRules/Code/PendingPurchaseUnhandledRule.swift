@@ -158,7 +158,10 @@ public struct PendingPurchaseUnhandledRule: Rule {
     public func check(_ project: Project, into result: inout RuleResult) {
         var switches = 0
         for file in project.swiftFiles {
-            for statement in file.switchStatements() where Self.isOverPurchaseResult(statement, in: file) {
+            // Subjects are traced within their file; one project of that file for all its
+            // switches, so what the tracing learns of the file is learned once.
+            let local = Project(swiftFiles: [file])
+            for statement in file.switchStatements() where Self.isOverPurchaseResult(statement, in: file, local: local) {
                 switches += 1
                 let pendingCase = statement.cases.first { $0.patternRange.contains { file.isIdentifier($0, "pending") && file.isImplicitMember($0) } }
                 guard let pendingCase else {
@@ -179,7 +182,7 @@ public struct PendingPurchaseUnhandledRule: Rule {
     }
 
     /// A switch whose subject is a purchase result, or whose cases are PurchaseResult's.
-    static func isOverPurchaseResult(_ statement: SwitchStatement, in file: SwiftFile) -> Bool {
+    static func isOverPurchaseResult(_ statement: SwitchStatement, in file: SwiftFile, local: Project) -> Bool {
         let names = Set(statement.cases.flatMap { c in c.patternRange.filter { file.isImplicitMember($0) }.map { file.text($0) } })
         // A switch over the VerificationResult inside a purchase is not over the purchase result.
         if names.contains("verified") || names.contains("unverified") { return false }
@@ -188,7 +191,7 @@ public struct PendingPurchaseUnhandledRule: Rule {
         if start < statement.subjectRange.upperBound {
             if TransactionFlow.directSource(at: start, in: file) == .purchase { return true }
             if file.code[start].kind == .identifier,
-               TransactionFlow.traceSource(of: start, in: file, before: statement.keyword, project: Project(swiftFiles: [file]), depth: 0) == .purchase {
+               TransactionFlow.traceSource(of: start, in: file, before: statement.keyword, project: local, depth: 0) == .purchase {
                 return true
             }
         }

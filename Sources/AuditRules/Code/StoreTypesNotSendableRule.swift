@@ -345,7 +345,7 @@ public struct StoreTypesNotSendableRule: Rule {
             return "conforms to Sendable"
         }
         if let base = declaration.inheritedTypes.first(where: isMainActorBase) { return "is main-actor isolated through \(base)" }
-        for (file, part) in parts where file.fullRange(of: part).contains(where: { file.isIdentifier($0, in: synchronization) }) {
+        for (file, part) in parts where file.containsIdentifier(in: synchronization, range: file.fullRange(of: part)) {
             return "guards its state with a lock or queue"
         }
         return nil

@@ -113,7 +113,9 @@ public struct UnverifiedTransactionUsedRule: Rule {
     )
 
     /// `AppTransaction.shared.unsafePayloadValue`, or a value traced back to `AppTransaction.shared`.
-    static func isAppTransaction(receiverOf index: Int, in file: SwiftFile) -> Bool {
+    /// `local` is a project of `file` alone, made once per file: tracing stays in the file,
+    /// and what it learns of the file is kept for the next site.
+    static func isAppTransaction(receiverOf index: Int, in file: SwiftFile, local: Project) -> Bool {
         guard let receiver = file.receiver(of: index) else { return false }
         var i = receiver
         while i >= 0, i >= receiver - 6 {
@@ -122,7 +124,7 @@ public struct UnverifiedTransactionUsedRule: Rule {
             i -= 1
         }
         if file.code[receiver].kind == .identifier {
-            return TransactionFlow.traceSource(of: receiver, in: file, before: receiver, project: Project(swiftFiles: [file]), depth: 0) == .appTransaction
+            return TransactionFlow.traceSource(of: receiver, in: file, before: receiver, project: local, depth: 0) == .appTransaction
         }
         return false
     }
@@ -134,9 +136,12 @@ public struct UnverifiedTransactionUsedRule: Rule {
         }
         var verifiedPatterns = 0
         for file in project.swiftFiles {
-            for i in file.occurrences(of: "unsafePayloadValue") where file.receiver(of: i) != nil {
+            let sites = file.occurrences(of: "unsafePayloadValue").filter { file.receiver(of: $0) != nil }
+            guard !sites.isEmpty else { continue }
+            let local = Project(swiftFiles: [file])
+            for i in sites {
                 // An AppTransaction's payload is app_transaction_unverified's business.
-                if Self.isAppTransaction(receiverOf: i, in: file) { continue }
+                if Self.isAppTransaction(receiverOf: i, in: file, local: local) { continue }
                 result.report(in: file, at: i, "unsafePayloadValue reads the transaction without checking its signature.")
             }
         }
@@ -150,7 +155,7 @@ public struct UnverifiedTransactionUsedRule: Rule {
             let file = binding.file
             guard file.tokenIs(binding.nameIndex - 1, "let") || file.tokenIs(binding.nameIndex - 1, "var") || file.code[binding.nameIndex - 1].kind == .leftParen else { continue }
             if file.tokenIs(binding.nameIndex + 1, "=") { continue } // `let t = x.unsafePayloadValue`: reported above
-            let uses = binding.scope.filter { $0 > binding.nameIndex && file.code[$0].kind == .identifier && file.tokenIs($0, spelled: binding.name) }
+            let uses = file.occurrences(of: binding.name, in: binding.scope).filter { $0 > binding.nameIndex }
             let grants = uses.contains { use in
                 if file.isIdentifier(use - 1, "return") { return true }
                 // Passed to a granting call: `deliver(t)`, `owned.insert(t.productID)`.

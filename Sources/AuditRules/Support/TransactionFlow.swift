@@ -48,6 +48,14 @@ struct TransactionBinding: Sendable {
 struct TransactionFlow {
     let project: Project
     private(set) var bindings: [TransactionBinding] = []
+    /// The bindings of each name in each file (by path), in order: a lookup per use instead
+    /// of a pass over every binding of the project.
+    private var bindingsByName: [BindingKey: [Int]] = [:]
+
+    private struct BindingKey: Hashable {
+        var file: String
+        var name: String
+    }
 
     static let sequenceSources: [String: TransactionSource] = [
         "updates": .updates, "unfinished": .unfinished, "currentEntitlements": .currentEntitlements, "all": .all,
@@ -59,13 +67,17 @@ struct TransactionFlow {
         bindings = project.fact(TransactionFlow.self) {
             project.swiftFiles.flatMap { Self.bindings(in: $0, project: project) }
         }
+        for (index, binding) in bindings.enumerated() {
+            bindingsByName[BindingKey(file: binding.file.path, name: binding.name), default: []].append(index)
+        }
     }
 
     /// The source of the transaction named `name` used at `index`: the binding live there, or,
     /// when it is a parameter of the enclosing function, what that function's callers pass.
     func source(ofTransactionNamed name: String, usedAt index: Int, in file: SwiftFile) -> TransactionSource {
-        if let binding = bindings.last(where: { $0.file.path == file.path && $0.name == name && $0.scope.contains(index) && $0.nameIndex < index }) {
-            return binding.source
+        let candidates = bindingsByName[BindingKey(file: file.path, name: name)] ?? []
+        if let last = candidates.last(where: { bindings[$0].scope.contains(index) && bindings[$0].nameIndex < index }) {
+            return bindings[last].source
         }
         return Self.traceSource(of: index, named: name, in: file, project: project)
     }
@@ -73,13 +85,12 @@ struct TransactionFlow {
     /// Traces a name used at `index` without a binding in sight (a parameter, usually).
     static func traceSource(of index: Int, named name: String, in file: SwiftFile, project: Project) -> TransactionSource {
         let start = file.enclosingFunction(of: index).map { file.declarations[$0].keyword } ?? 0
-        var i = index
-        while i >= start {
-            if file.code[i].kind == .identifier, file.tokenIs(i, spelled: name) {
-                let source = traceSource(of: i, in: file, before: i + 1, project: project, depth: 0)
-                if source != .unknown { return source }
-            }
-            i -= 1
+        guard start <= index else { return .unknown }
+        // The name's occurrences from the index, nearest first (not every token back to the
+        // start of the file, for code outside functions).
+        for i in file.occurrences(of: name, in: start..<(index + 1)).reversed() {
+            let source = traceSource(of: i, in: file, before: i + 1, project: project, depth: 0)
+            if source != .unknown { return source }
         }
         return .unknown
     }
@@ -336,10 +347,14 @@ struct TransactionFlow {
     /// in a function, whatever its call sites pass (two levels).
     private static func parameterSource(named name: String, at index: Int, in file: SwiftFile, project: Project, depth: Int) -> TransactionSource? {
         // A parameter list sits outside its function's body: look for the header around it too.
-        // Fields read in place: binding each Declaration copied its names and lists.
-        let declarations = file.declarations
-        let headers = declarations.indices.filter { d in
-            declarations[d].kind == .function && declarations[d].keyword < index && index < declarations[d].bodyStart
+        // Only a function whose parameter list `(` (right after its name) encloses the name
+        // can declare it: found by walking out through the brackets around it, innermost
+        // first, instead of testing every declaration of the file (quadratic on large files).
+        var headers: [Int] = []
+        var open = Int(file.parent[index])
+        while open >= 0 {
+            if open >= 2, file.code[open].kind == .leftParen, let function = file.function(keywordAt: open - 2) { headers.append(function) }
+            open = Int(file.parent[open])
         }
         for declarationIndex in headers + file.declarationChain(of: index) {
             let declaration = file.declarations[declarationIndex]
