@@ -126,6 +126,16 @@ import Testing
         }
     }
 
+    @Test func mentionsAgreesWithOccurrencesForPresentAndAbsentNames() throws {
+        let probes = ["updates", "Transaction", "finish", "StoreKit", "nothingLikeThis", "x", "purchase", "SKPaymentQueue", "shared"]
+        for file in try Self.swiftFiles() {
+            let names = Set(file.code.indices.filter { file.code[$0].kind == .identifier }.map { file.text($0) })
+            for name in names.union(probes) {
+                #expect(file.mentions(name, hash: IdentifierIndex.hash(of: name)) == !file.occurrences(of: name).isEmpty, "\(file.path) \(name)")
+            }
+        }
+    }
+
     @Test func literalPrefilterNeverHidesAMatch() throws {
         let needles: [StaticString] = ["web", "site", "http", "todo", "lorem", "{"]
         var skipped = 0

@@ -10,6 +10,9 @@ public struct IdentifierIndex: Sendable {
     /// Per name n: its occurrences are `positions[firsts[n]..<firsts[n + 1]]`, ascending.
     private let firsts: [Int32]
     private let positions: [Int32]
+    /// 4,096 bits, one set per distinct name (by its hash's high bits): most files do not
+    /// mention a given name, and the filter says so without a probe.
+    private let filter: [UInt64]
 
     /// Indexes the `.identifier` tokens of `code` (backtick identifiers are not included).
     init(bytes: [UInt8], code: TokenList) {
@@ -66,6 +69,12 @@ public struct IdentifierIndex: Sendable {
             positions[Int(fill[name])] = Int32(index)
             fill[name] += 1
         }
+        var filter = [UInt64](repeating: 0, count: 64)
+        for hash in hashes {
+            let bit = Self.filterBit(hash)
+            filter[bit >> 6] |= 1 << UInt64(bit & 63)
+        }
+        self.filter = filter
         self.slots = slots
         self.hashes = hashes
         self.sample = sample
@@ -79,11 +88,30 @@ public struct IdentifierIndex: Sendable {
         return positions[Int(firsts[number])..<Int(firsts[number + 1])]
     }
 
+    /// A name's hash, computed once to ask many files (`mentions(_:hash:in:code:)`).
+    public static func hash(of name: String) -> UInt32 {
+        var name = name
+        return name.withUTF8 { hash($0, 0, $0.count) }
+    }
+
+    /// Whether identifier `name`, whose `hash(of:)` is `hash`, occurs.
+    public func mentions(_ name: String, hash: UInt32, in bytes: [UInt8], code: TokenList) -> Bool {
+        let bit = Self.filterBit(hash)
+        guard filter[bit >> 6] & (1 << UInt64(bit & 63)) != 0 else { return false }
+        return number(of: name, hash: hash, in: bytes, code: code) != nil
+    }
+
+    @inline(__always)
+    private static func filterBit(_ hash: UInt32) -> Int { Int(hash >> 20) }
+
     private func number(of name: String, in bytes: [UInt8], code: TokenList) -> Int? {
+        number(of: name, hash: Self.hash(of: name), in: bytes, code: code)
+    }
+
+    private func number(of name: String, hash: UInt32, in bytes: [UInt8], code: TokenList) -> Int? {
         var name = name
         return name.withUTF8 { word in
             bytes.withUnsafeBufferPointer { b -> Int? in
-                let hash = Self.hash(word, 0, word.count)
                 let mask = slots.count - 1
                 var slot = Int(hash) & mask
                 while true {

@@ -232,6 +232,12 @@ public final class SwiftFile: Sendable {
         occurrences(of: member, in: range).contains { isMemberAccess($0, base: base, member: member) }
     }
 
+    /// Whether identifier `name` occurs, `hash` being `IdentifierIndex.hash(of: name)`: for
+    /// asking every file of a project about one name.
+    public func mentions(_ name: String, hash: UInt32) -> Bool {
+        identifierIndex.mentions(name, hash: hash, in: bytes, code: code)
+    }
+
     /// The code indices of the identifiers spelled like any of `names`, ascending.
     public func occurrences(ofAny names: some Sequence<String>) -> [Int] {
         var result: [Int] = []

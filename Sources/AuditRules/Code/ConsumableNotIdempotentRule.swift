@@ -547,7 +547,8 @@ extension ConsumableNotIdempotentRule {
         private func callers(named name: String) -> [Function] {
             if let known = callersCache[name] { return known }
             var found = Set<Function>()
-            for (fileIndex, file) in project.swiftFiles.enumerated() {
+            for fileIndex in project.swiftFileIndices(mentioning: name) {
+                let file = project.swiftFiles[fileIndex]
                 for k in file.occurrences(of: name) where file.isCall(at: k) {
                     for declaration in file.declarationChain(of: k)
                     where Self.isFunctionLike(file.declarations[declaration].kind) && file.bodyRange(of: declaration).contains(k) {
