@@ -53,6 +53,22 @@ func fuzzSwift(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         _ = file.modifierChain(after: i)
         _ = file.location(of: i)
     }
+    // The index-backed queries rules use instead of scans answer what the scans answer.
+    // (Text of invalid UTF-8 is repaired when made a String, so binary inputs are skipped.)
+    if !file.isBinary {
+        for i in 0..<min(count, 128) {
+            expect(file.isCall(at: i) == (file.call(at: i) != nil), "isCall(at: \(i))")
+            let function = file.declarations.indices.first { file.declarations[$0].kind == .function && file.declarations[$0].keyword == i }
+            expect(file.function(keywordAt: i) == function, "function(keywordAt: \(i))")
+            guard file.code[i].kind == .identifier else { continue }
+            let name = file.text(i)
+            expect(file.mentions(name, hash: IdentifierIndex.hash(of: name)), "mentions(\(name))")
+            let range = max(0, i - 24)..<min(count, i + 24)
+            // Compared as bytes: String equality would also equate canonically equivalent names.
+            let scanned = range.filter { file.code[$0].kind == .identifier && file.text($0).utf8.elementsEqual(name.utf8) }
+            expect(Array(file.occurrences(of: name, in: range)) == scanned, "occurrences(of: \(name), in: \(range))")
+        }
+    }
     for line in 1...max(1, min(file.lines.lineCount, 16)) {
         _ = file.lineText(line)
     }
