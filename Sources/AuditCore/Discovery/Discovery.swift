@@ -55,8 +55,8 @@ public enum Discovery {
                 case .success(let entries):
                     for entry in entries {
                         switch entry {
-                        case .folder(let url):
-                            stack.append(url)
+                        case .folder(let folder):
+                            stack.append(folder.url)
                         case .file(let file, let identity):
                             if let identity, !seen.insert(identity).inserted { continue }
                             files.append(file)
@@ -72,7 +72,7 @@ public enum Discovery {
     /// What the walk does with one folder entry: enter it, or take a file (with the identity
     /// that spots the same file reached twice; nil when it is not checked).
     private enum Entry: Sendable {
-        case folder(URL)
+        case folder(Folder)
         case file(DiscoveredFile, identity: String?)
     }
 
@@ -89,7 +89,9 @@ public enum Discovery {
             var next: [Folder] = []
             for listing in listed {
                 listings[listing.directory.path] = listing.entries
-                next += listing.folders
+                if case .success(let entries) = listing.entries {
+                    for case .folder(let folder) in entries { next.append(folder) }
+                }
             }
             level = next
         }
@@ -112,7 +114,6 @@ public enum Discovery {
     private struct Listing: Sendable {
         var directory: Folder
         var entries: Result<[Entry], Failure>
-        var folders: [Folder] = []
     }
 
     /// One folder's entries, classified as the walk needs them: `lstat` (no symbolic link is
@@ -126,7 +127,6 @@ public enum Discovery {
             return Listing(directory: directory, entries: .failure(Failure(reason: "cannot list this folder: \(error.localizedDescription)")))
         }
         var entries: [Entry] = []
-        var folders: [Folder] = []
         let separator = directory.path.hasSuffix("/") ? "" : "/"
         for name in names {
             let path = directory.path + separator + name
@@ -170,11 +170,10 @@ public enum Discovery {
             guard !skippedDirectories.contains(name) else { return }
             let url = URL(fileURLWithPath: path, isDirectory: true)
             if !selection.skips(directory: url, root: root) {
-                entries.append(.folder(url))
-                folders.append(Folder(url: url, path: path, relativePrefix: relative + "/"))
+                entries.append(.folder(Folder(url: url, path: path, relativePrefix: relative + "/")))
             }
         }
-        return Listing(directory: directory, entries: .success(entries), folders: folders)
+        return Listing(directory: directory, entries: .success(entries))
     }
 
     /// `path` relative to `root` when inside it, else the path as given.

@@ -288,69 +288,41 @@ public final class SwiftFile: Sendable {
             i += 1
         }
         guard let segment else { return false }
-        let first = Int(segment.start)
-        let end = Int(segment.end)
-        for offset in first..<end where bytes[offset] >= 0x80 { return true }
-        return needles.contains { needle in
-            needle.withUTF8Buffer { word in
-                guard word.count > 0, end - first >= word.count else { return word.count == 0 }
-                for offset in first...(end - word.count) where bytes[offset] | 0x20 == word[0] {
-                    var same = true
-                    for k in 1..<word.count where bytes[offset + k] | 0x20 != word[k] {
-                        same = false
-                        break
-                    }
-                    if same { return true }
-                }
-                return false
-            }
+        return bytes.withUnsafeBufferPointer { all in
+            let text = UnsafeBufferPointer(rebasing: all[Int(segment.start)..<Int(segment.end)])
+            if text.contains(where: { $0 >= 0x80 }) { return true }
+            return needles.contains { needle in needle.withUTF8Buffer { ASCIISearch.findFolded($0, in: text) } }
         }
     }
 
     /// Whether the bytes of `token` contain `needle` (lower-case ASCII letters) ignoring ASCII
     /// case: `text(i).lowercased().contains(needle)` without making a String.
     public func token(_ token: Token, containsFolded needle: StaticString) -> Bool {
-        needle.withUTF8Buffer { word in
-            let first = Int(token.start)
-            let end = Int(token.end)
-            guard word.count > 0, end - first >= word.count else { return word.count == 0 }
-            for offset in first...(end - word.count) {
-                var same = true
-                for k in 0..<word.count where bytes[offset + k] | 0x20 != word[k] {
-                    same = false
-                    break
-                }
-                if same { return true }
-            }
-            return false
+        bytes.withUnsafeBufferPointer { all in
+            let text = UnsafeBufferPointer(rebasing: all[Int(token.start)..<Int(token.end)])
+            return needle.withUTF8Buffer { ASCIISearch.findFolded($0, in: text) }
         }
     }
 
     /// Whether a byte of the literal's segments (not its interpolations) satisfies `test`.
     public func stringLiteral(at start: Int, hasByte test: (UInt8) -> Bool) -> Bool {
-        var i = start + 1
-        while i < code.count {
-            let token = code[i]
-            if token.kind == .stringSegment {
-                for offset in Int(token.start)..<Int(token.end) where test(bytes[offset]) { return true }
-            } else if token.kind == .interpolationStart {
-                let close = Int(match[i])
-                if close < 0 { return false }
-                i = close
-            } else {
-                return false
-            }
-            i += 1
+        anySegment(ofLiteralAt: start) { token in
+            (Int(token.start)..<Int(token.end)).contains { test(bytes[$0]) }
         }
-        return false
     }
 
     private func stringLiteral(at start: Int, containsBytes needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        anySegment(ofLiteralAt: start) { bytes(in: $0, contain: needle) }
+    }
+
+    /// Whether `test` holds for one of the literal segments of the string literal opened at
+    /// code token `start`; interpolations are stepped over.
+    private func anySegment(ofLiteralAt start: Int, _ test: (Token) -> Bool) -> Bool {
         var i = start + 1
         while i < code.count {
             let token = code[i]
             if token.kind == .stringSegment {
-                if bytes(in: token, contain: needle) { return true }
+                if test(token) { return true }
             } else if token.kind == .interpolationStart {
                 let close = Int(match[i])
                 if close < 0 { return false }

@@ -30,4 +30,21 @@ public enum ASCIISearch {
         }
         return false
     }
+
+    /// Whether `word` (lower-case ASCII; `{` also stands for `[`) occurs in `haystack` with
+    /// ASCII case folding: `| 0x20` maps A-Z onto a-z (and `[` onto `{`). A non-ASCII byte
+    /// folds to 0xA0 or above, so it never equals an ASCII byte of the word.
+    public static func findFolded(_ word: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !word.isEmpty else { return true }
+        guard haystack.count >= word.count else { return false }
+        for start in 0...(haystack.count - word.count) where haystack[start] | 0x20 == word[0] {
+            var same = true
+            for k in 1..<word.count where haystack[start + k] | 0x20 != word[k] {
+                same = false
+                break
+            }
+            if same { return true }
+        }
+        return false
+    }
 }

@@ -144,24 +144,13 @@ enum CopyPhrases {
         var text = text
         return text.withUTF8 { bytes in
             if !bytes.allSatisfy({ $0 < 0x80 }) {
-                let foldingOntoASCII: [StaticString] = ["ſ", "\u{212A}", "İ"]
-                for word in foldingOntoASCII + others where word.withUTF8Buffer({ ASCIISearch.find($0, in: bytes) }) { return true }
+                let occurs = { (word: StaticString) in word.withUTF8Buffer { ASCIISearch.find($0, in: bytes) } }
+                if foldingOntoASCII.contains(where: occurs) || others.contains(where: occurs) { return true }
             }
-            return needles.contains { needle in
-                needle.withUTF8Buffer { word in
-                    guard word.count <= bytes.count else { return false }
-                    for start in 0...(bytes.count - word.count) {
-                        var same = true
-                        // `| 0x20` folds A-Z to a-z (and `[` to `{`, so `{` stands for both).
-                        for k in 0..<word.count where bytes[start + k] | 0x20 != word[k] {
-                            same = false
-                            break
-                        }
-                        if same { return true }
-                    }
-                    return false
-                }
-            }
+            return needles.contains { needle in needle.withUTF8Buffer { ASCIISearch.findFolded($0, in: bytes) } }
         }
     }
+
+    /// The letters whose Unicode case folding is an ASCII letter: ſ (s), the Kelvin sign (k), İ (i).
+    private static let foldingOntoASCII: [StaticString] = ["ſ", "\u{212A}", "İ"]
 }
