@@ -8,8 +8,9 @@ import Foundation
 // `iap-audit-bench corpus MEGABYTES DIR [SEED]` writes a generated app tree (see
 // `CorpusGenerator`) of about MEGABYTES into DIR, for Benchmarks/run.
 //
-// `iap-audit-bench rules DIR [REPETITIONS] [RULE ...]` loads DIR once and times each rule (or
-// the rules named) on its own, one core, slowest first: where the rule stage's time goes.
+// `iap-audit-bench rules DIR [REPETITIONS] [RULE ...]` times each rule (or the rules named) on
+// its own, one core, slowest first, on a freshly loaded DIR: where the rule stage's time goes,
+// and for how many Swift files each rule had the lazily built tree and identifier index made.
 //
 // `iap-audit-bench [MEGABYTES] [REPETITIONS]` measures the lexer and the syntax tree on one
 // generated Swift file, and the whole rule run on the same bytes. The file is deterministic
@@ -24,10 +25,18 @@ if CommandLine.arguments.dropFirst().first == "rules" {
     }
     let repetitions = words.count > 1 ? max(1, Int(words[1]) ?? 3) : 3
     let root = URL(fileURLWithPath: folder).standardizedFileURL
-    let project = Auditor.audit(paths: [root], root: root, rules: [], options: AuditOptions(jobs: 1)).project
-    var rows: [(id: String, seconds: Double, findings: Int)] = []
+    func load() -> Project {
+        Auditor.audit(paths: [root], root: root, rules: [], options: AuditOptions(jobs: 1)).project
+    }
+    // Each rule gets a freshly loaded project: a file's tree and identifier index are built on
+    // first use, so the first run pays for those the rule asks for ("cold"), and the count of
+    // files it made them for says how well the rule avoids files that cannot concern it.
+    var rows: [(id: String, cold: Double, warm: Double, trees: Int, indices: Int, findings: Int)] = []
     let chosen = Set(words.dropFirst(2))
+    var files = 0
     for rule in BuiltInRules.all where chosen.isEmpty || chosen.contains(rule.description.identifier) {
+        let project = load()
+        files = project.swiftFiles.count
         var times: [Double] = []
         var findings = 0
         for _ in 0..<repetitions {
@@ -37,13 +46,18 @@ if CommandLine.arguments.dropFirst().first == "rules" {
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
             findings = result.findings.count
         }
-        rows.append((rule.description.identifier, times.sorted()[times.count / 2], findings))
+        let warm = times.count > 1 ? Array(times.dropFirst()).sorted()[(times.count - 1) / 2] : times[0]
+        rows.append((rule.description.identifier, times[0], warm,
+                     project.swiftFiles.count { $0.isStructureBuilt }, project.swiftFiles.count { $0.isIndexBuilt }, findings))
     }
-    let total = rows.reduce(0) { $0 + $1.seconds }
-    print(String(format: "%d rules, %.3f s in all (medians of %d runs, one core)", rows.count, total, repetitions))
-    for row in rows.sorted(by: { $0.seconds > $1.seconds }) {
-        print(row.id.padding(toLength: 40, withPad: " ", startingAt: 0)
-              + String(format: "%8.1f ms  %5.1f%%  %6d findings", row.seconds * 1000, 100 * row.seconds / max(total, 1e-9), row.findings))
+    let total = rows.reduce(0) { $0 + $1.cold }
+    print(String(format: "%d rules, %.3f s in all on first runs (%d Swift files; warm: median of the %d later runs; one core)",
+                 rows.count, total, files, repetitions - 1))
+    print("rule".padding(toLength: 36, withPad: " ", startingAt: 0) + "     first    share      warm   trees  indices  findings")
+    for row in rows.sorted(by: { $0.cold > $1.cold }) {
+        print(row.id.padding(toLength: 36, withPad: " ", startingAt: 0)
+              + String(format: "%8.1f ms  %5.1f%%  %6.1f ms  %6d  %7d  %8d", row.cold * 1000, 100 * row.cold / max(total, 1e-9),
+                       row.warm * 1000, row.trees, row.indices, row.findings))
     }
     exit(0)
 }

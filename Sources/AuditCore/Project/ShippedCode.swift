@@ -10,6 +10,8 @@ public enum ShippedCode {
         if folders.contains(where: { $0 == "Tests" || $0.hasSuffix("Tests") || $0.hasSuffix("UITests") || $0 == "TestSupport" }) {
             return true
         }
+        // The name filter spares most files the identifier index `imports` needs.
+        guard testImports.contains(where: { file.mentions($0) }) else { return false }
         return file.imports.contains { testImports.contains($0) }
     }
 
@@ -23,6 +25,8 @@ public enum ShippedCode {
             guard j < file.code.count, file.code[j].kind == .leftBrace, file.match[j] > j else { continue }
             ranges.append(Int(file.code[i].start)..<Int(file.code[Int(file.match[j])].end))
         }
+        // Most files have no preview: the name filter says so without building the tree.
+        guard file.mentions("PreviewProvider") else { return ranges }
         for declaration in file.declarations where declaration.kind.isType && declaration.inheritedTypes.contains("PreviewProvider") && declaration.bodyEnd > 0 {
             var start = declaration.keyword
             // Include attributes and modifiers written before the keyword.

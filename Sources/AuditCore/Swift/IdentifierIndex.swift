@@ -10,9 +10,6 @@ public struct IdentifierIndex: Sendable {
     /// Per name n: its occurrences are `positions[firsts[n]..<firsts[n + 1]]`, ascending.
     private let firsts: [Int32]
     private let positions: [Int32]
-    /// 4,096 bits, one set per distinct name (by its hash's high bits): most files do not
-    /// mention a given name, and the filter says so without a probe.
-    private let filter: [UInt64]
 
     /// Indexes the `.identifier` tokens of `code` (backtick identifiers are not included).
     init(bytes: [UInt8], code: TokenList) {
@@ -69,12 +66,6 @@ public struct IdentifierIndex: Sendable {
             positions[Int(fill[name])] = Int32(index)
             fill[name] += 1
         }
-        var filter = [UInt64](repeating: 0, count: 64)
-        for hash in hashes {
-            let bit = Self.filterBit(hash)
-            filter[bit >> 6] |= 1 << UInt64(bit & 63)
-        }
-        self.filter = filter
         self.slots = slots
         self.hashes = hashes
         self.sample = sample
@@ -96,13 +87,8 @@ public struct IdentifierIndex: Sendable {
 
     /// Whether identifier `name`, whose `hash(of:)` is `hash`, occurs.
     public func mentions(_ name: String, hash: UInt32, in bytes: [UInt8], code: TokenList) -> Bool {
-        let bit = Self.filterBit(hash)
-        guard filter[bit >> 6] & (1 << UInt64(bit & 63)) != 0 else { return false }
-        return number(of: name, hash: hash, in: bytes, code: code) != nil
+        number(of: name, hash: hash, in: bytes, code: code) != nil
     }
-
-    @inline(__always)
-    private static func filterBit(_ hash: UInt32) -> Int { Int(hash >> 20) }
 
     private func number(of name: String, in bytes: [UInt8], code: TokenList) -> Int? {
         number(of: name, hash: Self.hash(of: name), in: bytes, code: code)
@@ -137,7 +123,7 @@ public struct IdentifierIndex: Sendable {
     }
 
     @inline(__always)
-    private static func hash(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> UInt32 {
+    static func hash(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> UInt32 {
         // FNV-1a: identifiers are short, and this needs no allocation.
         var hash: UInt32 = 2_166_136_261
         for k in start..<(start + length) {
@@ -163,5 +149,37 @@ public struct IdentifierIndex: Sendable {
             slots[slot] = Int32(name + 1)
         }
         return slots
+    }
+}
+
+/// 8,192 bits, two set per distinct identifier of a file (from two mixes of its hash): whether
+/// a file may mention a name, answered without building the file's identifier index. With a
+/// few hundred names a file, a name it lacks passes about one time in a hundred (a single bit
+/// of 4,096 let one in twelve through, and each built an index to say no).
+struct NameFilter: Sendable {
+    private let bits: [UInt64]
+
+    init(bytes: [UInt8], code: TokenList) {
+        var bits = [UInt64](repeating: 0, count: 128)
+        bytes.withUnsafeBufferPointer { b in
+            for token in code where token.kind == .identifier {
+                let start = Int(token.start)
+                let (first, second) = Self.bits(IdentifierIndex.hash(b, start, Int(token.end) - start))
+                bits[first >> 6] |= 1 << UInt64(first & 63)
+                bits[second >> 6] |= 1 << UInt64(second & 63)
+            }
+        }
+        self.bits = bits
+    }
+
+    /// False when no identifier of the file hashes to `hash` (`IdentifierIndex.hash(of:)`).
+    func mayContain(hash: UInt32) -> Bool {
+        let (first, second) = Self.bits(hash)
+        return bits[first >> 6] & (1 << UInt64(first & 63)) != 0 && bits[second >> 6] & (1 << UInt64(second & 63)) != 0
+    }
+
+    @inline(__always)
+    private static func bits(_ hash: UInt32) -> (Int, Int) {
+        (Int(hash >> 19), Int((hash &* 0x9E37_79B1) >> 19))
     }
 }

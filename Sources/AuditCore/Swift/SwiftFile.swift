@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A lexed and structured Swift source file: the tokens, the code tokens without trivia, the
 /// bracket structure and the declarations. Rules query it through the methods in
 /// `SwiftQueries.swift`; indices in those queries are indices into `code`.
@@ -16,21 +18,47 @@ public final class SwiftFile: Sendable {
     public let comments: [Token]
     /// For each code token that opens or closes a bracket, string or interpolation, the index
     /// of its partner; -1 elsewhere or when unbalanced.
-    public let match: [Int32]
+    public var match: [Int32] { brackets.match }
     /// For each code token, the index of the innermost open bracket around it; -1 at top level.
-    public let parent: [Int32]
-    public let declarations: [Declaration]
+    public var parent: [Int32] { brackets.parent }
+    public var declarations: [Declaration] { structure.declarations }
     /// The declaration each declaration or closure body's `{` opens (not the braces of `if`,
     /// `for`, `switch` ...).
-    let braces: BraceDeclarations
+    var braces: BraceDeclarations { structure.braces }
     /// Whether a newline (or comment) stands between code token i-1 and i.
     public let startsLine: LineStartFlags
     public let diagnostics: [LexDiagnostic]
+    /// Which names the file's identifiers have, as a 4,096-bit filter: most files do not
+    /// mention a given name, and the filter says so without the index.
+    let names: NameFilter
+    /// The brackets, the declarations and the identifier index: each built on first use. Most
+    /// files of an app never get a question that needs them (no StoreKit name, no paywall),
+    /// and building them was most of the cost of loading a file. Reading a call's arguments
+    /// needs only the brackets; the declarations cost as much again.
+    private let bracketsCell = OnceCell<FileBrackets>()
+    private let structureCell = OnceCell<FileStructure>()
+    private let indexCell = OnceCell<IdentifierIndex>()
+
+    var brackets: FileBrackets {
+        bracketsCell.get { FileBrackets(bytes: bytes, code: code, startsLine: startsLine, tooDeep: isTooDeep) }
+    }
+
+    var structure: FileStructure {
+        structureCell.get { FileStructure(bytes: bytes, code: code, startsLine: startsLine, brackets: brackets, tooDeep: isTooDeep) }
+    }
+
     /// Where each identifier occurs; see `occurrences(of:)`.
-    let identifierIndex: IdentifierIndex
-    /// The keyword token of every function declaration, ascending, and its declaration.
-    private let functionKeywords: [Int32]
-    private let functionDeclarations: [Int32]
+    var identifierIndex: IdentifierIndex {
+        indexCell.get { IdentifierIndex(bytes: bytes, code: code) }
+    }
+
+    /// Whether the brackets, the declarations or the index have been built (for tests and
+    /// measurements).
+    public var isBracketsBuilt: Bool { bracketsCell.isComputed }
+    public var isStructureBuilt: Bool { structureCell.isComputed }
+    public var isIndexBuilt: Bool { indexCell.isComputed }
+
+    private var isTooDeep: Bool { diagnostics.contains { $0.kind == .nestingTooDeep } }
 
     /// The Swift compiler's limit on nested brackets ("structure nesting level exceeded maximum
     /// of 256"). Deeper files are input errors: every query that walks enclosing scopes would
@@ -80,31 +108,18 @@ public final class SwiftFile: Sendable {
         self.code = code
         self.comments = comments
         self.startsLine = LineStartFlags(startsLine)
-        identifierIndex = IdentifierIndex(bytes: bytes, code: code)
-        let structure: SyntaxTreeBuilder.Structure
+        names = NameFilter(bytes: bytes, code: code)
         if let tooDeep = Self.firstTooDeepOpener(kinds) {
-            // Not audited: no tree, so no query can be slow on it.
-            let none = [Int32](repeating: -1, count: code.count)
-            structure = SyntaxTreeBuilder.Structure(match: none, parent: none, declarations: [], braces: BraceDeclarations())
+            // Not audited: no tree (see `FileStructure`), so no query can be slow on it.
             diagnostics.insert(LexDiagnostic(kind: .nestingTooDeep, offset: Int(starts[tooDeep])),
                                at: diagnostics.first?.meansBinary == true ? 1 : 0)
-        } else {
-            structure = SyntaxTreeBuilder(bytes: bytes, code: code, startsLine: startsLine).build()
         }
         self.diagnostics = diagnostics
-        match = structure.match
-        parent = structure.parent
-        declarations = structure.declarations
-        braces = structure.braces
-        let functions = structure.declarations.indices
-            .filter { structure.declarations[$0].kind == .function }
-            .sorted { structure.declarations[$0].keyword < structure.declarations[$1].keyword }
-        functionKeywords = functions.map { Int32(structure.declarations[$0].keyword) }
-        functionDeclarations = functions.map { Int32($0) }
     }
 
     /// The function declaration whose `func` keyword is code token `keyword`, if any.
     public func function(keywordAt keyword: Int) -> Int? {
+        let functionKeywords = structure.functionKeywords
         var low = 0
         var high = functionKeywords.count
         while low < high {
@@ -112,7 +127,7 @@ public final class SwiftFile: Sendable {
             if Int(functionKeywords[middle]) < keyword { low = middle + 1 } else { high = middle }
         }
         guard low < functionKeywords.count, Int(functionKeywords[low]) == keyword else { return nil }
-        return Int(functionDeclarations[low])
+        return Int(structure.functionDeclarations[low])
     }
 
     /// True when the file is not source text (NUL bytes or invalid UTF-8).
@@ -191,13 +206,62 @@ public final class SwiftFile: Sendable {
     /// ascending: what `code.indices.filter { isIdentifier($0) && text($0) == name }` gives,
     /// from an index built with the file.
     public func occurrences(of name: String) -> Occurrences {
-        Occurrences(slice: identifierIndex.occurrences(of: name, in: bytes, code: code))
+        Occurrences(slice: indexedOccurrences(of: name))
+    }
+
+    /// The index's answer, when the name filter does not already say "none" (most files, for
+    /// most names: then the index is not built).
+    private func indexedOccurrences(of name: String) -> ArraySlice<Int32> {
+        guard names.mayContain(hash: IdentifierIndex.hash(of: name)) else { return [] }
+        if !indexCell.isComputed, scanInsteadOfIndex() {
+            return ArraySlice(scanIdentifiers(spelled: name, firstOnly: false))
+        }
+        return identifierIndex.occurrences(of: name, in: bytes, code: code)
+    }
+
+    /// Lookups answered by a walk over the tokens before the index is built: a file asked about
+    /// a name or two (most files, by most rules) costs a walk each, less than building the
+    /// index; a file asked about more gets the index.
+    private let scans = Atomic<Int>(0)
+    private static let scansBeforeIndex = 8
+
+    private func scanInsteadOfIndex() -> Bool {
+        scans.add(1, ordering: .relaxed).newValue <= Self.scansBeforeIndex
+    }
+
+    /// The code indices of the `.identifier` tokens spelled `name`, ascending (the first only,
+    /// when asked): what the index answers, from the tokens.
+    private func scanIdentifiers(spelled name: String, firstOnly: Bool) -> [Int32] {
+        var name = name
+        return name.withUTF8 { word in
+            bytes.withUnsafeBufferPointer { b in
+                var found: [Int32] = []
+                let length = word.count
+                guard length > 0, let first = word.first else { return found }
+                for index in 0..<code.count {
+                    let token = code[index]
+                    guard token.kind == .identifier, Int(token.end - token.start) == length else { continue }
+                    let start = Int(token.start)
+                    guard b[start] == first else { continue }
+                    var same = true
+                    for k in 1..<length where b[start + k] != word[k] {
+                        same = false
+                        break
+                    }
+                    if same {
+                        found.append(Int32(index))
+                        if firstOnly { break }
+                    }
+                }
+                return found
+            }
+        }
     }
 
     /// The code indices in `range` where identifier `name` occurs, ascending: two binary
     /// searches in the index instead of a look at every token of the range.
     public func occurrences(of name: String, in range: Range<Int>) -> Occurrences {
-        let all = identifierIndex.occurrences(of: name, in: bytes, code: code)
+        let all = indexedOccurrences(of: name)
         func firstIndex(notBelow bound: Int) -> Int {
             var low = all.startIndex
             var high = all.endIndex
@@ -235,7 +299,15 @@ public final class SwiftFile: Sendable {
     /// Whether identifier `name` occurs, `hash` being `IdentifierIndex.hash(of: name)`: for
     /// asking every file of a project about one name.
     public func mentions(_ name: String, hash: UInt32) -> Bool {
-        identifierIndex.mentions(name, hash: hash, in: bytes, code: code)
+        guard names.mayContain(hash: hash) else { return false }
+        if !indexCell.isComputed, scanInsteadOfIndex() { return !scanIdentifiers(spelled: name, firstOnly: true).isEmpty }
+        return identifierIndex.mentions(name, hash: hash, in: bytes, code: code)
+    }
+
+    /// Whether identifier `name` occurs (backtick identifiers aside); most files answer from
+    /// their name filter, without the index.
+    public func mentions(_ name: String) -> Bool {
+        mentions(name, hash: IdentifierIndex.hash(of: name))
     }
 
     /// The code indices of the identifiers spelled like any of `names`, ascending.
@@ -295,6 +367,12 @@ public final class SwiftFile: Sendable {
         }
     }
 
+    /// Whether the file's bytes (code, comments and literals alike) contain `needle`, lower-case
+    /// ASCII, ignoring ASCII case: a test that rules a file out before any token is looked at.
+    public func containsFolded(_ needle: StaticString) -> Bool {
+        bytes.withUnsafeBufferPointer { all in needle.withUTF8Buffer { ASCIISearch.findFolded($0, in: all) } }
+    }
+
     /// Whether the bytes of `token` contain `needle` (lower-case ASCII letters) ignoring ASCII
     /// case: `text(i).lowercased().contains(needle)` without making a String.
     public func token(_ token: Token, containsFolded needle: StaticString) -> Bool {
@@ -324,7 +402,7 @@ public final class SwiftFile: Sendable {
             if token.kind == .stringSegment {
                 if test(token) { return true }
             } else if token.kind == .interpolationStart {
-                let close = Int(match[i])
+                let close = interpolationClose(of: i)
                 if close < 0 { return false }
                 i = close
             } else {
@@ -333,6 +411,26 @@ public final class SwiftFile: Sendable {
             i += 1
         }
         return false
+    }
+
+    /// The `interpolationEnd` that closes the interpolation opened at code token `open`, or -1:
+    /// what `match[open]` says, found from the lexer's tokens alone so that reading a literal
+    /// does not build the file's tree. The lexer nests interpolations exactly (each end closes
+    /// the innermost open one), so counting them is matching them.
+    public func interpolationClose(of open: Int) -> Int {
+        var depth = 0
+        var i = open
+        while i < code.count {
+            switch code[i].kind {
+            case .interpolationStart: depth += 1
+            case .interpolationEnd:
+                depth -= 1
+                if depth == 0 { return i }
+            default: break
+            }
+            i += 1
+        }
+        return -1
     }
 
     private func bytes(in token: Token, contain word: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -392,6 +490,47 @@ public final class SwiftFile: Sendable {
     /// The text of a 1-based line, without its terminator.
     public func lineText(_ line: Int) -> String {
         String(decoding: bytes[lines.range(ofLine: line, in: bytes)], as: UTF8.self)
+    }
+}
+
+/// The bracket partners and parents of a file's code tokens.
+final class FileBrackets: Sendable {
+    let match: [Int32]
+    let parent: [Int32]
+
+    /// A file nested deeper than `SwiftFile.maximumNesting` gets none: it is not audited.
+    init(bytes: [UInt8], code: TokenList, startsLine: LineStartFlags, tooDeep: Bool) {
+        if tooDeep {
+            match = [Int32](repeating: -1, count: code.count)
+            parent = match
+        } else {
+            (match, parent) = SyntaxTreeBuilder(bytes: bytes, code: code, startsLine: startsLine).brackets()
+        }
+    }
+}
+
+/// The declarations of a file, and its functions by keyword.
+final class FileStructure: Sendable {
+    let declarations: [Declaration]
+    let braces: BraceDeclarations
+    /// The keyword token of every function declaration, ascending, and its declaration.
+    let functionKeywords: [Int32]
+    let functionDeclarations: [Int32]
+
+    init(bytes: [UInt8], code: TokenList, startsLine: LineStartFlags, brackets: FileBrackets, tooDeep: Bool) {
+        let structure: SyntaxTreeBuilder.Structure
+        if tooDeep {
+            structure = SyntaxTreeBuilder.Structure(match: brackets.match, parent: brackets.parent, declarations: [], braces: BraceDeclarations())
+        } else {
+            structure = SyntaxTreeBuilder(bytes: bytes, code: code, startsLine: startsLine).declarations(match: brackets.match, parent: brackets.parent)
+        }
+        declarations = structure.declarations
+        braces = structure.braces
+        let functions = structure.declarations.indices
+            .filter { structure.declarations[$0].kind == .function }
+            .sorted { structure.declarations[$0].keyword < structure.declarations[$1].keyword }
+        functionKeywords = functions.map { Int32(structure.declarations[$0].keyword) }
+        functionDeclarations = functions.map { Int32($0) }
     }
 }
 

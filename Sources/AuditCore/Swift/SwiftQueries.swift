@@ -159,6 +159,12 @@ extension SwiftFile {
     /// The call whose callee name is at `index`, if the token is followed by an argument list
     /// or a trailing closure.
     public func call(at index: Int) -> Call? {
+        call(at: index, trailingClosures: true)
+    }
+
+    /// `call(at:)`, or without trailing closures (then only a call with parentheses, found from
+    /// the brackets alone, without the file's declarations).
+    private func call(at index: Int, trailingClosures: Bool) -> Call? {
         guard var next = tokenAfterCallee(at: index) else { return nil }
         var result = Call(name: index, openParen: -1, closeParen: -1, arguments: [], trailingClosures: [], end: index)
         if next < code.count, code[next].kind == .leftParen, !startsLine[next] {
@@ -170,7 +176,7 @@ extension SwiftFile {
             next = close >= 0 ? close + 1 : code.count
         }
         // Trailing closures: `{ … }` then any `label: { … }`.
-        if next < code.count, code[next].kind == .leftBrace, let d = declaration(openedBy: next), declarations[d].kind == .closure {
+        if trailingClosures, next < code.count, code[next].kind == .leftBrace, let d = declaration(openedBy: next), declarations[d].kind == .closure {
             result.trailingClosures.append(next)
             var close = Int(match[next])
             while close >= 0, close + 3 < code.count, code[close + 1].kind == .identifier,
@@ -229,6 +235,17 @@ extension SwiftFile {
 
     /// The call whose argument list directly contains code token `index`, and the argument.
     public func enclosingCall(ofArgument index: Int) -> (call: Call, argument: Argument)? {
+        enclosingCall(ofArgument: index, trailingClosures: true)
+    }
+
+    /// `enclosingCall(ofArgument:)` for a question about the call's name and arguments only:
+    /// its `trailingClosures` are not looked for (empty, `end` at the closing parenthesis),
+    /// so the file's declarations are not needed, only its brackets.
+    public func enclosingCallArguments(ofArgument index: Int) -> (call: Call, argument: Argument)? {
+        enclosingCall(ofArgument: index, trailingClosures: false)
+    }
+
+    private func enclosingCall(ofArgument index: Int, trailingClosures: Bool) -> (call: Call, argument: Argument)? {
         guard index >= 0, index < code.count else { return nil }
         let open = Int(parent[index])
         guard open > 0, code[open].kind == .leftParen else { return nil }
@@ -238,7 +255,7 @@ extension SwiftFile {
             while j > 0, !(code[j].kind == .operator && text(j).contains("<")) { j -= 1 }
             nameIndex = j - 1
         }
-        guard let call = call(at: nameIndex), call.openParen == open,
+        guard let call = call(at: nameIndex, trailingClosures: trailingClosures), call.openParen == open,
               let argument = call.arguments.first(where: { $0.valueRange.contains(index) })
         else { return nil }
         return (call, argument)
@@ -337,7 +354,7 @@ extension SwiftFile {
             } else if token.kind == .interpolationStart {
                 hasInterpolation = true
                 text += "\u{FFFC}"
-                let close = Int(match[i])
+                let close = interpolationClose(of: i)
                 if close < 0 { break }
                 i = close
                 end = i

@@ -4,7 +4,7 @@
 struct SyntaxTreeBuilder {
     let bytes: [UInt8]
     let code: TokenList
-    let startsLine: [Bool]
+    let startsLine: LineStartFlags
 
     struct Structure {
         var match: [Int32]
@@ -15,6 +15,16 @@ struct SyntaxTreeBuilder {
 
     func build() -> Structure {
         let (match, parent) = matchBrackets()
+        return declarations(match: match, parent: parent)
+    }
+
+    /// The bracket partners and parents alone: what reading arguments and literals needs.
+    func brackets() -> (match: [Int32], parent: [Int32]) {
+        matchBrackets()
+    }
+
+    /// The declarations over brackets from `brackets()`.
+    func declarations(match: [Int32], parent: [Int32]) -> Structure {
         var structure = Structure(match: match, parent: parent, declarations: [], braces: BraceDeclarations())
         findDeclarations(into: &structure)
         return structure

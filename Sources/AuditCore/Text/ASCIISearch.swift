@@ -18,32 +18,51 @@ public enum ASCIISearch {
 
     /// Whether the bytes of `word` occur in `haystack`.
     public static func find(_ word: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard !word.isEmpty else { return true }
-        guard haystack.count >= word.count else { return false }
-        for start in 0...(haystack.count - word.count) where haystack[start] == word[0] {
-            var same = true
-            for k in 1..<word.count where haystack[start + k] != word[k] {
-                same = false
-                break
-            }
-            if same { return true }
-        }
-        return false
+        search(word, in: haystack, fold: 0)
     }
 
     /// Whether `word` (lower-case ASCII; `{` also stands for `[`) occurs in `haystack` with
     /// ASCII case folding: `| 0x20` maps A-Z onto a-z (and `[` onto `{`). A non-ASCII byte
     /// folds to 0xA0 or above, so it never equals an ASCII byte of the word.
     public static func findFolded(_ word: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+        search(word, in: haystack, fold: 0x20)
+    }
+
+    /// The search behind both: each haystack byte is ORed with `fold` before comparing. Eight
+    /// bytes at a time are stepped over while none of them is the word's first byte, which is
+    /// most of any text (a file is searched whole by the rules' gates).
+    @inline(__always)
+    private static func search(_ word: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, fold: UInt8) -> Bool {
         guard !word.isEmpty else { return true }
-        guard haystack.count >= word.count else { return false }
-        for start in 0...(haystack.count - word.count) where haystack[start] | 0x20 == word[0] {
-            var same = true
-            for k in 1..<word.count where haystack[start + k] | 0x20 != word[k] {
-                same = false
-                break
+        let n = haystack.count
+        let m = word.count
+        guard n >= m, let base = haystack.baseAddress else { return false }
+        let first = word[0]
+        let firsts = UInt64(first) &* 0x0101_0101_0101_0101
+        let folds = UInt64(fold) &* 0x0101_0101_0101_0101
+        let last = n - m
+        var start = 0
+        while start <= last {
+            if start + 8 <= n {
+                let bytes = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: start, as: UInt64.self) | folds
+                if !WordBytes.hasZeroByte(bytes ^ firsts) {
+                    start += 8
+                    continue
+                }
             }
-            if same { return true }
+            if base[start] | fold == first {
+                var same = true
+                var k = 1
+                while k < m {
+                    if base[start + k] | fold != word[k] {
+                        same = false
+                        break
+                    }
+                    k += 1
+                }
+                if same { return true }
+            }
+            start += 1
         }
         return false
     }

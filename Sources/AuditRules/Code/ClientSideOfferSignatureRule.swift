@@ -263,7 +263,9 @@ public struct ClientSideOfferSignatureRule: Rule {
     /// Private keys, `.p8` file names and receipt shared secrets written into the code.
     static func secretSites(in file: SwiftFile, project: Project) -> [SecretSite] {
         var sites: [SecretSite] = []
-        for literal in file.stringLiterals() where !literal.hasInterpolation {
+        for i in file.code.indices where file.code[i].kind == .stringStart && mayBeSecret(i, in: file) {
+            let literal = file.stringLiteral(at: i)
+            guard !literal.hasInterpolation else { continue }
             let text = literal.text.trimmingLeadingSpaceAndEscapes
             // A PEM private key, or the base64 of a PKCS#8 P-256 key without its header.
             if text.hasPrefix("-----BEGIN") && text.contains("PRIVATE KEY-----") || text.hasPrefix("MIGTAgEAMBMGByqGSM49") {
@@ -281,11 +283,29 @@ public struct ClientSideOfferSignatureRule: Rule {
         return sites
     }
 
+    /// False for a literal that cannot be a key, a `.p8` name or a shared secret: without an
+    /// interpolation, its text (the bytes of its segments) is 32 bytes long or holds `p8`, a
+    /// PEM header or a PKCS#8 prefix. Most literals are ruled out without making a String.
+    static func mayBeSecret(_ start: Int, in file: SwiftFile) -> Bool {
+        var length = 0
+        var i = start + 1
+        while i < file.code.count {
+            let token = file.code[i]
+            if token.kind == .interpolationStart { return false }
+            guard token.kind == .stringSegment else { break }
+            length += Int(token.end - token.start)
+            i += 1
+        }
+        if length == 32 { return true }
+        return file.stringLiteral(at: start, contains: "p8") || file.stringLiteral(at: start, contains: "-----BEGIN")
+            || file.stringLiteral(at: start, contains: "MIGTAgEAMBMGByqGSM49")
+    }
+
     /// `"p8"` as a file extension argument, or a file name ending in `.p8`.
     static func isP8FileName(_ literal: StringLiteral, in file: SwiftFile) -> Bool {
         let text = literal.text
         if text == "p8" || text == ".p8" {
-            return file.enclosingCall(ofArgument: literal.start).map { extensionLabels.contains($0.argument.label ?? "") } ?? false
+            return file.enclosingCallArguments(ofArgument: literal.start).map { extensionLabels.contains($0.argument.label ?? "") } ?? false
         }
         return text.count > 3 && text.hasSuffix(".p8") && !text.contains(where: { $0 == " " || $0 == "\\" })
     }

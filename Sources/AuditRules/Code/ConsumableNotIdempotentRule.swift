@@ -341,14 +341,19 @@ public struct ConsumableNotIdempotentRule: Rule {
     static func deliverySites(in file: SwiftFile) -> [(Int, String)] {
         var sites: [(Int, String)] = []
         var productTypeCases = Set<Int>()
-        for statement in file.switchStatements() where statement.subjectRange.contains(where: { file.isIdentifier($0, "productType") }) {
+        // Only a file that mentions `productType` can switch over it.
+        for statement in file.mentions("productType") ? file.switchStatements() : []
+        where statement.subjectRange.contains(where: { file.isIdentifier($0, "productType") }) {
             for switchCase in statement.cases {
                 if let k = switchCase.patternRange.first(where: { file.isCaseReference($0, "consumable") }) { productTypeCases.insert(k) }
             }
         }
         // Sites start at `.consumable`, `.purchasedQuantity` (from the index) or a `+=`.
         var candidates = file.occurrences(ofAny: ["consumable", "purchasedQuantity"])
-        for i in file.code.indices where file.code[i].kind == .operator && file.tokenIs(i, "+=") { candidates.append(i) }
+        // A `+=` counts only where a transaction is handled, which needs `import StoreKit`.
+        if file.importsStoreKit {
+            for i in file.code.indices where file.code[i].kind == .operator && file.tokenIs(i, "+=") { candidates.append(i) }
+        }
         candidates.sort()
         for i in candidates {
             if file.isCaseReference(i, "consumable") {
@@ -499,8 +504,9 @@ extension ConsumableNotIdempotentRule {
         }
 
         private let project: Project
+        /// The function-like declarations with each name, in project order: found when first
+        /// asked, in the files that mention the name, for names something declares.
         private var byName: [String: [Function]] = [:]
-        private var names: [Function: String] = [:]
         /// What each function calls, and who calls each name: found when first asked, since a
         /// search only visits the few functions around a delivery (reading every call of a
         /// large project up front was most of the rule's time).
@@ -509,16 +515,28 @@ extension ConsumableNotIdempotentRule {
 
         init(_ project: Project) {
             self.project = project
-            for (fileIndex, file) in project.swiftFiles.enumerated() {
-                let declarations = file.declarations
-                for index in declarations.indices where Self.isFunctionLike(declarations[index].kind) {
-                    let name = declarations[index].name
-                    guard !name.isEmpty else { continue }
-                    let function = Function(file: fileIndex, declaration: index)
-                    byName[name, default: []].append(function)
-                    names[function] = name
+        }
+
+        /// The declared name of a function-like declaration; nil for others.
+        private func name(of function: Function) -> String? {
+            let declaration = project.swiftFiles[function.file].declarations[function.declaration]
+            guard Self.isFunctionLike(declaration.kind), !declaration.name.isEmpty else { return nil }
+            return declaration.name
+        }
+
+        private func functions(named name: String) -> [Function] {
+            if let known = byName[name] { return known }
+            var found: [Function] = []
+            if name == "init" || project.declaredNames.contains(name) {
+                for fileIndex in project.swiftFileIndices(mentioning: name) {
+                    let declarations = project.swiftFiles[fileIndex].declarations
+                    for index in declarations.indices where Self.isFunctionLike(declarations[index].kind) && declarations[index].name == name {
+                        found.append(Function(file: fileIndex, declaration: index))
+                    }
                 }
             }
+            byName[name] = found
+            return found
         }
 
         private static func isFunctionLike(_ kind: Declaration.Kind) -> Bool {
@@ -574,7 +592,7 @@ extension ConsumableNotIdempotentRule {
                 var next = Set<Function>()
                 for current in frontier {
                     for name in calls(current) {
-                        for callee in byName[name] ?? [] where result.insert(callee).inserted { next.insert(callee) }
+                        for callee in self.functions(named: name) where result.insert(callee).inserted { next.insert(callee) }
                     }
                 }
                 frontier = next
@@ -589,7 +607,7 @@ extension ConsumableNotIdempotentRule {
             for _ in 0..<depth {
                 var next = Set<Function>()
                 for current in frontier {
-                    guard let name = names[current] else { continue }
+                    guard let name = self.name(of: current) else { continue }
                     for caller in callers(named: name) where result.insert(caller).inserted {
                         next.insert(caller)
                     }

@@ -194,11 +194,21 @@ public struct EntitlementsNotRefreshedRule: Rule {
     /// A `Transaction.updates` loop whose body (or the functions it calls, two levels deep)
     /// calls an entitlement refresh or grants/removes entitlements itself.
     static func updatesHandlerRefreshes(project: Project, refreshFunctions: Set<String>) -> CodeSite? {
+        // The bodies of the functions named `name`, in project order, found when first asked:
+        // only files that mention the name can declare it, so no other file's tree is built.
         var functionBodies: [String: [(SwiftFile, Range<Int>)]] = [:]
-        for file in project.swiftFiles {
-            for (index, declaration) in file.declarations.enumerated() where declaration.kind == .function {
-                functionBodies[declaration.name, default: []].append((file, file.bodyRange(of: index)))
+        func bodies(named name: String) -> [(SwiftFile, Range<Int>)] {
+            if let known = functionBodies[name] { return known }
+            var found: [(SwiftFile, Range<Int>)] = []
+            guard project.declaredFunctionNames.contains(name) else { return found }
+            for fileIndex in project.swiftFileIndices(mentioning: name) {
+                let file = project.swiftFiles[fileIndex]
+                for (index, declaration) in file.declarations.enumerated() where declaration.kind == .function && declaration.name == name {
+                    found.append((file, file.bodyRange(of: index)))
+                }
             }
+            functionBodies[name] = found
+            return found
         }
         func refreshes(_ file: SwiftFile, _ range: Range<Int>, depth: Int) -> Bool {
             for i in range where file.code[i].kind == .identifier {
@@ -210,8 +220,8 @@ public struct EntitlementsNotRefreshedRule: Rule {
                    let call = file.call(at: i), (call.openParen..<max(call.openParen, call.closeParen)).contains(where: { file.isIdentifier($0, "productID") }) {
                     return true
                 }
-                if depth < 2, let bodies = functionBodies[name], file.isCall(at: i) {
-                    for (other, body) in bodies where refreshes(other, body, depth: depth + 1) { return true }
+                if depth < 2, file.isCall(at: i) {
+                    for (other, body) in bodies(named: name) where refreshes(other, body, depth: depth + 1) { return true }
                 }
             }
             return false
@@ -230,7 +240,8 @@ public struct EntitlementsNotRefreshedRule: Rule {
 
     /// A scene-phase or foreground-notification hook, or SwiftUI's currentEntitlementTask.
     static func foregroundHook(project: Project) -> CodeSite? {
-        for file in project.swiftFiles {
+        // Only files that mention a marker can hold one.
+        for file in project.swiftFiles where foregroundMarkers.contains(where: { file.mentions($0) }) || file.mentions("currentEntitlementTask") {
             for i in file.code.indices where file.code[i].kind == .identifier {
                 let name = file.text(i)
                 if foregroundMarkers.contains(name) || name == "currentEntitlementTask" {

@@ -103,7 +103,7 @@ public struct HardcodedPriceRule: Rule {
         for file in project.swiftFiles {
             // A literal without an ASCII digit in its text holds no amount (see MoneyDetector).
             for i in file.code.indices where file.code[i].kind == .stringStart && file.stringLiteral(at: i, hasByte: { $0 >= 0x30 && $0 <= 0x39 }) {
-                guard let (call, argument) = file.enclosingCall(ofArgument: i),
+                guard let (call, argument) = file.enclosingCallArguments(ofArgument: i),
                       Self.visibleCalls.contains(file.text(call.name))
                 else { continue }
                 if let label = argument.label, Self.hiddenLabels.contains(label) { continue }

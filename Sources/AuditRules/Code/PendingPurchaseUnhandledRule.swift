@@ -157,7 +157,9 @@ public struct PendingPurchaseUnhandledRule: Rule {
 
     public func check(_ project: Project, into result: inout RuleResult) {
         var switches = 0
-        for file in project.swiftFiles {
+        // A purchase result comes from a `purchase` call (or a StoreKit view's completion) in
+        // the same file, or its cases name `.success`: other files have no such switch.
+        for file in project.swiftFiles where file.mentions("purchase") || file.mentions("success") || file.mentions("onInAppPurchaseCompletion") {
             // Subjects are traced within their file; one project of that file for all its
             // switches, so what the tracing learns of the file is learned once.
             let local = Project(swiftFiles: [file])

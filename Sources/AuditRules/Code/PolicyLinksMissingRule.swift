@@ -242,7 +242,10 @@ public struct PolicyLinksMissingRule: Rule {
     /// Functions and view modifiers anywhere in the project that set both destinations.
     static func policyHelperNames(in project: Project) -> Set<String> {
         var names = Set<String>()
-        for file in project.swiftFiles {
+        // Only files that call the modifier can declare such a helper (the name filter answers
+        // for the rest without building their trees).
+        for index in project.swiftFileIndices(mentioning: "subscriptionStorePolicyDestination") {
+            let file = project.swiftFiles[index]
             for (index, declaration) in file.declarations.enumerated()
             where declaration.kind == .function || declaration.kind == .struct || declaration.kind == .variable {
                 let range = file.fullRange(of: index)
@@ -283,18 +286,19 @@ public struct PolicyLinksMissingRule: Rule {
             let name = file.text(i)
             if name.first?.isUppercase == true { names.insert(name) }
         }
-        // The project's structs by name, built once: every paywall asks.
-        let structs = project.fact(StructsByName.self) {
-            var byName: [String: [StructsByName.Place]] = [:]
-            for (fileIndex, other) in project.swiftFiles.enumerated() {
-                for (index, declaration) in other.declarations.enumerated() where declaration.kind == .struct {
-                    byName[declaration.name, default: []].append(StructsByName.Place(file: fileIndex, declaration: index))
+        // A struct is declared only after `struct`, in a file that mentions its name: those
+        // files' trees are the only ones looked at, and `Text(` or `VStack(` none at all.
+        var places: [StructsByName.Place] = []
+        for name in names where project.declaredStructNames.contains(name) {
+            for fileIndex in project.swiftFileIndices(mentioning: name) {
+                for (index, declaration) in project.swiftFiles[fileIndex].declarations.enumerated()
+                where declaration.kind == .struct && declaration.name == name {
+                    places.append(StructsByName.Place(file: fileIndex, declaration: index))
                 }
             }
-            return byName
         }
         // In project order, as a walk over every file's declarations would give them.
-        let places = names.flatMap { structs[$0] ?? [] }.sorted { ($0.file, $0.declaration) < ($1.file, $1.declaration) }
+        places.sort { ($0.file, $0.declaration) < ($1.file, $1.declaration) }
         return places.map { place in
             let other = project.swiftFiles[place.file]
             return (other, other.fullRange(of: place.declaration))
@@ -302,7 +306,7 @@ public struct PolicyLinksMissingRule: Rule {
     }
 }
 
-/// The name of the fact "struct declarations by name", with where each is.
+/// Where a struct declaration is.
 enum StructsByName {
     struct Place: Sendable {
         var file: Int

@@ -200,11 +200,17 @@ public struct RevocationNotCheckedRule: Rule {
         for value in file.occurrences(of: "true") where value >= 2 && code[value - 2].kind == .identifier && file.tokenIs(value - 1, "=") {
             candidates.insert(value - 2)
         }
+        // A collection call grants from a transaction when its argument reads `t.productID`, or,
+        // for `append(t)`, when the file deals in transactions at all (it names Transaction or a
+        // verified result): without that, `items.append(item)` in every view would be traced.
+        let mentionsProductID = file.mentions("productID")
+        let dealsInTransactions = file.mentions("Transaction") || file.mentions("verified") || file.mentions("VerificationResult")
         for i in candidates.sorted() {
             let isCollectionCall = file.tokenIs(i, "insert") || file.tokenIs(i, "append") || file.tokenIs(i, "formUnion") || file.tokenIs(i, "update")
             guard isCollectionCall || (i + 2 < code.count && file.tokenIs(i + 1, "=")) else { continue }
+            let mayGrant = isCollectionCall && (mentionsProductID || dealsInTransactions && file.tokenIs(i, "append"))
             let name = file.text(i)
-            if isCollectionCall, file.receiver(of: i) != nil, let call = file.call(at: i) {
+            if mayGrant, file.receiver(of: i) != nil, let call = file.call(at: i) {
                 let argument = (call.openParen + 1)..<max(call.openParen + 1, call.closeParen)
                 // The transaction is the identifier before `.productID` (or the argument itself).
                 if let productID = argument.first(where: { file.isIdentifier($0, "productID") && file.receiver(of: $0) != nil }),

@@ -281,16 +281,39 @@ public struct StoreTypesNotSendableRule: Rule {
             return
         }
         var sawStoreType = false
-        // Every type's declaration and extensions, by name, gathered once.
-        var partsByName: [String: [Part]] = [:]
-        for file in project.swiftFiles {
-            for (index, declaration) in file.declarations.enumerated() where declaration.kind.isType {
-                partsByName[declaration.name, default: []].append((file, index))
+        // A type owns StoreKit state only through a part (its declaration or an extension) in a
+        // file that mentions a StoreKit type: Transaction.updates, Product.products, a stored
+        // `Product`. Those files name the candidates; the rest of the project is looked at
+        // only where it mentions a candidate, so most files' trees are never built.
+        var storeKitFiles = Set<Int>()
+        for type in Self.storeKitTypes.sorted() { storeKitFiles.formUnion(project.swiftFileIndices(mentioning: type)) }
+        var candidates = Set<String>()
+        for fileIndex in storeKitFiles {
+            for declaration in project.swiftFiles[fileIndex].declarations where declaration.kind.isType && !declaration.name.contains(".") {
+                candidates.insert(declaration.name)
             }
         }
-        for file in project.swiftFiles {
-            for (index, declaration) in file.declarations.enumerated() where declaration.kind == .class || declaration.kind == .actor {
-                let parts = partsByName[declaration.name] ?? []
+        // Every part of a type, by name, in project order: only files mentioning it hold one.
+        var partsByName: [String: [Part]] = [:]
+        func parts(of name: String) -> [Part] {
+            if let known = partsByName[name] { return known }
+            var found: [Part] = []
+            for fileIndex in project.swiftFileIndices(mentioning: name) {
+                let file = project.swiftFiles[fileIndex]
+                for (index, declaration) in file.declarations.enumerated() where declaration.kind.isType && declaration.name == name {
+                    found.append((file, index))
+                }
+            }
+            partsByName[name] = found
+            return found
+        }
+        var declaring = Set<Int>()
+        for name in candidates { declaring.formUnion(project.swiftFileIndices(mentioning: name)) }
+        for fileIndex in declaring.sorted() {
+            let file = project.swiftFiles[fileIndex]
+            for (index, declaration) in file.declarations.enumerated()
+            where (declaration.kind == .class || declaration.kind == .actor) && candidates.contains(declaration.name) {
+                let parts = parts(of: declaration.name)
                 guard Self.ownsStoreKitState(declaration.name, parts: parts) else { continue }
                 sawStoreType = true
                 let nameToken = nameIndex(of: index, in: file)
@@ -315,7 +338,7 @@ public struct StoreTypesNotSendableRule: Rule {
     typealias Part = (file: SwiftFile, declaration: Int)
 
     static func nonisolatedTypeDeclaration(in project: Project) -> CodeSite? {
-        for file in project.swiftFiles {
+        for file in project.swiftFiles where file.mentions("nonisolated") {
             for declaration in file.declarations where declaration.kind.isType && declaration.modifiers.contains("nonisolated") {
                 return CodeSite(file: file, index: declaration.keyword)
             }

@@ -202,7 +202,7 @@ public struct TransactionListenerMissingRule: Rule {
 
     /// A type conforming to `SKPaymentTransactionObserver`: the original StoreKit's listener.
     static func legacyObserver(in project: Project) -> (file: SwiftFile, index: Int, location: SourceLocation)? {
-        for file in project.swiftFiles {
+        for file in project.swiftFiles where file.mentions("SKPaymentTransactionObserver") {
             for (index, declaration) in file.declarations.enumerated() where declaration.kind.isType && declaration.inheritedTypes.contains("SKPaymentTransactionObserver") {
                 return (file, index, file.location(of: nameIndex(of: index, in: file)))
             }

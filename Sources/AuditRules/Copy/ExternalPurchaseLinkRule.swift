@@ -57,7 +57,7 @@ public struct ExternalPurchaseLinkRule: Rule {
                     continue
                 }
                 // `URL(string: "…/checkout")` handed to Link, openURL or a Safari view.
-                guard let (urlCall, _) = file.enclosingCall(ofArgument: i), file.tokenIs(urlCall.name, "URL"),
+                guard let (urlCall, _) = file.enclosingCallArguments(ofArgument: i), file.tokenIs(urlCall.name, "URL"),
                       Self.isOpenedForTheUser(urlCall.name, in: file),
                       CopyPhrases.externalPurchasePhrase(in: literal.text) != nil
                 else { continue }

@@ -132,7 +132,7 @@ struct PaywallCopy: Sendable {
     /// Whether a string literal is shown to users: an argument of Text, Button, Label, … or a
     /// string in a view builder (a literal standing alone as a view is rare; the calls cover it).
     static func isVisible(_ index: Int, in file: SwiftFile) -> Bool {
-        guard let (call, argument) = file.enclosingCall(ofArgument: index) else { return false }
+        guard let (call, argument) = file.enclosingCallArguments(ofArgument: index) else { return false }
         let name = file.text(call.name)
         guard visibleCalls.contains(name) else { return false }
         if let label = argument.label, HardcodedPriceRule.hiddenLabels.contains(label) { return false }

@@ -51,13 +51,13 @@ enum ProductIDLiterals {
         var result: [ProductIDLiteral] = []
         let declaredIDs = declared(in: project)
         for file in project.swiftFiles {
-            var constantTypes: Set<Int>?
+            var gates: FileGates?
             for i in file.code.indices where file.code[i].kind == .stringStart && mayBeProductID(i, in: file) {
-                let productConstantTypes = constantTypes ?? Self.productConstantTypes(in: file)
-                constantTypes = productConstantTypes
                 let literal = file.stringLiteral(at: i)
                 guard !literal.hasInterpolation, looksLikeProductID(literal.text) else { continue }
-                if let role = role(of: i, in: file, constantTypes: productConstantTypes) {
+                let fileGates = gates ?? FileGates(file)
+                gates = fileGates
+                if let role = role(of: i, in: file, gates: fileGates) {
                     result.append(ProductIDLiteral(file: file, index: i, text: literal.text, role: role.0, call: role.1))
                 } else if declaredIDs.contains(literal.text) {
                     result.append(ProductIDLiteral(file: file, index: i, text: literal.text, role: .other, call: nil))
@@ -67,14 +67,52 @@ enum ProductIDLiterals {
         return result
     }
 
+    static let constantTypeWords: [StaticString] = ["product", "iap", "sku", "inapp", "purchase", "subscription", "entitlement"]
+
     /// Type declarations whose names say they hold product constants.
     private static func productConstantTypes(in file: SwiftFile) -> Set<Int> {
         Set(file.declarations.indices.filter { d in
             let declaration = file.declarations[d]
             guard declaration.kind.isType else { return false }
             let name = declaration.name.lowercased()
-            return ["product", "iap", "sku", "inapp", "purchase", "subscription", "entitlement"].contains { ASCIISearch.contains(name, $0) }
+            return constantTypeWords.contains { word in word.withUTF8Buffer { ASCIISearch.contains(name, String(decoding: $0, as: UTF8.self)) } }
         })
+    }
+
+    /// What a file can hold, asked once per file with a candidate literal, so that a file whose
+    /// literals cannot be product ids (settings keys, `"route.notifications"`) is decided from
+    /// its tokens and name filter without building its tree.
+    private struct FileGates {
+        /// It calls one of `storeKitCalls`.
+        var mayCallStoreKit: Bool
+        /// It names `productID` or `id` (comparisons and switches over them).
+        var mentionsIDs: Bool
+        /// The product-constant types, when the file's text has one of their words at all.
+        var constantTypes: Set<Int>
+
+        init(_ file: SwiftFile) {
+            mayCallStoreKit = ProductIDLiterals.storeKitCalls.keys.contains { file.mentions($0) }
+            mentionsIDs = file.mentions("productID") || file.mentions("id")
+            constantTypes = Self.mayDeclareConstantType(file) ? ProductIDLiterals.productConstantTypes(in: file) : []
+        }
+
+        /// Whether a type keyword is followed by a name with one of `constantTypeWords` (every
+        /// product-constant type is declared so), from the tokens alone.
+        static func mayDeclareConstantType(_ file: SwiftFile) -> Bool {
+            let code = file.code
+            var i = 0
+            while i + 1 < code.count {
+                let token = code[i]
+                if token.kind == .identifier, token.end - token.start >= 4, token.end - token.start <= 9,
+                   file.tokenIs(i, "struct") || file.tokenIs(i, "enum") || file.tokenIs(i, "class") || file.tokenIs(i, "actor")
+                    || file.tokenIs(i, "extension") || file.tokenIs(i, "protocol") {
+                    let name = code[i + 1]
+                    if ProductIDLiterals.constantTypeWords.contains(where: { file.token(name, containsFolded: $0) }) { return true }
+                }
+                i += 1
+            }
+            return false
+        }
     }
 
     /// A byte-level test that rules out most literals before any String is made: a product
@@ -101,11 +139,12 @@ enum ProductIDLiterals {
         return hasSeparator
     }
 
-    private static func role(of index: Int, in file: SwiftFile, constantTypes: Set<Int>) -> (ProductIDLiteral.Role, Int?)? {
+    private static func role(of index: Int, in file: SwiftFile, gates: FileGates) -> (ProductIDLiteral.Role, Int?)? {
+        let constantTypes = gates.constantTypes
         // Inside an argument list (possibly inside an array literal) of a StoreKit call?
-        var open = Int(file.parent[index])
+        var open = gates.mayCallStoreKit ? Int(file.parent[index]) : -1
         while open >= 0, file.code[open].kind == .leftBracket { open = Int(file.parent[open]) }
-        if open > 0, file.code[open].kind == .leftParen, let (call, argument) = file.enclosingCall(ofArgument: index) ?? enclosingCallThroughArray(index, in: file) {
+        if open > 0, file.code[open].kind == .leftParen, let (call, argument) = file.enclosingCallArguments(ofArgument: index) ?? enclosingCallThroughArray(index, in: file) {
             let name = file.text(call.name)
             if let labels = storeKitCalls[name], labels.isEmpty || labels.contains(argument.label) {
                 return (.storeKitArgument, call.name)
@@ -122,7 +161,7 @@ enum ProductIDLiterals {
            file.isIdentifier(end + 2, "productID") || (end + 4 < file.code.count && file.isIdentifier(end + 4, "productID")) {
             return (.comparison, nil)
         }
-        if index >= 1, file.isIdentifier(index - 1, "case") || (file.code[index - 1].kind == .comma && isInCaseLabel(index, in: file)) {
+        if gates.mentionsIDs, index >= 1, file.isIdentifier(index - 1, "case") || (file.code[index - 1].kind == .comma && isInCaseLabel(index, in: file)) {
             if let statement = file.switchStatements().first(where: { $0.bodyStart < index && index < $0.bodyEnd }),
                statement.subjectRange.contains(where: { file.isIdentifier($0, "productID") || file.isIdentifier($0, "id") }) {
                 return (.comparison, nil)
@@ -130,7 +169,7 @@ enum ProductIDLiterals {
         }
         // Constants: `static let x = "…"` / `let x = "…"` / `case x = "…"` in a product-constants
         // type, or arrays of them there.
-        if let type = file.enclosingType(of: index), constantTypes.contains(type), file.enclosingFunction(of: index) == nil,
+        if !constantTypes.isEmpty, let type = file.enclosingType(of: index), constantTypes.contains(type), file.enclosingFunction(of: index) == nil,
            isConstantValue(index, in: file) {
             return (.constant, nil)
         }
@@ -153,7 +192,7 @@ enum ProductIDLiterals {
     private static func enclosingCallThroughArray(_ index: Int, in file: SwiftFile) -> (Call, Argument)? {
         var open = Int(file.parent[index])
         while open >= 0, file.code[open].kind == .leftBracket {
-            if let found = file.enclosingCall(ofArgument: open) { return found }
+            if let found = file.enclosingCallArguments(ofArgument: open) { return found }
             open = Int(file.parent[open])
         }
         return nil

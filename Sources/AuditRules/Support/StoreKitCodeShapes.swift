@@ -148,7 +148,8 @@ extension SwiftFile {
 
     /// Whether the file imports StoreKit (or its SwiftUI overlay).
     var importsStoreKit: Bool {
-        imports.contains("StoreKit") || imports.contains("_StoreKit_SwiftUI")
+        // The name filter answers for most files without the identifier index.
+        (mentions("StoreKit") || mentions("_StoreKit_SwiftUI")) && (imports.contains("StoreKit") || imports.contains("_StoreKit_SwiftUI"))
     }
 }
 

@@ -100,6 +100,9 @@ struct TransactionFlow {
     private static func bindings(in file: SwiftFile, project: Project) -> [TransactionBinding] {
         var result: [TransactionBinding] = []
         let code = file.code
+        // Every binding needs `.verified`/`.unverified`, a callee whose name holds "verif"
+        // (`checkVerified`), or `payloadValue`: a file with none of them has no binding.
+        guard file.containsFolded("verif") || file.mentions("payloadValue") || file.mentions("unsafePayloadValue") else { return [] }
         // Every binding starts at one of these words: the index finds them.
         for i in file.occurrences(ofAny: ["verified", "unverified", "let", "var"]) {
             // `.verified(let t)`, `.unverified(let t, _)`, `case let .verified(t)`
@@ -432,23 +435,32 @@ struct TransactionFlow {
     /// another such function (two levels): passing a transaction to them finishes it.
     static func finishingFunctions(in project: Project) -> Set<String> {
         var names = Set<String>()
-        var bodies: [(String, SwiftFile, Range<Int>)] = []
-        for file in project.swiftFiles {
+        // The function bodies of a file, made when first needed: a file that mentions neither
+        // `finish` nor a finishing function cannot add a name, and most files are never opened.
+        var bodies: [Int: [(String, Range<Int>)]] = [:]
+        func bodiesOf(_ fileIndex: Int) -> [(String, Range<Int>)] {
+            if let known = bodies[fileIndex] { return known }
+            let file = project.swiftFiles[fileIndex]
             let declarations = file.declarations
-            for index in declarations.indices where declarations[index].kind == .function {
-                bodies.append((declarations[index].name, file, file.bodyRange(of: index)))
-            }
+            let found = declarations.indices.filter { declarations[$0].kind == .function }.map { (declarations[$0].name, file.bodyRange(of: $0)) }
+            bodies[fileIndex] = found
+            return found
         }
         // Calls are found through the identifier index: the names are few, the bodies many.
-        for (name, file, range) in bodies where file.occurrences(of: "finish", in: range).contains(where: { isFinishCall($0, in: file) }) {
-            names.insert(name)
+        for fileIndex in project.swiftFileIndices(mentioning: "finish") {
+            let file = project.swiftFiles[fileIndex]
+            for (name, range) in bodiesOf(fileIndex) where file.occurrences(of: "finish", in: range).contains(where: { isFinishCall($0, in: file) }) {
+                names.insert(name)
+            }
         }
         for _ in 0..<2 {
-            for (name, file, range) in bodies where !names.contains(name) {
-                let callsOne = names.contains { finishing in
-                    file.occurrences(of: finishing, in: range).contains { file.isCall(at: $0) }
+            for (fileIndex, file) in project.swiftFiles.enumerated() where names.contains(where: { file.mentions($0) }) {
+                for (name, range) in bodiesOf(fileIndex) where !names.contains(name) {
+                    let callsOne = names.contains { finishing in
+                        file.occurrences(of: finishing, in: range).contains { file.isCall(at: $0) }
+                    }
+                    if callsOne { names.insert(name) }
                 }
-                if callsOne { names.insert(name) }
             }
         }
         return names
