@@ -140,6 +140,7 @@ public enum Auditor {
             item.add(to: &project)
         }
         project.resolveLocales(override: options.locales)
+        project.jobs = options.jobs
         var result = finish(project: project, sources: sources, rules: rules, options: options)
         result.fileCounts = counts
         return result
@@ -147,6 +148,7 @@ public enum Auditor {
 
     private static func finish(project: Project, sources: [String: [UInt8]], rules: [any Rule], options: AuditOptions) -> AuditResult {
         options.notify(.started(.checking, total: rules.count))
+        for rule in rules { rule.prepare(project) }
         var results: [RuleResult] = parallelMap(rules, jobs: options.jobs) { rule in
             var result = RuleResult(rule: rule.description)
             rule.check(project, into: &result)

@@ -23,6 +23,14 @@ public struct Project: Sendable {
     public var localeSource: String { didSet { facts = ProjectFacts() } }
     /// Facts the rules share, built on first use; replaced whenever an input above changes.
     public private(set) var facts = ProjectFacts()
+    /// Parallel workers for the per-file work of facts (`--jobs`); nil means all cores.
+    public var jobs: Int?
+
+    /// `transform` of every Swift file, in order, on up to `jobs` workers: for facts that
+    /// look at each file on its own (a rule waiting for one then does not wait for one core).
+    public func mapSwiftFiles<R: Sendable>(_ transform: @Sendable (SwiftFile) -> R) -> [R] {
+        parallelMap(swiftFiles, jobs: jobs, transform)
+    }
 
     public init(swiftFiles: [SwiftFile] = [], copyDocuments: [CopyDocument] = [], inputErrors: [InputError] = [],
                 shippedLocales: [String] = [], localeSource: String = "none found") {
@@ -37,7 +45,8 @@ public struct Project: Sendable {
     /// the StoreKit checklist items to apply at all.
     public var usesStoreKit: Bool {
         swiftFiles.contains { file in
-            file.imports.contains("StoreKit") || file.imports.contains("_StoreKit_SwiftUI")
+            (file.mentions("StoreKit") || file.mentions("_StoreKit_SwiftUI"))
+                && (file.imports.contains("StoreKit") || file.imports.contains("_StoreKit_SwiftUI"))
         }
     }
 }

@@ -4,10 +4,16 @@ public protocol Rule: Sendable {
     static var description: RuleDescription { get }
     init()
     func check(_ project: Project, into result: inout RuleResult)
+    /// Builds the shared facts `check` will read, before any rule runs. The rules run side by
+    /// side, one per worker: a fact first built inside `check` keeps one worker busy while the
+    /// rules that need it wait; built here, one at a time, its per-file work (through
+    /// `Project.mapSwiftFiles`) has every worker. The default builds nothing.
+    func prepare(_ project: Project)
 }
 
 extension Rule {
     public var description: RuleDescription { Self.description }
+    public func prepare(_ project: Project) {}
 }
 
 /// What one rule reported.

@@ -7,7 +7,10 @@ public final class SwiftFile: Sendable {
     /// Path relative to the audit root.
     public let path: String
     public let bytes: [UInt8]
-    public let lines: LineTable
+    /// Where each line starts: made on first use (a location to report), which most files
+    /// never need.
+    public var lines: LineTable { linesCell.get { LineTable(bytes) } }
+    private let linesCell = OnceCell<LineTable>()
     /// Every token, trivia included: their texts concatenate to `bytes`. Lexed again on each
     /// use: whitespace is about half of all tokens, and no rule needs it, so the file does not
     /// keep it (at 12 bytes a token it was the largest part of a loaded project).
@@ -68,7 +71,6 @@ public final class SwiftFile: Sendable {
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
-        lines = LineTable(bytes)
         let lexed = SwiftLexer.tokenize(bytes)
         var diagnostics = lexed.diagnostics
         var kinds: [TokenKind] = []
@@ -461,6 +463,18 @@ public final class SwiftFile: Sendable {
         let kind = code[index].kind
         guard kind == .identifier || kind == .backtickIdentifier else { return false }
         return words.contains(identifierText(index))
+    }
+
+    /// `IdentifierIndex.hash(of: identifierText(index))` without making the String.
+    public func identifierHash(_ index: Int) -> UInt32 {
+        guard index >= 0, index < code.count else { return IdentifierIndex.hash(of: "") }
+        var start = Int(code[index].start)
+        var end = Int(code[index].end)
+        if code[index].kind == .backtickIdentifier, end - start >= 2 {
+            start += 1
+            end -= 1
+        }
+        return bytes.withUnsafeBufferPointer { IdentifierIndex.hash($0, start, end - start) }
     }
 
     /// Identifier text without backticks.

@@ -527,7 +527,7 @@ extension ConsumableNotIdempotentRule {
         private func functions(named name: String) -> [Function] {
             if let known = byName[name] { return known }
             var found: [Function] = []
-            if name == "init" || project.declaredNames.contains(name) {
+            if name == "init" || project.mayDeclareFunctionOrVariable(named: name) {
                 for fileIndex in project.swiftFileIndices(mentioning: name) {
                     let declarations = project.swiftFiles[fileIndex].declarations
                     for index in declarations.indices where Self.isFunctionLike(declarations[index].kind) && declarations[index].name == name {

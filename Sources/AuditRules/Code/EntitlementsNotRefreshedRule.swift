@@ -200,7 +200,7 @@ public struct EntitlementsNotRefreshedRule: Rule {
         func bodies(named name: String) -> [(SwiftFile, Range<Int>)] {
             if let known = functionBodies[name] { return known }
             var found: [(SwiftFile, Range<Int>)] = []
-            guard project.declaredFunctionNames.contains(name) else { return found }
+            guard project.mayDeclareFunction(named: name) else { return found }
             for fileIndex in project.swiftFileIndices(mentioning: name) {
                 let file = project.swiftFiles[fileIndex]
                 for (index, declaration) in file.declarations.enumerated() where declaration.kind == .function && declaration.name == name {

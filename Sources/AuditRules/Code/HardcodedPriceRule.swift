@@ -98,17 +98,17 @@ public struct HardcodedPriceRule: Rule {
         ]
     )
 
+    public func prepare(_ project: Project) {
+        _ = PaywallCopy.visibleLiterals(in: project)
+    }
+
     public func check(_ project: Project, into result: inout RuleResult) {
         var shownPrices = 0
-        for file in project.swiftFiles {
+        // User-visible literals: arguments of Text, Button, … (not hidden labels such as
+        // `accessibilityIdentifier:`, `String(…)` only in its `localized:` form).
+        for (file, visible) in zip(project.swiftFiles, PaywallCopy.visibleLiterals(in: project)) {
             // A literal without an ASCII digit in its text holds no amount (see MoneyDetector).
-            for i in file.code.indices where file.code[i].kind == .stringStart && file.stringLiteral(at: i, hasByte: { $0 >= 0x30 && $0 <= 0x39 }) {
-                guard let (call, argument) = file.enclosingCallArguments(ofArgument: i),
-                      Self.visibleCalls.contains(file.text(call.name))
-                else { continue }
-                if let label = argument.label, Self.hiddenLabels.contains(label) { continue }
-                // `String(…)` only in its `localized:` form.
-                if file.tokenIs(call.name, "String"), call.arguments.first?.label != "localized" { continue }
+            for i in visible.lazy.map({ Int($0) }) where file.stringLiteral(at: i, hasByte: { $0 >= 0x30 && $0 <= 0x39 }) {
                 let literal = file.stringLiteral(at: i)
                 guard let match = MoneyDetector.matches(in: literal.text).first else { continue }
                 result.report(in: file, at: i, "Hard-coded price \"\(match.text)\" in user-visible text.")

@@ -289,7 +289,7 @@ public struct PolicyLinksMissingRule: Rule {
         // A struct is declared only after `struct`, in a file that mentions its name: those
         // files' trees are the only ones looked at, and `Text(` or `VStack(` none at all.
         var places: [StructsByName.Place] = []
-        for name in names where project.declaredStructNames.contains(name) {
+        for name in names where project.mayDeclareStruct(named: name) {
             for fileIndex in project.swiftFileIndices(mentioning: name) {
                 for (index, declaration) in project.swiftFiles[fileIndex].declarations.enumerated()
                 where declaration.kind == .struct && declaration.name == name {

@@ -90,6 +90,10 @@ public struct ProductIDsScatteredRule: Rule {
         ]
     )
 
+    public func prepare(_ project: Project) {
+        _ = ProductIDLiterals.find(in: project)
+    }
+
     public func check(_ project: Project, into result: inout RuleResult) {
         let literals = ProductIDLiterals.find(in: project)
         guard !literals.isEmpty else {

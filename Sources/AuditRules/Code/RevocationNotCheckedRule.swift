@@ -149,6 +149,10 @@ public struct RevocationNotCheckedRule: Rule {
         ]
     )
 
+    public func prepare(_ project: Project) {
+        if project.transactionsHandledBySDK == nil { _ = TransactionFlow(project) }
+    }
+
     public func check(_ project: Project, into result: inout RuleResult) {
         if let sdk = project.transactionsHandledBySDK {
             result.notApplicable(project.sdkReason(sdk))

@@ -72,6 +72,10 @@ public struct UnknownProductIDRule: Rule {
         ]
     )
 
+    public func prepare(_ project: Project) {
+        _ = ProductIDLiterals.find(in: project)
+    }
+
     public func check(_ project: Project, into result: inout RuleResult) {
         guard !project.storeKitConfigurations.isEmpty else {
             result.notApplicable("No StoreKit configuration file was found to compare product ids with.")

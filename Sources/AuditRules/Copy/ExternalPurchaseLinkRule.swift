@@ -46,13 +46,17 @@ public struct ExternalPurchaseLinkRule: Rule {
         ]
     )
 
+    public func prepare(_ project: Project) {
+        _ = PaywallCopy.visibleLiterals(in: project)
+    }
+
     public func check(_ project: Project, into result: inout RuleResult) {
-        for file in project.swiftFiles {
+        for (file, visible) in zip(project.swiftFiles, PaywallCopy.visibleLiterals(in: project)) {
             for i in file.code.indices where file.code[i].kind == .stringStart {
                 // Both reports need a phrase, and every phrase one of these words.
                 guard file.stringLiteral(at: i, mayContainFolded: CopyPhrases.externalPurchaseWords) else { continue }
                 let literal = file.stringLiteral(at: i)
-                if PaywallCopy.isVisible(i, in: file), let phrase = CopyPhrases.externalPurchasePhrase(in: literal.text) {
+                if Self.contains(visible, i), let phrase = CopyPhrases.externalPurchasePhrase(in: literal.text) {
                     result.report(in: file, at: i, "\"\(phrase)\" sends people to buy outside the app.")
                     continue
                 }
@@ -83,6 +87,17 @@ public struct ExternalPurchaseLinkRule: Rule {
                 }
             }
         }
+    }
+
+    /// Whether the ascending `indices` hold `index`.
+    static func contains(_ indices: [Int32], _ index: Int) -> Bool {
+        var low = 0
+        var high = indices.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(indices[middle]) < index { low = middle + 1 } else { high = middle }
+        }
+        return low < indices.count && Int(indices[low]) == index
     }
 
     /// Whether the URL made at `index` is opened for the user: an argument, directly or through

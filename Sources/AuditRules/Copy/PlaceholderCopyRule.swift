@@ -35,10 +35,14 @@ public struct PlaceholderCopyRule: Rule {
         ]
     )
 
+    public func prepare(_ project: Project) {
+        _ = PaywallCopy.visibleLiterals(in: project)
+    }
+
     public func check(_ project: Project, into result: inout RuleResult) {
         var texts = 0
-        for file in project.swiftFiles {
-            for i in file.code.indices where file.code[i].kind == .stringStart && PaywallCopy.isVisible(i, in: file) {
+        for (file, visible) in zip(project.swiftFiles, PaywallCopy.visibleLiterals(in: project)) {
+            for i in visible.lazy.map({ Int($0) }) {
                 texts += 1
                 guard file.stringLiteral(at: i, mayContainFolded: CopyPhrases.placeholderWords) else { continue }
                 let literal = file.stringLiteral(at: i)

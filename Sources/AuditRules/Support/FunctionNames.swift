@@ -1,48 +1,64 @@
 import AuditCore
 
 extension Project {
-    /// The names written after `func` anywhere in the project (backticks removed): every
-    /// function declaration's name is one of them. Found from the tokens alone, so a rule that
-    /// follows calls into the functions they name can skip a callee the app does not declare
-    /// (`print`, `Task`) without building the tree of every file that mentions it.
-    var declaredFunctionNames: Set<String> { declaredNameSets.functions }
+    /// Whether some `func NAME` may be written in the project: every function declaration's
+    /// name follows `func`. Found from the tokens alone (as name hashes, so an answer of yes
+    /// may rarely be wrong, never one of no), so a rule that follows calls into the functions
+    /// they name can skip a callee the app does not declare (`print`, `Task`) without
+    /// building the tree of every file that mentions it.
+    func mayDeclareFunction(named name: String) -> Bool {
+        declaredNameHashes.functions.contains(IdentifierIndex.hash(of: name))
+    }
 
-    /// The names written after `func`, `var` or `let`: those of every function and variable
-    /// declaration (initializers are all named `init`).
-    var declaredNames: Set<String> { declaredNameSets.all }
+    /// Whether some `func`, `var` or `let` may declare `name` (initializers are all `init`).
+    func mayDeclareFunctionOrVariable(named name: String) -> Bool {
+        let hash = IdentifierIndex.hash(of: name)
+        return declaredNameHashes.functions.contains(hash) || declaredNameHashes.variables.contains(hash)
+    }
 
-    /// The names written after `struct`: those of every struct declaration.
-    var declaredStructNames: Set<String> { declaredNameSets.structs }
+    /// Whether some `struct NAME` may be written in the project.
+    func mayDeclareStruct(named name: String) -> Bool {
+        declaredNameHashes.structs.contains(IdentifierIndex.hash(of: name))
+    }
 
-    private var declaredNameSets: DeclaredNames {
+    private var declaredNameHashes: DeclaredNames {
         fact(DeclaredNames.self) {
-            var names = DeclaredNames()
-            for file in swiftFiles {
+            // Each file's names on the project's workers, then together.
+            let perFile = mapSwiftFiles { file in
+                var names = DeclaredNames()
                 let code = file.code
                 var i = 0
                 while i + 1 < code.count {
-                    if code[i].kind == .identifier, Int(code[i].end - code[i].start) <= 6 {
-                        if file.tokenIs(i, "func") {
-                            let name = file.identifierText(i + 1)
-                            names.functions.insert(name)
-                            names.all.insert(name)
-                        } else if file.tokenIs(i, "var") || file.tokenIs(i, "let") {
-                            names.all.insert(file.identifierText(i + 1))
-                        } else if file.tokenIs(i, "struct") {
-                            names.structs.insert(file.identifierText(i + 1))
+                    let token = code[i]
+                    let length = token.end - token.start
+                    if token.kind == .identifier, length >= 3, length <= 6 {
+                        let first = file.bytes[Int(token.start)]
+                        if first == UInt8(ascii: "f"), file.tokenIs(i, "func") {
+                            names.functions.insert(file.identifierHash(i + 1))
+                        } else if first == UInt8(ascii: "v") || first == UInt8(ascii: "l"), file.tokenIs(i, "var") || file.tokenIs(i, "let") {
+                            names.variables.insert(file.identifierHash(i + 1))
+                        } else if first == UInt8(ascii: "s"), file.tokenIs(i, "struct") {
+                            names.structs.insert(file.identifierHash(i + 1))
                         }
                     }
                     i += 1
                 }
+                return names
+            }
+            var names = DeclaredNames()
+            for file in perFile {
+                names.functions.formUnion(file.functions)
+                names.variables.formUnion(file.variables)
+                names.structs.formUnion(file.structs)
             }
             return names
         }
     }
 }
 
-/// The `declaredNames` fact, also its name.
+/// The hashes of the names after `func`, `var`/`let` and `struct`; also the fact's name.
 private struct DeclaredNames: Sendable {
-    var functions = Set<String>()
-    var all = Set<String>()
-    var structs = Set<String>()
+    var functions = Set<UInt32>()
+    var variables = Set<UInt32>()
+    var structs = Set<UInt32>()
 }

@@ -140,6 +140,21 @@ struct PaywallCopy: Sendable {
         return true
     }
 
+    /// The user-visible literals of every Swift file (`isVisible`), found once for the rules
+    /// that read them all (placeholder text, hard-coded prices, external purchase links):
+    /// per file, the `stringStart` indices, ascending.
+    static func visibleLiterals(in project: Project) -> [[Int32]] {
+        project.fact(VisibleLiterals.self) {
+            project.mapSwiftFiles { file in
+                var visible: [Int32] = []
+                for i in file.code.indices where file.code[i].kind == .stringStart && isVisible(i, in: file) {
+                    visible.append(Int32(i))
+                }
+                return visible
+            }
+        }
+    }
+
     /// Translations of a catalog key or `.strings` key in every locale but the source.
     static func translations(of key: String, in project: Project, source: String) -> [CopyText] {
         translations(of: key, in: project, source: source, keys: KeyIndex(project))
@@ -202,6 +217,9 @@ struct PaywallCopy: Sendable {
         return result
     }
 }
+
+/// The name of the `visibleLiterals(in:)` fact.
+private enum VisibleLiterals {}
 
 extension Project {
     /// False when StoreKit configurations exist and none declares a subscription: then no

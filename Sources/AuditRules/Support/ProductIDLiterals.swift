@@ -48,9 +48,10 @@ enum ProductIDLiterals {
     }
 
     private static func collect(in project: Project) -> [ProductIDLiteral] {
-        var result: [ProductIDLiteral] = []
         let declaredIDs = declared(in: project)
-        for file in project.swiftFiles {
+        // Each file on its own, on the project's workers.
+        return project.mapSwiftFiles { file in
+            var result: [ProductIDLiteral] = []
             var gates: FileGates?
             for i in file.code.indices where file.code[i].kind == .stringStart && mayBeProductID(i, in: file) {
                 let literal = file.stringLiteral(at: i)
@@ -63,8 +64,8 @@ enum ProductIDLiterals {
                     result.append(ProductIDLiteral(file: file, index: i, text: literal.text, role: .other, call: nil))
                 }
             }
-        }
-        return result
+            return result
+        }.flatMap { $0 }
     }
 
     static let constantTypeWords: [StaticString] = ["product", "iap", "sku", "inapp", "purchase", "subscription", "entitlement"]
@@ -82,18 +83,20 @@ enum ProductIDLiterals {
     /// What a file can hold, asked once per file with a candidate literal, so that a file whose
     /// literals cannot be product ids (settings keys, `"route.notifications"`) is decided from
     /// its tokens and name filter without building its tree.
-    private struct FileGates {
+    private final class FileGates {
+        let file: SwiftFile
         /// It calls one of `storeKitCalls`.
-        var mayCallStoreKit: Bool
+        let mayCallStoreKit: Bool
         /// It names `productID` or `id` (comparisons and switches over them).
-        var mentionsIDs: Bool
-        /// The product-constant types, when the file's text has one of their words at all.
-        var constantTypes: Set<Int>
+        let mentionsIDs: Bool
+        /// The product-constant types, when a type's name has one of their words: asked only
+        /// of a literal that stands as a constant's value.
+        lazy var constantTypes: Set<Int> = Self.mayDeclareConstantType(file) ? ProductIDLiterals.productConstantTypes(in: file) : []
 
         init(_ file: SwiftFile) {
+            self.file = file
             mayCallStoreKit = ProductIDLiterals.storeKitCalls.keys.contains { file.mentions($0) }
             mentionsIDs = file.mentions("productID") || file.mentions("id")
-            constantTypes = Self.mayDeclareConstantType(file) ? ProductIDLiterals.productConstantTypes(in: file) : []
         }
 
         /// Whether a type keyword is followed by a name with one of `constantTypeWords` (every
@@ -140,7 +143,6 @@ enum ProductIDLiterals {
     }
 
     private static func role(of index: Int, in file: SwiftFile, gates: FileGates) -> (ProductIDLiteral.Role, Int?)? {
-        let constantTypes = gates.constantTypes
         // Inside an argument list (possibly inside an array literal) of a StoreKit call?
         var open = gates.mayCallStoreKit ? Int(file.parent[index]) : -1
         while open >= 0, file.code[open].kind == .leftBracket { open = Int(file.parent[open]) }
@@ -169,8 +171,8 @@ enum ProductIDLiterals {
         }
         // Constants: `static let x = "…"` / `let x = "…"` / `case x = "…"` in a product-constants
         // type, or arrays of them there.
-        if !constantTypes.isEmpty, let type = file.enclosingType(of: index), constantTypes.contains(type), file.enclosingFunction(of: index) == nil,
-           isConstantValue(index, in: file) {
+        if isConstantValue(index, in: file), !gates.constantTypes.isEmpty, let type = file.enclosingType(of: index),
+           gates.constantTypes.contains(type), file.enclosingFunction(of: index) == nil {
             return (.constant, nil)
         }
         return nil

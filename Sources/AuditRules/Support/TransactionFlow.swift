@@ -65,7 +65,7 @@ struct TransactionFlow {
         self.project = project
         // The bindings are found once per project and shared by the rules that trace them.
         bindings = project.fact(TransactionFlow.self) {
-            project.swiftFiles.flatMap { Self.bindings(in: $0, project: project) }
+            project.mapSwiftFiles { Self.bindings(in: $0, project: project) }.flatMap { $0 }
         }
         for (index, binding) in bindings.enumerated() {
             bindingsByName[BindingKey(file: binding.file.path, name: binding.name), default: []].append(index)
