@@ -198,25 +198,27 @@ enum CommandLineTool {
         // Render everything first, then write: a failure leaves no half-written report.
         progress.begin("rendering reports")
         let markdownBody = MarkdownRenderer().render(report)
-        var outputs: [(name: String, contents: String)] = []
-        for format in options.formats {
+        // The formats are independent: each on its own worker.
+        let compact = options.compact
+        let date = options.date
+        let outputs: [(name: String, contents: String)] = parallelMap(options.formats, jobs: options.jobs) { format in
             let contents: String
             switch format {
             case .md:
-                if options.compact {
+                if compact {
                     let overhead = max(0, resources.markdownTemplate.utf16.count - "{{body}}".utf16.count)
                     contents = Template.fill(resources.markdownTemplate, with: ["body": CompactMarkdownRenderer().render(report, overhead: overhead)])
                 } else {
                     contents = Template.fill(resources.markdownTemplate, with: ["body": markdownBody])
                 }
-            case .html: contents = HTMLRenderer(template: resources.htmlTemplate, date: options.date).render(report, markdown: markdownBody)
+            case .html: contents = HTMLRenderer(template: resources.htmlTemplate, date: date).render(report, markdown: markdownBody)
             case .json: contents = JSONRenderer().render(report)
             case .sarif: contents = SARIFRenderer().render(report)
             case .github: contents = GitHubActionsRenderer().render(report)
             case .xcode: contents = XcodeRenderer().render(report)
             case .junit: contents = JUnitRenderer().render(report)
             }
-            outputs.append((format.fileName, contents))
+            return (format.fileName, contents)
         }
         progress.begin("writing reports")
         var written: [String] = []

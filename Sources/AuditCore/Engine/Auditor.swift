@@ -111,7 +111,32 @@ public enum Auditor {
         guard status.st_size <= maximumFileSize else {
             return failure("is larger than the \(maximumFileSize >> 20) MB the audit reads")
         }
+        // The size fstat gave, read straight into the array (one byte more to see a file that
+        // grew); a file still growing is read the general way below.
+        let expected = Int(status.st_size)
+        var complete = false
+        var failed: Int32 = 0
+        let direct = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, count in
+            var total = 0
+            while total < expected + 1 {
+                let got = Foundation.read(descriptor, buffer.baseAddress! + total, expected + 1 - total)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failed = errno
+                    break
+                }
+                if got == 0 {
+                    complete = true
+                    break
+                }
+                total += got
+            }
+            count = total
+        }
+        if failed != 0 { return failure("cannot be read: \(String(cString: strerror(failed)))") }
+        if complete { return .success(direct) }
         do {
+            _ = lseek(descriptor, 0, SEEK_SET)
             let data = try handle.read(upToCount: maximumFileSize + 1) ?? Data()
             guard data.count <= maximumFileSize else {
                 return failure("grew past the \(maximumFileSize >> 20) MB the audit reads while it was read")
@@ -328,7 +353,7 @@ enum Fingerprint {
 }
 
 /// Maps in parallel, keeping order. Work items are independent; results land in their slot.
-func parallelMap<T: Sendable, R: Sendable>(_ items: [T], jobs: Int?, _ transform: @Sendable (T) -> R) -> [R] {
+public func parallelMap<T: Sendable, R: Sendable>(_ items: [T], jobs: Int?, _ transform: @Sendable (T) -> R) -> [R] {
     let workers = max(1, min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, items.count))
     if workers <= 1 || items.count < 2 { return items.map(transform) }
     let slots = Slots<R>(count: items.count)

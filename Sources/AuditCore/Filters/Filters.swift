@@ -74,7 +74,9 @@ public enum Filters {
         if options.suppressions {
             let ran = Set(results.map(\.rule.identifier))
             var directives: [Suppression.Parsed] = []
-            for file in result.project.swiftFiles { directives += Suppression.all(in: file) }
+            for fileDirectives in parallelMap(result.project.swiftFiles, jobs: result.project.jobs, Suppression.all(in:)) {
+                directives += fileDirectives
+            }
             let suppressions = directives.compactMap(\.suppression)
             var used = Set<Int>()
             for index in results.indices {
