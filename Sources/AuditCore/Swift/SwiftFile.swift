@@ -439,15 +439,7 @@ public final class SwiftFile: Sendable {
         let start = Int(token.start)
         let end = Int(token.end)
         guard word.count > 0, end - start >= word.count else { return word.count == 0 }
-        for offset in start...(end - word.count) where bytes[offset] == word[0] {
-            var same = true
-            for k in 1..<word.count where bytes[offset + k] != word[k] {
-                same = false
-                break
-            }
-            if same { return true }
-        }
-        return false
+        return bytes.withUnsafeBufferPointer { ASCIISearch.find(word, in: UnsafeBufferPointer(rebasing: $0[start..<end])) }
     }
 
     /// Whether code token `index` is an identifier with the given text.

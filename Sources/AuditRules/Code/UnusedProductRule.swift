@@ -73,12 +73,18 @@ public struct UnusedProductRule: Rule {
             result.notApplicable("No StoreKit configuration file was found.")
             return
         }
-        // Every string literal of app code counts as a reference.
+        // Every string literal of app code counts as a reference. Only the configured ids are
+        // asked about, so a literal is read only when its length is one of theirs.
+        let declared = ProductIDLiterals.declared(in: project)
+        let lengths = Set(declared.map(\.utf8.count))
         var referenced = Set<String>()
         var groupViewWithComputedID = false
         var shownGroups = Set<String>()
         for file in project.swiftFiles {
-            for literal in file.stringLiterals() where !literal.hasInterpolation { referenced.insert(literal.text) }
+            for i in file.code.indices where file.code[i].kind == .stringStart && lengths.contains(Self.literalLength(at: i, in: file) ?? -1) {
+                let literal = file.stringLiteral(at: i)
+                if !literal.hasInterpolation, declared.contains(literal.text) { referenced.insert(literal.text) }
+            }
             // A SubscriptionStoreView(groupID:) shows every subscription of its group.
             for call in file.calls(named: "SubscriptionStoreView") {
                 guard let group = call.arguments.first(where: { $0.label == "groupID" }) else { continue }
@@ -89,7 +95,6 @@ public struct UnusedProductRule: Rule {
                 }
             }
         }
-        let declared = ProductIDLiterals.declared(in: project)
         guard !referenced.isDisjoint(with: declared) || groupViewWithComputedID else {
             result.notApplicable("No product id from the configuration appears in code: ids are probably loaded at run time.")
             return
@@ -109,5 +114,20 @@ public struct UnusedProductRule: Rule {
         if unused == 0 {
             result.evidence(at: nil, "Every configured product is referenced in app code")
         }
+    }
+
+    /// The byte length of the text of the literal opened at `start` (its segments), or nil
+    /// when it has an interpolation.
+    static func literalLength(at start: Int, in file: SwiftFile) -> Int? {
+        var length = 0
+        var i = start + 1
+        while i < file.code.count {
+            let token = file.code[i]
+            if token.kind == .interpolationStart { return nil }
+            guard token.kind == .stringSegment else { break }
+            length += Int(token.end - token.start)
+            i += 1
+        }
+        return length
     }
 }

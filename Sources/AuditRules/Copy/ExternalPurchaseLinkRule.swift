@@ -56,14 +56,14 @@ public struct ExternalPurchaseLinkRule: Rule {
                 // Both reports need a phrase, and every phrase one of these words.
                 guard file.stringLiteral(at: i, mayContainFolded: CopyPhrases.externalPurchaseWords) else { continue }
                 let literal = file.stringLiteral(at: i)
-                if Self.contains(visible, i), let phrase = CopyPhrases.externalPurchasePhrase(in: literal.text) {
+                guard let phrase = CopyPhrases.externalPurchasePhrase(in: literal.text) else { continue }
+                if Self.contains(visible, i) {
                     result.report(in: file, at: i, "\"\(phrase)\" sends people to buy outside the app.")
                     continue
                 }
                 // `URL(string: "…/checkout")` handed to Link, openURL or a Safari view.
                 guard let (urlCall, _) = file.enclosingCallArguments(ofArgument: i), file.tokenIs(urlCall.name, "URL"),
-                      Self.isOpenedForTheUser(urlCall.name, in: file),
-                      CopyPhrases.externalPurchasePhrase(in: literal.text) != nil
+                      Self.isOpenedForTheUser(urlCall.name, in: file)
                 else { continue }
                 result.report(in: file, at: i, "A link to \(literal.text) sends people to buy outside the app.")
             }

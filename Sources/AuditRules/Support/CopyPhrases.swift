@@ -119,10 +119,26 @@ enum CopyPhrases {
 
     static func externalPurchasePhrase(in text: String) -> String? {
         if !mayMentionExternalPurchase(text) { return nil }
-        if let range = matches(externalPurchase, text) ?? matches(externalCheckoutURL, text) {
+        // Each expression runs only where it can match: a phrase has a space between its words
+        // (or is Japanese, written without), a checkout link has a scheme and a checkout word.
+        // "Website" and "https://example.com/help", on every settings screen, need neither.
+        let phrase = mayHaveWhitespace(text) || mayContain(text, anyOf: [], orExactly: ["サイト"])
+        let link = mayContain(text, anyOf: ["http"]) && mayContain(text, anyOf: checkoutWords)
+        if let range = (phrase ? matches(externalPurchase, text) : nil) ?? (link ? matches(externalCheckoutURL, text) : nil) {
             return (text as NSString).substring(with: range)
         }
         return nil
+    }
+
+    /// Every alternative of `externalCheckoutURL` after its scheme needs one of these.
+    static let checkoutWords: [StaticString] = [
+        "checkout", "/pricing", "/subscribe", "/buy", "/purchase", "stripe.com", "paypal.com", "gumroad.com", "paddle.com", "lemonsqueezy",
+    ]
+
+    /// False only when the text has no ASCII whitespace and no non-ASCII byte (which might be
+    /// a Unicode space): then no `\s` of an expression can match in it.
+    static func mayHaveWhitespace(_ text: String) -> Bool {
+        text.utf8.contains { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) || $0 >= 0x80 }
     }
 
     private static func mayMentionExternalPurchase(_ text: String) -> Bool {
