@@ -136,6 +136,36 @@ import Testing
         }
     }
 
+    @Test func lookupsBeforeAndAfterTheIndexIsBuiltAgree() throws {
+        // A file answers its first lookups by walking its tokens and builds the index after;
+        // both must answer alike, for present and absent names.
+        for file in try Self.swiftFiles() {
+            let indexed = SwiftFile(path: file.path, bytes: file.bytes)
+            _ = indexed.identifierIndex
+            #expect(indexed.isIndexBuilt)
+            var names = Array(Set(file.code.indices.filter { file.code[$0].kind == .identifier }.map { file.text($0) })).sorted()
+            names = Array(names.prefix(12)) + ["updates", "nothingLikeThis", "x"]
+            for name in names {
+                let fresh = SwiftFile(path: file.path, bytes: file.bytes)
+                #expect(Array(fresh.occurrences(of: name)) == Array(indexed.occurrences(of: name)), "\(file.path) \(name)")
+                #expect(!fresh.isIndexBuilt)
+                let again = SwiftFile(path: file.path, bytes: file.bytes)
+                #expect(again.mentions(name) == indexed.mentions(name), "\(file.path) \(name)")
+            }
+        }
+    }
+
+    @Test func interpolationsCloseWhereTheTreeSays() throws {
+        var interpolations = 0
+        for file in try Self.swiftFiles() {
+            for i in file.code.indices where file.code[i].kind == .interpolationStart {
+                interpolations += 1
+                #expect(file.interpolationClose(of: i) == Int(file.match[i]), "\(file.path) token \(i)")
+            }
+        }
+        #expect(interpolations > 50)
+    }
+
     @Test func literalPrefilterNeverHidesAMatch() throws {
         let needles: [StaticString] = ["web", "site", "http", "todo", "lorem", "{"]
         var skipped = 0
@@ -152,5 +182,45 @@ import Testing
         }
         // It must also be worth having: most literals are ruled out.
         #expect(skipped > 500)
+    }
+}
+
+/// The byte searches behind the rules' gates step eight bytes at a time; they must find what a
+/// plain search finds, at every offset and across word boundaries.
+@Suite struct ASCIISearchTests {
+    static func plainFind(_ word: [UInt8], _ haystack: [UInt8], fold: Bool) -> Bool {
+        guard !word.isEmpty else { return true }
+        guard haystack.count >= word.count else { return false }
+        return (0...(haystack.count - word.count)).contains { start in
+            word.indices.allSatisfy { k in (fold ? haystack[start + k] | 0x20 : haystack[start + k]) == word[k] }
+        }
+    }
+
+    @Test func findsWhatAPlainSearchFinds() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("abcAB-:/ \u{0}é".utf8)
+        for _ in 0..<3_000 {
+            let haystack = (0..<Int.random(in: 0...40, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            let word = (0..<Int.random(in: 1...4, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            let lower = word.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+            haystack.withUnsafeBufferPointer { h in
+                word.withUnsafeBufferPointer { w in
+                    #expect(ASCIISearch.find(w, in: h) == Self.plainFind(word, haystack, fold: false), "\(haystack) \(word)")
+                }
+                lower.withUnsafeBufferPointer { w in
+                    #expect(ASCIISearch.findFolded(w, in: h) == Self.plainFind(lower, haystack, fold: true), "\(haystack) \(lower)")
+                }
+            }
+        }
+    }
+
+    @Test func findsAWordThatCrossesAnEightByteBoundaryOrEndsTheText() {
+        let text = Array("0123456-audit:89abcdefXYZ".utf8)
+        for needle in ["-audit:", "XYZ", "0123", "6-a", "fXY"] {
+            let word = Array(needle.utf8)
+            text.withUnsafeBufferPointer { h in word.withUnsafeBufferPointer { #expect(ASCIISearch.find($0, in: h), "\(needle)") } }
+        }
+        let missing = Array("-audix".utf8)
+        text.withUnsafeBufferPointer { h in missing.withUnsafeBufferPointer { #expect(!ASCIISearch.find($0, in: h)) } }
     }
 }

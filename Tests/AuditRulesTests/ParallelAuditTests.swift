@@ -28,6 +28,33 @@ import Testing
         #expect(one.results.map(\.notApplicableReason) == two.results.map(\.notApplicableReason))
     }
 
+    @Test func mostFilesNeverGetATreeOrAnIndex() throws {
+        // A file's declarations and identifier index are built only when a rule needs them;
+        // the rules ask first which files mention what they look for. An app's ordinary
+        // views and models (most of the generated tree) must not pay for them.
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("iap-audit-lazy-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for file in CorpusGenerator(megabytes: 0.6, seed: 11).files() {
+            let url = root.appendingPathComponent(file.path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(file.contents).write(to: url)
+        }
+        let result = Auditor.audit(paths: [root], root: root, rules: BuiltInRules.all, options: AuditOptions(jobs: 2))
+        let files = result.project.swiftFiles
+        #expect(files.count > 60)
+        #expect(!result.findings.isEmpty)
+        let trees = files.count { $0.isStructureBuilt }
+        let indices = files.count { $0.isIndexBuilt }
+        // This small tree is about a third store, paywall and account screens, which rules do
+        // read closely; in the 20 MB benchmark tree, mostly ordinary code, it is one in thirty.
+        #expect(trees * 2 < files.count, "\(trees) of \(files.count) files had their declarations built")
+        #expect(indices * 4 < files.count, "\(indices) of \(files.count) files had an identifier index built")
+        // The files that sell are among those looked at closely.
+        let storeFiles = files.filter { $0.mentions("purchase") && $0.mentions("Transaction") }
+        #expect(!storeFiles.isEmpty)
+        #expect(storeFiles.contains { $0.isStructureBuilt })
+    }
+
     @Test func theGeneratorIsDeterministic() {
         let first = CorpusGenerator(megabytes: 0.2, seed: 3).files()
         let second = CorpusGenerator(megabytes: 0.2, seed: 3).files()

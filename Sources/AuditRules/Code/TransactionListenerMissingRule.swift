@@ -212,7 +212,8 @@ public struct TransactionListenerMissingRule: Rule {
 
     /// The `@main` type's name: where a launch-time listener belongs.
     static func appEntryPoint(in project: Project) -> CodeSite? {
-        for file in project.swiftFiles {
+        // Only a file with an `@main` attribute token can hold it.
+        for file in project.swiftFiles where file.code.indices.contains(where: { file.code[$0].kind == .attribute && file.tokenIs($0, "@main") }) {
             for (index, declaration) in file.declarations.enumerated() where declaration.kind.isType && declaration.attributes.contains("@main") {
                 return CodeSite(file: file, index: nameIndex(of: index, in: file))
             }

@@ -62,3 +62,22 @@ private struct DeclaredNames: Sendable {
     var variables = Set<UInt32>()
     var structs = Set<UInt32>()
 }
+
+extension SwiftFile {
+    /// Whether one of `keywords` (`struct`, `class`, …) is followed by a name holding one of
+    /// `words` (lower-case ASCII, compared with ASCII case folding): every type declaration
+    /// is written so, so a file without one need not have its declarations built to say it
+    /// declares no such type.
+    func mayDeclareType(keywords: [StaticString], namedWithAnyOf words: [StaticString]) -> Bool {
+        var i = 0
+        while i + 1 < code.count {
+            let token = code[i]
+            if token.kind == .identifier, keywords.contains(where: { tokenIs(i, $0) }) {
+                let name = code[i + 1]
+                if words.contains(where: { self.token(name, containsFolded: $0) }) { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+}

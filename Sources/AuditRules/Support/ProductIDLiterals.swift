@@ -102,19 +102,7 @@ enum ProductIDLiterals {
         /// Whether a type keyword is followed by a name with one of `constantTypeWords` (every
         /// product-constant type is declared so), from the tokens alone.
         static func mayDeclareConstantType(_ file: SwiftFile) -> Bool {
-            let code = file.code
-            var i = 0
-            while i + 1 < code.count {
-                let token = code[i]
-                if token.kind == .identifier, token.end - token.start >= 4, token.end - token.start <= 9,
-                   file.tokenIs(i, "struct") || file.tokenIs(i, "enum") || file.tokenIs(i, "class") || file.tokenIs(i, "actor")
-                    || file.tokenIs(i, "extension") || file.tokenIs(i, "protocol") {
-                    let name = code[i + 1]
-                    if ProductIDLiterals.constantTypeWords.contains(where: { file.token(name, containsFolded: $0) }) { return true }
-                }
-                i += 1
-            }
-            return false
+            file.mayDeclareType(keywords: ["struct", "enum", "class", "actor", "extension", "protocol"], namedWithAnyOf: ProductIDLiterals.constantTypeWords)
         }
     }
 

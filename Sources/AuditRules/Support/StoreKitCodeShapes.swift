@@ -243,7 +243,9 @@ extension Project {
     /// Every type declaration named `name` (the type and its extensions) across the app.
     func typeDeclarations(named name: String) -> [(file: SwiftFile, declaration: Int)] {
         var result: [(SwiftFile, Int)] = []
-        for file in swiftFiles {
+        // A declaration of `A.B` names `B`: files that do not are not opened.
+        let last = String(name.split(separator: ".").last ?? Substring(name))
+        for file in swiftFiles where file.mentions(last) {
             for index in file.typeDeclarations(named: name) { result.append((file, index)) }
         }
         return result
