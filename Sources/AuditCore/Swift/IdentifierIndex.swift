@@ -157,19 +157,21 @@ public struct IdentifierIndex: Sendable {
 /// few hundred names a file, a name it lacks passes about one time in a hundred (a single bit
 /// of 4,096 let one in twelve through, and each built an index to say no).
 struct NameFilter: Sendable {
+    static let words = 128
     private let bits: [UInt64]
 
-    init(bytes: [UInt8], code: TokenList) {
-        var bits = [UInt64](repeating: 0, count: 128)
-        bytes.withUnsafeBufferPointer { b in
-            for token in code where token.kind == .identifier {
-                let start = Int(token.start)
-                let (first, second) = Self.bits(IdentifierIndex.hash(b, start, Int(token.end) - start))
-                bits[first >> 6] |= 1 << UInt64(first & 63)
-                bits[second >> 6] |= 1 << UInt64(second & 63)
-            }
-        }
+    /// The filter whose bits `set(_:in:)` set, `words` of them.
+    init(bits: [UInt64]) {
+        precondition(bits.count == Self.words)
         self.bits = bits
+    }
+
+    /// Sets the two bits of a name whose hash is `hash`.
+    @inline(__always)
+    static func set(_ hash: UInt32, in bits: inout [UInt64]) {
+        let (first, second) = Self.bits(hash)
+        bits[first >> 6] |= 1 << UInt64(first & 63)
+        bits[second >> 6] |= 1 << UInt64(second & 63)
     }
 
     /// False when no identifier of the file hashes to `hash` (`IdentifierIndex.hash(of:)`).

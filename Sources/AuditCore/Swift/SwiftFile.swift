@@ -73,44 +73,61 @@ public final class SwiftFile: Sendable {
         self.bytes = bytes
         let lexed = SwiftLexer.tokenize(bytes)
         var diagnostics = lexed.diagnostics
-        var kinds: [TokenKind] = []
-        var starts: [Int32] = []
-        var ends: [Int32] = []
-        var comments: [Token] = []
-        var startsLine: [Bool] = []
-        // Exact capacities: these arrays live as long as the project.
+        // One pass over the tokens writes the code columns (exact sizes: they live as long as
+        // the project), the line-start bits, the comments and the name filter.
+        let tokens = lexed.tokens
         var codeCount = 0
-        for token in lexed.tokens where !token.kind.isTrivia { codeCount += 1 }
-        kinds.reserveCapacity(codeCount)
-        starts.reserveCapacity(codeCount)
-        ends.reserveCapacity(codeCount)
-        startsLine.reserveCapacity(codeCount)
-        var sawNewline = true
-        for token in lexed.tokens {
-            if token.kind.isTrivia {
-                if token.kind == .newline { sawNewline = true }
-                if token.kind.isComment {
-                    comments.append(token)
-                    if token.kind == .blockComment || token.kind == .docBlockComment {
-                        for offset in Int(token.start)..<Int(token.end) where bytes[offset] == 0x0A {
-                            sawNewline = true
-                            break
+        for token in tokens where !token.kind.isTrivia { codeCount += 1 }
+        var kinds = [TokenKind](repeating: .unknown, count: codeCount)
+        var starts = [Int32](repeating: 0, count: codeCount)
+        var ends = [Int32](repeating: 0, count: codeCount)
+        var lineWords = [UInt64](repeating: 0, count: (codeCount + 63) / 64)
+        var nameBits = [UInt64](repeating: 0, count: NameFilter.words)
+        var comments: [Token] = []
+        bytes.withUnsafeBufferPointer { b in
+            kinds.withUnsafeMutableBufferPointer { kinds in
+                starts.withUnsafeMutableBufferPointer { starts in
+                    ends.withUnsafeMutableBufferPointer { ends in
+                        lineWords.withUnsafeMutableBufferPointer { lineWords in
+                            var sawNewline = true
+                            var next = 0
+                            for token in tokens {
+                                let kind = token.kind
+                                if kind.isTrivia {
+                                    if kind == .newline {
+                                        sawNewline = true
+                                    } else if kind.isComment {
+                                        comments.append(token)
+                                        if !sawNewline, kind == .blockComment || kind == .docBlockComment {
+                                            for offset in Int(token.start)..<Int(token.end) where b[offset] == 0x0A {
+                                                sawNewline = true
+                                                break
+                                            }
+                                        }
+                                    }
+                                    continue
+                                }
+                                kinds[next] = kind
+                                starts[next] = token.start
+                                ends[next] = token.end
+                                if sawNewline { lineWords[next >> 6] |= 1 << UInt64(next & 63) }
+                                sawNewline = false
+                                if kind == .identifier {
+                                    let start = Int(token.start)
+                                    NameFilter.set(IdentifierIndex.hash(b, start, Int(token.end) - start), in: &nameBits)
+                                }
+                                next += 1
+                            }
                         }
                     }
                 }
-            } else {
-                kinds.append(token.kind)
-                starts.append(token.start)
-                ends.append(token.end)
-                startsLine.append(sawNewline)
-                sawNewline = false
             }
         }
         let code = TokenList(kinds: kinds, starts: starts, ends: ends)
         self.code = code
         self.comments = comments
-        self.startsLine = LineStartFlags(startsLine)
-        names = NameFilter(bytes: bytes, code: code)
+        startsLine = LineStartFlags(words: lineWords, count: codeCount)
+        names = NameFilter(bits: nameBits)
         if let tooDeep = Self.firstTooDeepOpener(kinds) {
             // Not audited: no tree (see `FileStructure`), so no query can be slow on it.
             diagnostics.insert(LexDiagnostic(kind: .nestingTooDeep, offset: Int(starts[tooDeep])),

@@ -159,6 +159,13 @@ public struct LineStartFlags: RandomAccessCollection, Sendable {
     @usableFromInline let words: [UInt64]
     public let count: Int
 
+    /// Bit i of `words` (least significant first) is flag i.
+    init(words: [UInt64], count: Int) {
+        precondition(words.count == (count + 63) / 64)
+        self.words = words
+        self.count = count
+    }
+
     init(_ flags: [Bool]) {
         var words = [UInt64](repeating: 0, count: (flags.count + 63) / 64)
         for (index, flag) in flags.enumerated() where flag { words[index >> 6] |= 1 << UInt64(index & 63) }

@@ -69,10 +69,21 @@ extension SwiftFile {
     /// is written so, so a file without one need not have its declarations built to say it
     /// declares no such type.
     func mayDeclareType(keywords: [StaticString], namedWithAnyOf words: [StaticString]) -> Bool {
+        // Length and first byte first: most identifiers are ruled out without a comparison.
+        var lengths = Set<Int>()
+        var firsts = Set<UInt8>()
+        for keyword in keywords {
+            lengths.insert(keyword.utf8CodeUnitCount)
+            keyword.withUTF8Buffer { if let first = $0.first { firsts.insert(first) } }
+        }
+        let shortest = lengths.min() ?? 0
+        let longest = lengths.max() ?? 0
         var i = 0
         while i + 1 < code.count {
             let token = code[i]
-            if token.kind == .identifier, keywords.contains(where: { tokenIs(i, $0) }) {
+            let length = Int(token.end - token.start)
+            if token.kind == .identifier, length >= shortest, length <= longest, firsts.contains(bytes[Int(token.start)]),
+               keywords.contains(where: { tokenIs(i, $0) }) {
                 let name = code[i + 1]
                 if words.contains(where: { self.token(name, containsFolded: $0) }) { return true }
             }
