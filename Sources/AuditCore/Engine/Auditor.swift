@@ -174,12 +174,17 @@ public enum Auditor {
     private static func finish(project: Project, sources: [String: [UInt8]], rules: [any Rule], options: AuditOptions) -> AuditResult {
         options.notify(.started(.checking, total: rules.count))
         for rule in rules { rule.prepare(project) }
-        var results: [RuleResult] = parallelMap(rules, jobs: options.jobs) { rule in
+        // Heaviest first (a stable order otherwise), so that no worker is left with a long
+        // rule while the others are done; results keep the rules' order.
+        let order = rules.indices.sorted { (type(of: rules[$0]).schedulingWeight, $1) > (type(of: rules[$1]).schedulingWeight, $0) }
+        let ordered: [RuleResult] = parallelMap(order.map { rules[$0] }, jobs: options.jobs) { rule in
             var result = RuleResult(rule: rule.description)
             rule.check(project, into: &result)
             options.notify(.advanced(.checking))
             return result
         }
+        var results = ordered
+        for (position, index) in order.enumerated() { results[index] = ordered[position] }
         options.notify(.started(.finishing, total: 0))
         var sourceTexts = sources
         for file in project.swiftFiles where sourceTexts[file.path] == nil { sourceTexts[file.path] = file.bytes }

@@ -196,6 +196,9 @@ public struct ClientSideOfferSignatureRule: Rule {
         ]
     )
 
+    /// One of the slower rules on a large app (`iap-audit-bench rules`): started early.
+    public static var schedulingWeight: Int { 5 }
+
     public func check(_ project: Project, into result: inout RuleResult) {
         var offerSites: [CodeSite] = []
         for file in project.swiftFiles {

@@ -102,6 +102,9 @@ public struct HardcodedPriceRule: Rule {
         _ = PaywallCopy.visibleLiterals(in: project)
     }
 
+    /// One of the slower rules on a large app (`iap-audit-bench rules`): started early.
+    public static var schedulingWeight: Int { 6 }
+
     public func check(_ project: Project, into result: inout RuleResult) {
         var shownPrices = 0
         // User-visible literals: arguments of Text, Button, … (not hidden labels such as

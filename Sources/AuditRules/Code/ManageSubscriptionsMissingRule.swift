@@ -226,6 +226,9 @@ public struct ManageSubscriptionsMissingRule: Rule {
         ]
     )
 
+    /// One of the slower rules on a large app (`iap-audit-bench rules`): started early.
+    public static var schedulingWeight: Int { 6 }
+
     public func check(_ project: Project, into result: inout RuleResult) {
         guard project.usesStoreKitPurchasing else {
             result.notApplicable("No StoreKit purchase code was found.")

@@ -153,6 +153,9 @@ public struct RevocationNotCheckedRule: Rule {
         if project.transactionsHandledBySDK == nil { _ = TransactionFlow(project) }
     }
 
+    /// One of the slower rules on a large app (`iap-audit-bench rules`): started early.
+    public static var schedulingWeight: Int { 5 }
+
     public func check(_ project: Project, into result: inout RuleResult) {
         if let sdk = project.transactionsHandledBySDK {
             result.notApplicable(project.sdkReason(sdk))

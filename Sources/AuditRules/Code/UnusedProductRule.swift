@@ -68,6 +68,9 @@ public struct UnusedProductRule: Rule {
         ]
     )
 
+    /// One of the slower rules on a large app (`iap-audit-bench rules`): started early.
+    public static var schedulingWeight: Int { 5 }
+
     public func check(_ project: Project, into result: inout RuleResult) {
         guard !project.storeKitConfigurations.isEmpty else {
             result.notApplicable("No StoreKit configuration file was found.")

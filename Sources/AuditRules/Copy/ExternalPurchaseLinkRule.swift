@@ -50,6 +50,9 @@ public struct ExternalPurchaseLinkRule: Rule {
         _ = PaywallCopy.visibleLiterals(in: project)
     }
 
+    /// One of the slower rules on a large app (`iap-audit-bench rules`): started early.
+    public static var schedulingWeight: Int { 10 }
+
     public func check(_ project: Project, into result: inout RuleResult) {
         for (file, visible) in zip(project.swiftFiles, PaywallCopy.visibleLiterals(in: project)) {
             for i in file.code.indices where file.code[i].kind == .stringStart {

@@ -39,6 +39,9 @@ public struct PlaceholderCopyRule: Rule {
         _ = PaywallCopy.visibleLiterals(in: project)
     }
 
+    /// One of the slower rules on a large app (`iap-audit-bench rules`): started early.
+    public static var schedulingWeight: Int { 5 }
+
     public func check(_ project: Project, into result: inout RuleResult) {
         var texts = 0
         for (file, visible) in zip(project.swiftFiles, PaywallCopy.visibleLiterals(in: project)) {

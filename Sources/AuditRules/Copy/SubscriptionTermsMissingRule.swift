@@ -138,6 +138,10 @@ public struct SubscriptionTermsMissingRule: Rule {
         ]
     )
 
+    /// Started early: it builds the paywall copy the other copy rules read, while the other
+    /// workers run slow rules (built later, those rules would wait for it).
+    public static var schedulingWeight: Int { 7 }
+
     public func check(_ project: Project, into result: inout RuleResult) {
         let copy = PaywallCopy(project)
         var judged = 0
