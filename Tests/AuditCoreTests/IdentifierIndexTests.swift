@@ -155,6 +155,12 @@ import Testing
         }
     }
 
+    @Test func stringStartsAreTheStringStartTokens() throws {
+        for file in try Self.swiftFiles() {
+            #expect(file.stringStarts.map(Int.init) == file.code.indices.filter { file.code[$0].kind == .stringStart }, "\(file.path)")
+        }
+    }
+
     @Test func interpolationsCloseWhereTheTreeSays() throws {
         var interpolations = 0
         for file in try Self.swiftFiles() {

@@ -17,6 +17,9 @@ public final class SwiftFile: Sendable {
     public var tokens: [Token] { SwiftLexer.tokenize(bytes).tokens }
     /// The tokens that are not whitespace or comments.
     public let code: TokenList
+    /// The code index of every `stringStart` token, ascending: rules that read literals walk
+    /// these instead of every token.
+    public let stringStarts: [Int32]
     /// Comment tokens, for suppressions and for "is this in a comment" questions.
     public let comments: [Token]
     /// For each code token that opens or closes a bracket, string or interpolation, the index
@@ -84,6 +87,7 @@ public final class SwiftFile: Sendable {
         var lineWords = [UInt64](repeating: 0, count: (codeCount + 63) / 64)
         var nameBits = [UInt64](repeating: 0, count: NameFilter.words)
         var comments: [Token] = []
+        var stringStarts: [Int32] = []
         bytes.withUnsafeBufferPointer { b in
             kinds.withUnsafeMutableBufferPointer { kinds in
                 starts.withUnsafeMutableBufferPointer { starts in
@@ -115,6 +119,8 @@ public final class SwiftFile: Sendable {
                                 if kind == .identifier {
                                     let start = Int(token.start)
                                     NameFilter.set(IdentifierIndex.hash(b, start, Int(token.end) - start), in: &nameBits)
+                                } else if kind == .stringStart {
+                                    stringStarts.append(Int32(next))
                                 }
                                 next += 1
                             }
@@ -126,6 +132,7 @@ public final class SwiftFile: Sendable {
         let code = TokenList(kinds: kinds, starts: starts, ends: ends)
         self.code = code
         self.comments = comments
+        self.stringStarts = stringStarts
         startsLine = LineStartFlags(words: lineWords, count: codeCount)
         names = NameFilter(bits: nameBits)
         if let tooDeep = Self.firstTooDeepOpener(kinds) {

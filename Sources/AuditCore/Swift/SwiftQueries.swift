@@ -335,7 +335,7 @@ extension SwiftFile {
     /// Every string literal in the file (literals inside interpolations too).
     public func stringLiterals() -> [StringLiteral] {
         var result: [StringLiteral] = []
-        for i in code.indices where code[i].kind == .stringStart {
+        for i in stringStarts.lazy.map({ Int($0) }) {
             result.append(stringLiteral(at: i))
         }
         return result

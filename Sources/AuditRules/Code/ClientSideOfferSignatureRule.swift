@@ -266,7 +266,7 @@ public struct ClientSideOfferSignatureRule: Rule {
     /// Private keys, `.p8` file names and receipt shared secrets written into the code.
     static func secretSites(in file: SwiftFile, project: Project) -> [SecretSite] {
         var sites: [SecretSite] = []
-        for i in file.code.indices where file.code[i].kind == .stringStart && mayBeSecret(i, in: file) {
+        for i in file.stringStarts.lazy.map({ Int($0) }) where mayBeSecret(i, in: file) {
             let literal = file.stringLiteral(at: i)
             guard !literal.hasInterpolation else { continue }
             let text = literal.text.trimmingLeadingSpaceAndEscapes

@@ -245,8 +245,8 @@ public struct ManageSubscriptionsMissingRule: Rule {
                 result.evidence(in: file, at: call.name, "\(file.text(call.name)) opens subscription management in \(scopeDescription(of: call.name, in: file))")
             }
             // The URLs' bytes must be in a literal segment; only such literals are made Strings.
-            let candidates = file.code.indices.filter { i in
-                file.code[i].kind == .stringStart && Self.manageURLs.contains { file.stringLiteral(at: i, contains: $0) }
+            let candidates = file.stringStarts.lazy.map { Int($0) }.filter { i in
+                Self.manageURLs.contains { file.stringLiteral(at: i, contains: $0) }
             }
             for literal in candidates.map(file.stringLiteral(at:)) where Self.manageURLs.contains(where: { literal.text.contains($0) }) {
                 found = true

@@ -84,7 +84,7 @@ public struct UnusedProductRule: Rule {
         var groupViewWithComputedID = false
         var shownGroups = Set<String>()
         for file in project.swiftFiles {
-            for i in file.code.indices where file.code[i].kind == .stringStart && lengths.contains(Self.literalLength(at: i, in: file) ?? -1) {
+            for i in file.stringStarts.lazy.map({ Int($0) }) where lengths.contains(Self.literalLength(at: i, in: file) ?? -1) {
                 let literal = file.stringLiteral(at: i)
                 if !literal.hasInterpolation, declared.contains(literal.text) { referenced.insert(literal.text) }
             }

@@ -55,7 +55,7 @@ public struct ExternalPurchaseLinkRule: Rule {
 
     public func check(_ project: Project, into result: inout RuleResult) {
         for (file, visible) in zip(project.swiftFiles, PaywallCopy.visibleLiterals(in: project)) {
-            for i in file.code.indices where file.code[i].kind == .stringStart {
+            for i in file.stringStarts.lazy.map({ Int($0) }) {
                 // Both reports need a phrase, and every phrase one of these words.
                 guard file.stringLiteral(at: i, mayContainFolded: CopyPhrases.externalPurchaseWords) else { continue }
                 let literal = file.stringLiteral(at: i)

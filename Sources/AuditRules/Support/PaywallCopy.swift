@@ -147,7 +147,7 @@ struct PaywallCopy: Sendable {
         project.fact(VisibleLiterals.self) {
             project.mapSwiftFiles { file in
                 var visible: [Int32] = []
-                for i in file.code.indices where file.code[i].kind == .stringStart && isVisible(i, in: file) {
+                for i in file.stringStarts.lazy.map({ Int($0) }) where isVisible(i, in: file) {
                     visible.append(Int32(i))
                 }
                 return visible

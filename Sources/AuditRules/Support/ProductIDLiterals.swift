@@ -53,7 +53,7 @@ enum ProductIDLiterals {
         return project.mapSwiftFiles { file in
             var result: [ProductIDLiteral] = []
             var gates: FileGates?
-            for i in file.code.indices where file.code[i].kind == .stringStart && mayBeProductID(i, in: file) {
+            for i in file.stringStarts.lazy.map({ Int($0) }) where mayBeProductID(i, in: file) {
                 let literal = file.stringLiteral(at: i)
                 guard !literal.hasInterpolation, looksLikeProductID(literal.text) else { continue }
                 let fileGates = gates ?? FileGates(file)
