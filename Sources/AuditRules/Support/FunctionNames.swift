@@ -7,25 +7,27 @@ extension Project {
     /// they name can skip a callee the app does not declare (`print`, `Task`) without
     /// building the tree of every file that mentions it.
     func mayDeclareFunction(named name: String) -> Bool {
-        declaredNameHashes.functions.contains(IdentifierIndex.hash(of: name))
+        declaredNameHashes.functions.mayContain(IdentifierIndex.hash(of: name))
     }
 
     /// Whether some `func`, `var` or `let` may declare `name` (initializers are all `init`).
     func mayDeclareFunctionOrVariable(named name: String) -> Bool {
         let hash = IdentifierIndex.hash(of: name)
-        return declaredNameHashes.functions.contains(hash) || declaredNameHashes.variables.contains(hash)
+        return declaredNameHashes.functions.mayContain(hash) || declaredNameHashes.variables.mayContain(hash)
     }
 
     /// Whether some `struct NAME` may be written in the project.
     func mayDeclareStruct(named name: String) -> Bool {
-        declaredNameHashes.structs.contains(IdentifierIndex.hash(of: name))
+        declaredNameHashes.structs.mayContain(IdentifierIndex.hash(of: name))
     }
 
     private var declaredNameHashes: DeclaredNames {
         fact(DeclaredNames.self) {
-            // Each file's names on the project's workers, then together.
+            // Each file's name hashes on the project's workers, then one filter of each kind.
             let perFile = mapSwiftFiles { file in
-                var names = DeclaredNames()
+                var functions: [UInt32] = []
+                var variables: [UInt32] = []
+                var structs: [UInt32] = []
                 let code = file.code
                 var i = 0
                 while i + 1 < code.count {
@@ -34,33 +36,57 @@ extension Project {
                     if token.kind == .identifier, length >= 3, length <= 6 {
                         let first = file.bytes[Int(token.start)]
                         if first == UInt8(ascii: "f"), file.tokenIs(i, "func") {
-                            names.functions.insert(file.identifierHash(i + 1))
+                            functions.append(file.identifierHash(i + 1))
                         } else if first == UInt8(ascii: "v") || first == UInt8(ascii: "l"), file.tokenIs(i, "var") || file.tokenIs(i, "let") {
-                            names.variables.insert(file.identifierHash(i + 1))
+                            variables.append(file.identifierHash(i + 1))
                         } else if first == UInt8(ascii: "s"), file.tokenIs(i, "struct") {
-                            names.structs.insert(file.identifierHash(i + 1))
+                            structs.append(file.identifierHash(i + 1))
                         }
                     }
                     i += 1
                 }
-                return names
+                return (functions, variables, structs)
             }
-            var names = DeclaredNames()
-            for file in perFile {
-                names.functions.formUnion(file.functions)
-                names.variables.formUnion(file.variables)
-                names.structs.formUnion(file.structs)
-            }
-            return names
+            return DeclaredNames(
+                functions: HashFilter(perFile.lazy.flatMap(\.0)),
+                variables: HashFilter(perFile.lazy.flatMap(\.1)),
+                structs: HashFilter(perFile.lazy.flatMap(\.2))
+            )
         }
     }
 }
 
-/// The hashes of the names after `func`, `var`/`let` and `struct`; also the fact's name.
+/// The names after `func`, `var`/`let` and `struct`, as filters of their hashes; also the
+/// fact's name.
 private struct DeclaredNames: Sendable {
-    var functions = Set<UInt32>()
-    var variables = Set<UInt32>()
-    var structs = Set<UInt32>()
+    var functions: HashFilter
+    var variables: HashFilter
+    var structs: HashFilter
+}
+
+/// A set of name hashes that may answer yes wrongly (about one time in thirty at 2^20 bits
+/// for a hundred thousand names), never no: two bits a hash, with no hashing of its own.
+struct HashFilter: Sendable {
+    private static let bitCount = 1 << 20
+    private var words = [UInt64](repeating: 0, count: HashFilter.bitCount / 64)
+
+    init(_ hashes: some Sequence<UInt32>) {
+        for hash in hashes {
+            let (first, second) = Self.bits(hash)
+            words[first >> 6] |= 1 << UInt64(first & 63)
+            words[second >> 6] |= 1 << UInt64(second & 63)
+        }
+    }
+
+    func mayContain(_ hash: UInt32) -> Bool {
+        let (first, second) = Self.bits(hash)
+        return words[first >> 6] & (1 << UInt64(first & 63)) != 0 && words[second >> 6] & (1 << UInt64(second & 63)) != 0
+    }
+
+    @inline(__always)
+    private static func bits(_ hash: UInt32) -> (Int, Int) {
+        (Int(hash >> 12), Int((hash &* 0x9E37_79B1) >> 12))
+    }
 }
 
 extension SwiftFile {

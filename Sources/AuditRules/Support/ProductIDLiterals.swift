@@ -35,6 +35,23 @@ enum ProductIDLiterals {
 
     /// `com.app.pro`, `pro_monthly_2024`, `gems.100`: reverse-DNS-like or snake-case tokens.
     static func looksLikeProductID(_ text: String) -> Bool {
+        // ASCII text (nearly every literal) is decided on its bytes: the same answer as the
+        // Character test below, which asks Unicode for every letter.
+        var text = text
+        let ascii: Bool? = text.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            guard !bytes.isEmpty, bytes.count <= 200 else { return false }
+            var separator = false
+            for byte in bytes {
+                switch byte {
+                case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D: break
+                case 0x2E, 0x5F: separator = true
+                default: return false
+                }
+            }
+            return separator
+        }
+        if let ascii { return ascii }
         guard !text.isEmpty, text.count <= 200, !ASCIISearch.contains(text, " "), !ASCIISearch.contains(text, "/"),
               !ASCIISearch.contains(text, ":"), !text.unicodeScalars.contains("\u{FFFC}"), !ASCIISearch.contains(text, "\\")
         else { return false }
