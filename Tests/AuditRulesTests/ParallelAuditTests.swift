@@ -8,13 +8,8 @@ import Testing
 /// benchmark's, small) gives the same findings, evidence and verdicts with one and two jobs.
 @Suite struct ParallelAuditTests {
     @Test func generatedCorpusGivesTheSameResultsWithOneAndTwoJobs() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("iap-audit-jobs-\(UUID().uuidString)")
+        let root = try Self.writeCorpus(megabytes: 0.4, seed: 7)
         defer { try? FileManager.default.removeItem(at: root) }
-        for file in CorpusGenerator(megabytes: 0.4, seed: 7).files() {
-            let url = root.appendingPathComponent(file.path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(file.contents).write(to: url)
-        }
         let one = Auditor.audit(paths: [root], root: root, rules: BuiltInRules.all, options: AuditOptions(jobs: 1))
         let two = Auditor.audit(paths: [root], root: root, rules: BuiltInRules.all, options: AuditOptions(jobs: 2))
         #expect(one.fileCounts[.swift, default: 0] > 40)
@@ -32,13 +27,8 @@ import Testing
         // A file's declarations and identifier index are built only when a rule needs them;
         // the rules ask first which files mention what they look for. An app's ordinary
         // views and models (most of the generated tree) must not pay for them.
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("iap-audit-lazy-\(UUID().uuidString)")
+        let root = try Self.writeCorpus(megabytes: 0.6, seed: 11)
         defer { try? FileManager.default.removeItem(at: root) }
-        for file in CorpusGenerator(megabytes: 0.6, seed: 11).files() {
-            let url = root.appendingPathComponent(file.path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(file.contents).write(to: url)
-        }
         let result = Auditor.audit(paths: [root], root: root, rules: BuiltInRules.all, options: AuditOptions(jobs: 2))
         let files = result.project.swiftFiles
         #expect(files.count > 60)
@@ -53,6 +43,17 @@ import Testing
         let storeFiles = files.filter { $0.mentions("purchase") && $0.mentions("Transaction") }
         #expect(!storeFiles.isEmpty)
         #expect(storeFiles.contains { $0.isStructureBuilt })
+    }
+
+    /// A generated app tree in a new temporary folder.
+    static func writeCorpus(megabytes: Double, seed: UInt64) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("iap-audit-corpus-\(UUID().uuidString)")
+        for file in CorpusGenerator(megabytes: megabytes, seed: seed).files() {
+            let url = root.appendingPathComponent(file.path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(file.contents).write(to: url)
+        }
+        return root
     }
 
     @Test func theGeneratorIsDeterministic() {

@@ -439,6 +439,22 @@ public final class SwiftFile: Sendable {
         return false
     }
 
+    /// The byte length of the text of the string literal opened at code token `start` (the sum
+    /// of its segments, escapes as written), or nil when it has an interpolation: a test to
+    /// run before making a String of it.
+    public func literalLength(at start: Int) -> Int? {
+        var length = 0
+        var i = start + 1
+        while i < code.count {
+            let token = code[i]
+            if token.kind == .interpolationStart { return nil }
+            guard token.kind == .stringSegment else { break }
+            length += Int(token.end - token.start)
+            i += 1
+        }
+        return length
+    }
+
     /// The `interpolationEnd` that closes the interpolation opened at code token `open`, or -1:
     /// what `match[open]` says, found from the lexer's tokens alone so that reading a literal
     /// does not build the file's tree. The lexer nests interpolations exactly (each end closes

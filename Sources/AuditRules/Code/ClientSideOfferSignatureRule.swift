@@ -290,15 +290,7 @@ public struct ClientSideOfferSignatureRule: Rule {
     /// interpolation, its text (the bytes of its segments) is 32 bytes long or holds `p8`, a
     /// PEM header or a PKCS#8 prefix. Most literals are ruled out without making a String.
     static func mayBeSecret(_ start: Int, in file: SwiftFile) -> Bool {
-        var length = 0
-        var i = start + 1
-        while i < file.code.count {
-            let token = file.code[i]
-            if token.kind == .interpolationStart { return false }
-            guard token.kind == .stringSegment else { break }
-            length += Int(token.end - token.start)
-            i += 1
-        }
+        guard let length = file.literalLength(at: start) else { return false }
         if length == 32 { return true }
         return file.stringLiteral(at: start, contains: "p8") || file.stringLiteral(at: start, contains: "-----BEGIN")
             || file.stringLiteral(at: start, contains: "MIGTAgEAMBMGByqGSM49")

@@ -84,7 +84,7 @@ public struct UnusedProductRule: Rule {
         var groupViewWithComputedID = false
         var shownGroups = Set<String>()
         for file in project.swiftFiles {
-            for i in file.stringStarts.lazy.map({ Int($0) }) where lengths.contains(Self.literalLength(at: i, in: file) ?? -1) {
+            for i in file.stringStarts.lazy.map({ Int($0) }) where lengths.contains(file.literalLength(at: i) ?? -1) {
                 let literal = file.stringLiteral(at: i)
                 if !literal.hasInterpolation, declared.contains(literal.text) { referenced.insert(literal.text) }
             }
@@ -117,20 +117,5 @@ public struct UnusedProductRule: Rule {
         if unused == 0 {
             result.evidence(at: nil, "Every configured product is referenced in app code")
         }
-    }
-
-    /// The byte length of the text of the literal opened at `start` (its segments), or nil
-    /// when it has an interpolation.
-    static func literalLength(at start: Int, in file: SwiftFile) -> Int? {
-        var length = 0
-        var i = start + 1
-        while i < file.code.count {
-            let token = file.code[i]
-            if token.kind == .interpolationStart { return nil }
-            guard token.kind == .stringSegment else { break }
-            length += Int(token.end - token.start)
-            i += 1
-        }
-        return length
     }
 }
