@@ -112,11 +112,6 @@ extension SwiftFile {
         return d.keyword..<end
     }
 
-    /// Type declarations (struct, class, enum, actor, extension) named `name`.
-    public func typeDeclarations(named name: String) -> [Int] {
-        declarations.indices.filter { declarations[$0].kind.isType && declarations[$0].name == name }
-    }
-
     // MARK: Calls
 
     /// Whether code token `index` names a call: what `call(at:) != nil` says, without

@@ -526,15 +526,9 @@ extension ConsumableNotIdempotentRule {
 
         private func functions(named name: String) -> [Function] {
             if let known = byName[name] { return known }
-            var found: [Function] = []
-            if name == "init" || project.mayDeclareFunctionOrVariable(named: name) {
-                for fileIndex in project.swiftFileIndices(mentioning: name) {
-                    let declarations = project.swiftFiles[fileIndex].declarations
-                    for index in declarations.indices where Self.isFunctionLike(declarations[index].kind) && declarations[index].name == name {
-                        found.append(Function(file: fileIndex, declaration: index))
-                    }
-                }
-            }
+            let found = name == "init" || project.mayDeclareFunctionOrVariable(named: name)
+                ? project.declarations(named: name, Self.isFunctionLike).map { Function(file: $0.file, declaration: $0.declaration) }
+                : []
             byName[name] = found
             return found
         }

@@ -200,11 +200,10 @@ public struct EntitlementsNotRefreshedRule: Rule {
         func bodies(named name: String) -> [(SwiftFile, Range<Int>)] {
             if let known = functionBodies[name] { return known }
             var found: [(SwiftFile, Range<Int>)] = []
-            guard project.mayDeclareFunction(named: name) else { return found }
-            for fileIndex in project.swiftFileIndices(mentioning: name) {
-                let file = project.swiftFiles[fileIndex]
-                for (index, declaration) in file.declarations.enumerated() where declaration.kind == .function && declaration.name == name {
-                    found.append((file, file.bodyRange(of: index)))
+            if project.mayDeclareFunction(named: name) {
+                for place in project.declarations(named: name, { $0 == .function }) {
+                    let file = project.swiftFiles[place.file]
+                    found.append((file, file.bodyRange(of: place.declaration)))
                 }
             }
             functionBodies[name] = found

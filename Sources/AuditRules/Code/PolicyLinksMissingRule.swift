@@ -288,28 +288,12 @@ public struct PolicyLinksMissingRule: Rule {
         }
         // A struct is declared only after `struct`, in a file that mentions its name: those
         // files' trees are the only ones looked at, and `Text(` or `VStack(` none at all.
-        var places: [StructsByName.Place] = []
-        for name in names where project.mayDeclareStruct(named: name) {
-            for fileIndex in project.swiftFileIndices(mentioning: name) {
-                for (index, declaration) in project.swiftFiles[fileIndex].declarations.enumerated()
-                where declaration.kind == .struct && declaration.name == name {
-                    places.append(StructsByName.Place(file: fileIndex, declaration: index))
-                }
-            }
-        }
+        var places = names.filter { project.mayDeclareStruct(named: $0) }.flatMap { project.declarations(named: $0) { $0 == .struct } }
         // In project order, as a walk over every file's declarations would give them.
         places.sort { ($0.file, $0.declaration) < ($1.file, $1.declaration) }
         return places.map { place in
             let other = project.swiftFiles[place.file]
             return (other, other.fullRange(of: place.declaration))
         }
-    }
-}
-
-/// Where a struct declaration is.
-enum StructsByName {
-    struct Place: Sendable {
-        var file: Int
-        var declaration: Int
     }
 }

@@ -293,17 +293,11 @@ public struct StoreTypesNotSendableRule: Rule {
                 candidates.insert(declaration.name)
             }
         }
-        // Every part of a type, by name, in project order: only files mentioning it hold one.
+        // Every part of a type, by name, in project order.
         var partsByName: [String: [Part]] = [:]
         func parts(of name: String) -> [Part] {
             if let known = partsByName[name] { return known }
-            var found: [Part] = []
-            for fileIndex in project.swiftFileIndices(mentioning: name) {
-                let file = project.swiftFiles[fileIndex]
-                for (index, declaration) in file.declarations.enumerated() where declaration.kind.isType && declaration.name == name {
-                    found.append((file, index))
-                }
-            }
+            let found = project.typeDeclarations(named: name)
             partsByName[name] = found
             return found
         }

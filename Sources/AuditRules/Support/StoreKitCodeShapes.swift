@@ -242,11 +242,20 @@ extension Project {
 
     /// Every type declaration named `name` (the type and its extensions) across the app.
     func typeDeclarations(named name: String) -> [(file: SwiftFile, declaration: Int)] {
-        var result: [(SwiftFile, Int)] = []
-        // A declaration of `A.B` names `B`: files that do not are not opened.
+        declarations(named: name) { $0.isType }.map { (swiftFiles[$0.file], $0.declaration) }
+    }
+
+    /// The declarations named `name` whose kind passes `kind`, in project order, as indices
+    /// into `swiftFiles` and its declarations. A file declares a name only where it writes
+    /// it (`A.B` names `B`), so only the files that mention it have their declarations built.
+    func declarations(named name: String, _ kind: (Declaration.Kind) -> Bool) -> [(file: Int, declaration: Int)] {
         let last = String(name.split(separator: ".").last ?? Substring(name))
-        for file in swiftFiles where file.mentions(last) {
-            for index in file.typeDeclarations(named: name) { result.append((file, index)) }
+        var result: [(file: Int, declaration: Int)] = []
+        for fileIndex in swiftFileIndices(mentioning: last) {
+            let declarations = swiftFiles[fileIndex].declarations
+            for index in declarations.indices where declarations[index].name == name && kind(declarations[index].kind) {
+                result.append((fileIndex, index))
+            }
         }
         return result
     }
