@@ -176,7 +176,8 @@ public enum Auditor {
         for rule in rules { rule.prepare(project) }
         // Heaviest first (a stable order otherwise), so that no worker is left with a long
         // rule while the others are done; results keep the rules' order.
-        let order = rules.indices.sorted { (type(of: rules[$0]).schedulingWeight, $1) > (type(of: rules[$1]).schedulingWeight, $0) }
+        let weights = rules.map { type(of: $0).schedulingWeight }
+        let order = rules.indices.sorted { a, b in weights[a] != weights[b] ? weights[a] > weights[b] : a < b }
         let ordered: [RuleResult] = parallelMap(order.map { rules[$0] }, jobs: options.jobs) { rule in
             var result = RuleResult(rule: rule.description)
             rule.check(project, into: &result)

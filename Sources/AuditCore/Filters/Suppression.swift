@@ -114,8 +114,9 @@ public struct Suppression: Sendable, Hashable {
     public static func all(in file: SwiftFile) -> [Parsed] {
         var result: [Parsed] = []
         // One pass over the file's bytes rules out the files without a directive (most); it
-        // looks for "-audit:", whose first byte is rare, eight bytes at a time.
-        var marker = "-audit:"
+        // looks for the prefix from its `-` ("-audit:"), a byte rare enough for the search to
+        // step eight bytes at a time.
+        var marker = String(prefix.drop { $0 != "-" })
         let mayHaveDirective = marker.withUTF8 { word in file.bytes.withUnsafeBufferPointer { ASCIISearch.find(word, in: $0) } }
         guard mayHaveDirective else { return result }
         for token in file.comments where file.token(token, containsBytes: prefix) {

@@ -41,12 +41,9 @@ public struct Project: Sendable {
         self.localeSource = localeSource
     }
 
-    /// Whether any Swift file imports StoreKit or uses its purchase API: the precondition for
-    /// the StoreKit checklist items to apply at all.
+    /// Whether any Swift file imports StoreKit: the precondition for the StoreKit checklist
+    /// items to apply at all.
     public var usesStoreKit: Bool {
-        swiftFiles.contains { file in
-            (file.mentions("StoreKit") || file.mentions("_StoreKit_SwiftUI"))
-                && (file.imports.contains("StoreKit") || file.imports.contains("_StoreKit_SwiftUI"))
-        }
+        swiftFiles.contains { $0.importsStoreKit }
     }
 }

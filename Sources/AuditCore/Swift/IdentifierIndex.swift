@@ -152,36 +152,41 @@ public struct IdentifierIndex: Sendable {
     }
 }
 
-/// 8,192 bits, two set per distinct identifier of a file (from two mixes of its hash): whether
-/// a file may mention a name, answered without building the file's identifier index. With a
-/// few hundred names a file, a name it lacks passes about one time in a hundred (a single bit
-/// of 4,096 let one in twelve through, and each built an index to say no).
-struct NameFilter: Sendable {
-    static let words = 128
-    private let bits: [UInt64]
+/// A set of name hashes (`IdentifierIndex.hash(of:)`) that may answer yes wrongly, never no:
+/// two bits a hash, from two mixes of it, in a table of 2^`bitCountLog2` bits. A file keeps
+/// one of its identifiers (8,192 bits: with a few hundred names, a name it lacks passes about
+/// one time in a hundred), so most files answer "does it mention X?" without an index.
+public struct HashFilter: Sendable {
+    private var words: [UInt64]
+    private let shift: UInt32
 
-    /// The filter whose bits `set(_:in:)` set, `words` of them.
-    init(bits: [UInt64]) {
-        precondition(bits.count == Self.words)
-        self.bits = bits
+    public init(bitCountLog2: Int) {
+        precondition((6...31).contains(bitCountLog2))
+        words = [UInt64](repeating: 0, count: 1 << (bitCountLog2 - 6))
+        shift = UInt32(32 - bitCountLog2)
     }
 
-    /// Sets the two bits of a name whose hash is `hash`.
-    @inline(__always)
-    static func set(_ hash: UInt32, in bits: inout [UInt64]) {
-        let (first, second) = Self.bits(hash)
-        bits[first >> 6] |= 1 << UInt64(first & 63)
-        bits[second >> 6] |= 1 << UInt64(second & 63)
-    }
-
-    /// False when no identifier of the file hashes to `hash` (`IdentifierIndex.hash(of:)`).
-    func mayContain(hash: UInt32) -> Bool {
-        let (first, second) = Self.bits(hash)
-        return bits[first >> 6] & (1 << UInt64(first & 63)) != 0 && bits[second >> 6] & (1 << UInt64(second & 63)) != 0
+    public init(bitCountLog2: Int, hashes: [UInt32]) {
+        self.init(bitCountLog2: bitCountLog2)
+        for hash in hashes { insert(hash) }
     }
 
     @inline(__always)
-    private static func bits(_ hash: UInt32) -> (Int, Int) {
-        (Int(hash >> 19), Int((hash &* 0x9E37_79B1) >> 19))
+    public mutating func insert(_ hash: UInt32) {
+        let (first, second) = bits(hash)
+        words[first >> 6] |= 1 << UInt64(first & 63)
+        words[second >> 6] |= 1 << UInt64(second & 63)
+    }
+
+    /// False when no hash inserted equals `hash`.
+    @inline(__always)
+    public func mayContain(_ hash: UInt32) -> Bool {
+        let (first, second) = bits(hash)
+        return words[first >> 6] & (1 << UInt64(first & 63)) != 0 && words[second >> 6] & (1 << UInt64(second & 63)) != 0
+    }
+
+    @inline(__always)
+    private func bits(_ hash: UInt32) -> (Int, Int) {
+        (Int(hash >> shift), Int((hash &* 0x9E37_79B1) >> shift))
     }
 }

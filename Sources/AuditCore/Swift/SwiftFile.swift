@@ -34,9 +34,9 @@ public final class SwiftFile: Sendable {
     /// Whether a newline (or comment) stands between code token i-1 and i.
     public let startsLine: LineStartFlags
     public let diagnostics: [LexDiagnostic]
-    /// Which names the file's identifiers have, as a 4,096-bit filter: most files do not
-    /// mention a given name, and the filter says so without the index.
-    let names: NameFilter
+    /// The hashes of the file's identifiers: most files do not mention a given name, and the
+    /// filter says so without the index.
+    let names: HashFilter
     /// The brackets, the declarations and the identifier index: each built on first use. Most
     /// files of an app never get a question that needs them (no StoreKit name, no paywall),
     /// and building them was most of the cost of loading a file. Reading a call's arguments
@@ -58,9 +58,7 @@ public final class SwiftFile: Sendable {
         indexCell.get { IdentifierIndex(bytes: bytes, code: code) }
     }
 
-    /// Whether the brackets, the declarations or the index have been built (for tests and
-    /// measurements).
-    public var isBracketsBuilt: Bool { bracketsCell.isComputed }
+    /// Whether the declarations or the index have been built (for tests and measurements).
     public var isStructureBuilt: Bool { structureCell.isComputed }
     public var isIndexBuilt: Bool { indexCell.isComputed }
 
@@ -85,7 +83,7 @@ public final class SwiftFile: Sendable {
         var starts = [Int32](repeating: 0, count: codeCount)
         var ends = [Int32](repeating: 0, count: codeCount)
         var lineWords = [UInt64](repeating: 0, count: (codeCount + 63) / 64)
-        var nameBits = [UInt64](repeating: 0, count: NameFilter.words)
+        var names = HashFilter(bitCountLog2: 13)
         var comments: [Token] = []
         var stringStarts: [Int32] = []
         bytes.withUnsafeBufferPointer { b in
@@ -118,7 +116,7 @@ public final class SwiftFile: Sendable {
                                 sawNewline = false
                                 if kind == .identifier {
                                     let start = Int(token.start)
-                                    NameFilter.set(IdentifierIndex.hash(b, start, Int(token.end) - start), in: &nameBits)
+                                    names.insert(IdentifierIndex.hash(b, start, Int(token.end) - start))
                                 } else if kind == .stringStart {
                                     stringStarts.append(Int32(next))
                                 }
@@ -134,7 +132,7 @@ public final class SwiftFile: Sendable {
         self.comments = comments
         self.stringStarts = stringStarts
         startsLine = LineStartFlags(words: lineWords, count: codeCount)
-        names = NameFilter(bits: nameBits)
+        self.names = names
         if let tooDeep = Self.firstTooDeepOpener(kinds) {
             // Not audited: no tree (see `FileStructure`), so no query can be slow on it.
             diagnostics.insert(LexDiagnostic(kind: .nestingTooDeep, offset: Int(starts[tooDeep])),
@@ -238,7 +236,7 @@ public final class SwiftFile: Sendable {
     /// The index's answer, when the name filter does not already say "none" (most files, for
     /// most names: then the index is not built).
     private func indexedOccurrences(of name: String) -> ArraySlice<Int32> {
-        guard names.mayContain(hash: IdentifierIndex.hash(of: name)) else { return [] }
+        guard names.mayContain(IdentifierIndex.hash(of: name)) else { return [] }
         if !indexCell.isComputed, scanInsteadOfIndex() {
             return ArraySlice(scanIdentifiers(spelled: name, firstOnly: false))
         }
@@ -325,7 +323,7 @@ public final class SwiftFile: Sendable {
     /// Whether identifier `name` occurs, `hash` being `IdentifierIndex.hash(of: name)`: for
     /// asking every file of a project about one name.
     public func mentions(_ name: String, hash: UInt32) -> Bool {
-        guard names.mayContain(hash: hash) else { return false }
+        guard names.mayContain(hash) else { return false }
         if !indexCell.isComputed, scanInsteadOfIndex() { return !scanIdentifiers(spelled: name, firstOnly: true).isEmpty }
         return identifierIndex.mentions(name, hash: hash, in: bytes, code: code)
     }
@@ -550,7 +548,7 @@ final class FileBrackets: Sendable {
             match = [Int32](repeating: -1, count: code.count)
             parent = match
         } else {
-            (match, parent) = SyntaxTreeBuilder(bytes: bytes, code: code, startsLine: startsLine).brackets()
+            (match, parent) = SyntaxTreeBuilder(bytes: bytes, code: code, startsLine: startsLine).matchBrackets()
         }
     }
 }

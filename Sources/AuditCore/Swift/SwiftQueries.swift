@@ -425,6 +425,12 @@ extension SwiftFile {
         range.contains { isIdentifier($0, name) }
     }
 
+    /// Whether the file imports StoreKit (or its SwiftUI overlay).
+    public var importsStoreKit: Bool {
+        // The name filter answers for most files without the identifier index.
+        (mentions("StoreKit") || mentions("_StoreKit_SwiftUI")) && (imports.contains("StoreKit") || imports.contains("_StoreKit_SwiftUI"))
+    }
+
     /// `import StoreKit`-style imports.
     public var imports: [String] {
         occurrences(of: "import").compactMap { i in

@@ -13,17 +13,7 @@ struct SyntaxTreeBuilder {
         var braces: BraceDeclarations
     }
 
-    func build() -> Structure {
-        let (match, parent) = matchBrackets()
-        return declarations(match: match, parent: parent)
-    }
-
-    /// The bracket partners and parents alone: what reading arguments and literals needs.
-    func brackets() -> (match: [Int32], parent: [Int32]) {
-        matchBrackets()
-    }
-
-    /// The declarations over brackets from `brackets()`.
+    /// The declarations over the brackets `matchBrackets()` found.
     func declarations(match: [Int32], parent: [Int32]) -> Structure {
         var structure = Structure(match: match, parent: parent, declarations: [], braces: BraceDeclarations())
         findDeclarations(into: &structure)
@@ -99,7 +89,8 @@ struct SyntaxTreeBuilder {
         }
     }
 
-    private func matchBrackets() -> ([Int32], [Int32]) {
+    /// The bracket partners and parents alone: what reading arguments and literals needs.
+    func matchBrackets() -> (match: [Int32], parent: [Int32]) {
         var match = [Int32](repeating: -1, count: code.count)
         var parent = [Int32](repeating: -1, count: code.count)
         var stack: [Int] = []

@@ -48,45 +48,20 @@ extension Project {
                 return (functions, variables, structs)
             }
             return DeclaredNames(
-                functions: HashFilter(perFile.lazy.flatMap(\.0)),
-                variables: HashFilter(perFile.lazy.flatMap(\.1)),
-                structs: HashFilter(perFile.lazy.flatMap(\.2))
+                functions: HashFilter(bitCountLog2: 20, hashes: perFile.flatMap(\.0)),
+                variables: HashFilter(bitCountLog2: 20, hashes: perFile.flatMap(\.1)),
+                structs: HashFilter(bitCountLog2: 20, hashes: perFile.flatMap(\.2))
             )
         }
     }
 }
 
-/// The names after `func`, `var`/`let` and `struct`, as filters of their hashes; also the
-/// fact's name.
+/// The names after `func`, `var`/`let` and `struct`, as filters of their hashes (2^20 bits:
+/// a false yes about one time in thirty for a hundred thousand names); also the fact's name.
 private struct DeclaredNames: Sendable {
     var functions: HashFilter
     var variables: HashFilter
     var structs: HashFilter
-}
-
-/// A set of name hashes that may answer yes wrongly (about one time in thirty at 2^20 bits
-/// for a hundred thousand names), never no: two bits a hash, with no hashing of its own.
-struct HashFilter: Sendable {
-    private static let bitCount = 1 << 20
-    private var words = [UInt64](repeating: 0, count: HashFilter.bitCount / 64)
-
-    init(_ hashes: some Sequence<UInt32>) {
-        for hash in hashes {
-            let (first, second) = Self.bits(hash)
-            words[first >> 6] |= 1 << UInt64(first & 63)
-            words[second >> 6] |= 1 << UInt64(second & 63)
-        }
-    }
-
-    func mayContain(_ hash: UInt32) -> Bool {
-        let (first, second) = Self.bits(hash)
-        return words[first >> 6] & (1 << UInt64(first & 63)) != 0 && words[second >> 6] & (1 << UInt64(second & 63)) != 0
-    }
-
-    @inline(__always)
-    private static func bits(_ hash: UInt32) -> (Int, Int) {
-        (Int(hash >> 12), Int((hash &* 0x9E37_79B1) >> 12))
-    }
 }
 
 extension SwiftFile {

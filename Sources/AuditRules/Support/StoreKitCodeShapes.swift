@@ -145,12 +145,6 @@ extension SwiftFile {
         }
         return booleanAssignments(in: range).contains { !$0.value && looksLikeAccessFlag(text($0.flag)) }
     }
-
-    /// Whether the file imports StoreKit (or its SwiftUI overlay).
-    var importsStoreKit: Bool {
-        // The name filter answers for most files without the identifier index.
-        (mentions("StoreKit") || mentions("_StoreKit_SwiftUI")) && (imports.contains("StoreKit") || imports.contains("_StoreKit_SwiftUI"))
-    }
 }
 
 /// "isPro", "hasPremiumAccess", "unlocked", "isSubscribed": names of flags and tiers that gate
