@@ -71,14 +71,10 @@ extension SwiftFile {
     /// declares no such type.
     func mayDeclareType(keywords: [StaticString], namedWithAnyOf words: [StaticString]) -> Bool {
         // Length and first byte first: most identifiers are ruled out without a comparison.
-        var lengths = Set<Int>()
-        var firsts = Set<UInt8>()
-        for keyword in keywords {
-            lengths.insert(keyword.utf8CodeUnitCount)
-            keyword.withUTF8Buffer { if let first = $0.first { firsts.insert(first) } }
-        }
+        let lengths = keywords.map(\.utf8CodeUnitCount)
         let shortest = lengths.min() ?? 0
         let longest = lengths.max() ?? 0
+        let firsts = keywords.map { $0.utf8Start.pointee }
         var i = 0
         while i + 1 < code.count {
             let token = code[i]
