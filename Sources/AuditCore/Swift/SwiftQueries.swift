@@ -241,6 +241,18 @@ extension SwiftFile {
     }
 
     private func enclosingCall(ofArgument index: Int, trailingClosures: Bool) -> (call: Call, argument: Argument)? {
+        guard let (nameIndex, open) = callee(ofArgument: index),
+              let call = call(at: nameIndex, trailingClosures: trailingClosures), call.openParen == open,
+              let argument = call.arguments.first(where: { $0.valueRange.contains(index) })
+        else { return nil }
+        return (call, argument)
+    }
+
+    /// The token that would name the call whose parentheses directly hold code token `index`
+    /// (`Text` for the literal in `Text("Go")`, `Task` in `Task<Void, Never>(…)`), and the `(`;
+    /// nil when `index` is not inside parentheses. A cheap first question before
+    /// `enclosingCall(ofArgument:)`: only the brackets are read, no argument is collected.
+    public func callee(ofArgument index: Int) -> (name: Int, openParen: Int)? {
         guard index >= 0, index < code.count else { return nil }
         let open = Int(parent[index])
         guard open > 0, code[open].kind == .leftParen else { return nil }
@@ -250,10 +262,7 @@ extension SwiftFile {
             while j > 0, !(code[j].kind == .operator && text(j).contains("<")) { j -= 1 }
             nameIndex = j - 1
         }
-        guard let call = call(at: nameIndex, trailingClosures: trailingClosures), call.openParen == open,
-              let argument = call.arguments.first(where: { $0.valueRange.contains(index) })
-        else { return nil }
-        return (call, argument)
+        return (nameIndex, open)
     }
 
     // MARK: Member access

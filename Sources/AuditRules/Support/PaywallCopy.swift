@@ -44,6 +44,7 @@ struct PaywallCopy: Sendable {
     var sourceLanguage: String
 
     static let visibleCalls = HardcodedPriceRule.visibleCalls
+    private static let visibleCallHashes = Set(visibleCalls.map { IdentifierIndex.hash(of: $0) })
 
     /// The project's paywall copy, collected once and shared by the copy rules.
     init(_ project: Project) {
@@ -132,7 +133,11 @@ struct PaywallCopy: Sendable {
     /// Whether a string literal is shown to users: an argument of Text, Button, Label, … or a
     /// string in a view builder (a literal standing alone as a view is rare; the calls cover it).
     static func isVisible(_ index: Int, in file: SwiftFile) -> Bool {
-        guard let (call, argument) = file.enclosingCallArguments(ofArgument: index) else { return false }
+        // Most literals are in calls nobody sees (`print`, loggers, keys): the callee's name is
+        // tested by hash before the call's arguments are collected; the test below is exact.
+        guard let (callee, _) = file.callee(ofArgument: index),
+              visibleCallHashes.contains(file.identifierHash(callee)),
+              let (call, argument) = file.enclosingCallArguments(ofArgument: index) else { return false }
         let name = file.text(call.name)
         guard visibleCalls.contains(name) else { return false }
         if let label = argument.label, HardcodedPriceRule.hiddenLabels.contains(label) { return false }
