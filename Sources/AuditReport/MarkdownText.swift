@@ -6,6 +6,11 @@ enum MarkdownText {
 
     /// Inline text: one line, markup characters escaped.
     static func escape(_ text: String) -> String {
+        escapeASCII(text) ?? escapeCharacters(text)
+    }
+
+    /// `escape` character by character: for any text, and what the ASCII path is tested against.
+    static func escapeCharacters(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.count)
         for character in text {
@@ -20,6 +25,43 @@ enum MarkdownText {
         }
         return result
     }
+
+    /// `escape` for ASCII text, where every character is one byte (but `\r\n`, one character
+    /// and one space): the reports escape every path and message, and walking characters
+    /// was most of the Markdown renderer's time. Nil for any other text.
+    private static func escapeASCII(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var needsWork = false
+            for byte in bytes {
+                if byte >= 0x80 { return nil }
+                if byte < 0x20 || specialBytes[Int(byte)] { needsWork = true }
+            }
+            guard needsWork else { return String(decoding: bytes, as: UTF8.self) }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + 8)
+            var i = 0
+            while i < bytes.count {
+                let byte = bytes[i]
+                if byte == 0x0A || byte == 0x09 {
+                    result.append(0x20)
+                } else if byte == 0x0D {
+                    result.append(0x20)
+                    if i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
+                } else if specialBytes[Int(byte)] {
+                    result.append(UInt8(ascii: "\\"))
+                    result.append(byte)
+                } else {
+                    result.append(byte)
+                }
+                i += 1
+            }
+            return String(decoding: result, as: UTF8.self)
+        }
+    }
+
+    /// `special` as a table of ASCII bytes.
+    private static let specialBytes: [Bool] = (0..<128).map { byte in special.contains(Character(Unicode.Scalar(UInt8(byte)))) }
 
     /// An inline code span that holds any text: the fence is longer than any backtick run inside.
     static func code(_ text: String) -> String {

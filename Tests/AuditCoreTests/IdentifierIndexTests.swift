@@ -173,7 +173,7 @@ import Testing
     }
 
     @Test func literalPrefilterNeverHidesAMatch() throws {
-        let needles: [StaticString] = ["web", "site", "http", "todo", "lorem", "{"]
+        let needles: FoldedNeedles = ["web", "site", "http", "todo", "lorem", "{"]
         var skipped = 0
         for file in try Self.swiftFiles() {
             for i in file.code.indices where file.code[i].kind == .stringStart {
@@ -199,6 +199,27 @@ import Testing
         guard haystack.count >= word.count else { return false }
         return (0...(haystack.count - word.count)).contains { start in
             word.indices.allSatisfy { k in (fold ? haystack[start + k] | 0x20 : haystack[start + k]) == word[k] }
+        }
+    }
+
+    @Test func severalWordsInOnePassFindWhatOneSearchPerWordFinds() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("abcAB-:/ {[\u{0}é".utf8)
+        for _ in 0..<3_000 {
+            let haystack = (0..<Int.random(in: 0...40, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            let words = (0..<Int.random(in: 0...5, using: &generator)).map { _ in
+                (0..<Int.random(in: 1...3, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+                    .map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+            }
+            let expected = words.contains { Self.plainFind($0, haystack, fold: true) }
+            haystack.withUnsafeBufferPointer { h in
+                #expect(FoldedNeedles(words: words).occur(in: h) == expected, "\(haystack) \(words)")
+            }
+        }
+        let words: FoldedNeedles = ["web", "online store", "{"]
+        for (text, expected) in [("Visit our WEBSITE", true), ("ONLINE STORE", true), ("[copy]", true), ("site", false), ("", false)] {
+            var text = text
+            #expect(text.withUTF8 { words.occur(in: $0) } == expected, "\(text)")
         }
     }
 

@@ -49,3 +49,18 @@ import Testing
         #expect(html.contains("href=\"App/a%7C"), "\(html)")
     }
 }
+
+/// Escaping ASCII text byte by byte must give what escaping it character by character gives,
+/// `\r\n` (one character) included.
+@Test func markdownEscapingOfASCIIAgreesWithEscapingCharacters() {
+    var generator = SystemRandomNumberGenerator()
+    let alphabet: [Character] = ["a", "Z", "0", " ", "\n", "\r", "\t", "\u{1}", "\u{B}", "\\", "`", "*", "_", "[", "]", "<", ">", "!", "|",
+                                 "~", "&", "#", "{", "}", "(", ")", "$", ".", "-", "/", ":", "\""]
+    for _ in 0..<2_000 {
+        let text = String((0..<Int.random(in: 0...24, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+        #expect(MarkdownText.escape(text) == MarkdownText.escapeCharacters(text), "\(Array(text.utf8))")
+    }
+    #expect(MarkdownText.escape("a\r\nb") == "a b")
+    #expect(MarkdownText.escape("[x](y)") == "\\[x\\]\\(y\\)")
+    #expect(MarkdownText.escape("é*") == MarkdownText.escapeCharacters("é*"))
+}

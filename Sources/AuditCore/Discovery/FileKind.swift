@@ -11,22 +11,48 @@ public enum FileKind: String, Sendable, Hashable, CaseIterable {
     /// False when no selection reads a file of this name: its extension is not one the audit
     /// reads (so the walk need not look at what it is unless it may be a folder).
     public static func mayClassify(_ name: String) -> Bool {
-        let lower = name.lowercased()
-        return [".swift", ".storekit", ".xcstrings", ".strings", ".stringsdict", ".md", ".markdown", ".txt"].contains { lower.hasSuffix($0) }
+        var name = name
+        return name.withUTF8 { extensionKind(of: $0) != nil }
     }
 
     /// Classifies a path relative to the audit root; nil for files the audit does not read.
     public static func classify(_ relativePath: String) -> FileKind? {
-        let name = relativePath.split(separator: "/").last.map(String.init) ?? relativePath
-        let lower = name.lowercased()
-        if lower.hasSuffix(".swift") { return .swift }
-        if lower.hasSuffix(".storekit") { return .storeKitConfiguration }
-        if lower.hasSuffix(".xcstrings") { return .stringCatalog }
-        if lower.hasSuffix(".strings") { return .strings }
-        if lower.hasSuffix(".stringsdict") { return .stringsDictionary }
-        if lower.hasSuffix(".md") || lower.hasSuffix(".markdown") || lower.hasSuffix(".txt") {
-            let words = ["paywall", "subscription", "purchase", "pricing", "copy"]
-            if words.contains(where: { lower.contains($0) }) { return .copyDocument }
+        var path = relativePath
+        return path.withUTF8 { path in
+            // The name: what follows the last `/`.
+            var nameStart = path.count
+            while nameStart > 0, path[nameStart - 1] != UInt8(ascii: "/") { nameStart -= 1 }
+            let name = UnsafeBufferPointer(rebasing: path[nameStart...])
+            guard let kind = extensionKind(of: name) else { return nil }
+            if kind != .copyDocument { return kind }
+            return copyWords.contains { word in word.withUnsafeBufferPointer { ASCIISearch.findFolded($0, in: name) } } ? .copyDocument : nil
+        }
+    }
+
+    /// Words that make a Markdown or text file paywall copy, by its name.
+    private static let copyWords: [[UInt8]] = ["paywall", "subscription", "purchase", "pricing", "copy"].map { Array($0.utf8) }
+
+    /// The extensions, matched without regard to ASCII case; `.copyDocument` stands for the
+    /// Markdown and text extensions, whose files are copy only when their names say so.
+    private static let extensions: [(suffix: [UInt8], kind: FileKind)] = ([
+        (".swift", .swift), (".storekit", .storeKitConfiguration), (".xcstrings", .stringCatalog),
+        (".strings", .strings), (".stringsdict", .stringsDictionary),
+        (".md", .copyDocument), (".markdown", .copyDocument), (".txt", .copyDocument),
+    ] as [(String, FileKind)]).map { (Array($0.0.utf8), $0.1) }
+
+    /// The kind a file name's extension stands for (bytes compared without regard to ASCII
+    /// case, with no String made: the walk asks this of every name).
+    static func extensionKind(of name: UnsafeBufferPointer<UInt8>) -> FileKind? {
+        for (suffix, kind) in extensions where suffix.count <= name.count {
+            let offset = name.count - suffix.count
+            var same = true
+            for k in 0..<suffix.count {
+                let c = name[offset + k]
+                if (c >= 0x41 && c <= 0x5A ? c | 0x20 : c) == suffix[k] { continue }
+                same = false
+                break
+            }
+            if same { return kind }
         }
         return nil
     }

@@ -46,8 +46,8 @@ extension FileKind {
     /// `globPath`) instead of by name when they are given.
     public static func classify(_ relativePath: String, copyGlobs: [Glob]?, globPath: String) -> FileKind? {
         guard let copyGlobs else { return classify(relativePath) }
-        let lower = relativePath.lowercased()
-        if lower.hasSuffix(".md") || lower.hasSuffix(".markdown") || lower.hasSuffix(".txt") {
+        var path = relativePath
+        if path.withUTF8({ extensionKind(of: $0) }) == .copyDocument {
             return copyGlobs.contains { $0.matches(globPath) } ? .copyDocument : nil
         }
         return classify(relativePath)

@@ -41,6 +41,16 @@ public enum LocaleMatching {
     /// Whether a localization written `available` serves the shipped locale `wanted`:
     /// the same identifier, or the same language when either names no region or script.
     public static func serves(_ available: String, _ wanted: String) -> Bool {
+        // Locale identifiers are ASCII: answered from the bytes, as the rules ask this of every
+        // text in every catalog. Anything else takes the general way below.
+        var available = available
+        var wanted = wanted
+        if let answer = available.withUTF8({ a in wanted.withUTF8 { w in servesASCII(a, w) } }) { return answer }
+        return servesByText(available, wanted)
+    }
+
+    /// `serves` through Strings: for any text, and the reference the byte path is tested against.
+    static func servesByText(_ available: String, _ wanted: String) -> Bool {
         let a = normalized(available)
         let w = normalized(wanted)
         if a == w { return true }
@@ -48,5 +58,32 @@ public enum LocaleMatching {
         let wHasRegion = ASCIISearch.contains(w, "_")
         if aHasRegion && wHasRegion { return false }
         return language(of: a) == language(of: w)
+    }
+
+    /// `serves` for ASCII identifiers, nil when either is not ASCII. `-` and `_` are the same
+    /// separator and letters compare without regard to case, as `normalized` makes them.
+    private static func servesASCII(_ a: UnsafeBufferPointer<UInt8>, _ w: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard a.allSatisfy({ $0 < 0x80 }), w.allSatisfy({ $0 < 0x80 }) else { return nil }
+        @inline(__always) func fold(_ c: UInt8) -> UInt8 {
+            c == UInt8(ascii: "-") ? UInt8(ascii: "_") : (c >= 0x41 && c <= 0x5A ? c | 0x20 : c)
+        }
+        func same(_ x: UnsafeBufferPointer<UInt8>.SubSequence, _ y: UnsafeBufferPointer<UInt8>.SubSequence) -> Bool {
+            x.count == y.count && zip(x, y).allSatisfy { fold($0) == fold($1) }
+        }
+        if same(a[...], w[...]) { return true }
+        let isSeparator = { (c: UInt8) in c == UInt8(ascii: "-") || c == UInt8(ascii: "_") }
+        if a.contains(where: isSeparator) && w.contains(where: isSeparator) { return false }
+        // The language: the first part between separators that is not empty, else the whole.
+        func language(_ x: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>.SubSequence {
+            var start = 0
+            while start < x.count {
+                var end = start
+                while end < x.count, !isSeparator(x[end]) { end += 1 }
+                if end > start { return x[start..<end] }
+                start = end + 1
+            }
+            return x[...]
+        }
+        return same(language(a), language(w))
     }
 }

@@ -6,13 +6,30 @@ public enum ShippedCode {
     /// Whether a file belongs to a test target: under a `Tests`/`*Tests`/`*UITests` folder, or
     /// importing a test framework.
     public static func isTestFile(_ file: SwiftFile) -> Bool {
-        let folders = file.path.split(separator: "/").dropLast()
-        if folders.contains(where: { $0 == "Tests" || $0.hasSuffix("Tests") || $0.hasSuffix("UITests") || $0 == "TestSupport" }) {
-            return true
-        }
+        if isInTestFolder(file.path) { return true }
         // The name filter spares most files the identifier index `imports` needs.
-        guard testImports.contains(where: { file.mentions($0) }) else { return false }
+        guard testImportHashes.contains(where: { file.mentions($0.name, hash: $0.hash) }) else { return false }
         return file.imports.contains { testImports.contains($0) }
+    }
+
+    private static let testsFolder = Array("Tests".utf8)
+    private static let testSupportFolder = Array("TestSupport".utf8)
+    private static let testImportHashes = testImports.sorted().map { (name: $0, hash: IdentifierIndex.hash(of: $0)) }
+
+    /// Whether a folder of `path` (its last component is the file) is `Tests`, `TestSupport`
+    /// or named `…Tests` (`StoreUITests`). Compared as bytes: every Swift file is asked.
+    static func isInTestFolder(_ path: String) -> Bool {
+        var path = path
+        return path.withUTF8 { bytes in
+            var start = 0
+            for end in bytes.indices where bytes[end] == UInt8(ascii: "/") {
+                let folder = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                start = end + 1
+                if folder.count >= testsFolder.count, folder.suffix(testsFolder.count).elementsEqual(testsFolder) { return true }
+                if folder.elementsEqual(testSupportFolder) { return true }
+            }
+            return false
+        }
     }
 
     /// Byte ranges of `#Preview { … }` and of `PreviewProvider` types.

@@ -72,13 +72,30 @@ public final class SwiftFile: Sendable {
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
-        let lexed = SwiftLexer.tokenize(bytes)
-        var diagnostics = lexed.diagnostics
-        // One pass over the tokens writes the code columns (exact sizes: they live as long as
-        // the project), the line-start bits, the comments and the name filter.
-        let tokens = lexed.tokens
-        var codeCount = 0
-        for token in tokens where !token.kind.isTrivia { codeCount += 1 }
+        // One pass over the lexer's tokens writes the code columns (exact sizes: they live as
+        // long as the project), the line-start bits, the comments and the name filter.
+        let (code, comments, stringStarts, lineWords, names, lexDiagnostics) = SwiftLexer.withTokens(
+            of: bytes, keepingWhitespace: false
+        ) { tokens, codeCount, diagnostics in
+            Self.columns(of: tokens, codeCount: codeCount, diagnostics: diagnostics, bytes: bytes)
+        }
+        self.code = code
+        self.comments = comments
+        self.stringStarts = stringStarts
+        startsLine = LineStartFlags(words: lineWords, count: code.count)
+        self.names = names
+        var diagnostics = lexDiagnostics
+        if let tooDeep = Self.firstTooDeepOpener(code.kinds) {
+            // Not audited: no tree (see `FileStructure`), so no query can be slow on it.
+            diagnostics.insert(LexDiagnostic(kind: .nestingTooDeep, offset: Int(code.starts[tooDeep])),
+                               at: diagnostics.first?.meansBinary == true ? 1 : 0)
+        }
+        self.diagnostics = diagnostics
+    }
+
+    private static func columns(
+        of tokens: UnsafeBufferPointer<Token>, codeCount: Int, diagnostics: [LexDiagnostic], bytes: [UInt8]
+    ) -> (TokenList, [Token], [Int32], [UInt64], HashFilter, [LexDiagnostic]) {
         var kinds = [TokenKind](repeating: .unknown, count: codeCount)
         var starts = [Int32](repeating: 0, count: codeCount)
         var ends = [Int32](repeating: 0, count: codeCount)
@@ -127,18 +144,7 @@ public final class SwiftFile: Sendable {
                 }
             }
         }
-        let code = TokenList(kinds: kinds, starts: starts, ends: ends)
-        self.code = code
-        self.comments = comments
-        self.stringStarts = stringStarts
-        startsLine = LineStartFlags(words: lineWords, count: codeCount)
-        self.names = names
-        if let tooDeep = Self.firstTooDeepOpener(kinds) {
-            // Not audited: no tree (see `FileStructure`), so no query can be slow on it.
-            diagnostics.insert(LexDiagnostic(kind: .nestingTooDeep, offset: Int(starts[tooDeep])),
-                               at: diagnostics.first?.meansBinary == true ? 1 : 0)
-        }
-        self.diagnostics = diagnostics
+        return (TokenList(kinds: kinds, starts: starts, ends: ends), comments, stringStarts, lineWords, names, diagnostics)
     }
 
     /// The function declaration whose `func` keyword is code token `keyword`, if any.
@@ -165,24 +171,26 @@ public final class SwiftFile: Sendable {
     /// nesting the tree builder will find (it also closes brackets left open inside).
     static func firstTooDeepOpener(_ kinds: [TokenKind]) -> Int? {
         var open = (braces: 0, parens: 0, brackets: 0, interpolations: 0)
-        for index in kinds.indices {
-            switch kinds[index] {
-            case .leftBrace, .leftParen, .leftBracket, .interpolationStart:
-                if open.braces + open.parens + open.brackets + open.interpolations >= maximumNesting { return index }
+        return kinds.withUnsafeBufferPointer { kinds in
+            for index in kinds.indices {
                 switch kinds[index] {
-                case .leftBrace: open.braces += 1
-                case .leftParen: open.parens += 1
-                case .leftBracket: open.brackets += 1
-                default: open.interpolations += 1
+                case .leftBrace, .leftParen, .leftBracket, .interpolationStart:
+                    if open.braces + open.parens + open.brackets + open.interpolations >= maximumNesting { return index }
+                    switch kinds[index] {
+                    case .leftBrace: open.braces += 1
+                    case .leftParen: open.parens += 1
+                    case .leftBracket: open.brackets += 1
+                    default: open.interpolations += 1
+                    }
+                case .rightBrace: open.braces = max(0, open.braces - 1)
+                case .rightParen: open.parens = max(0, open.parens - 1)
+                case .rightBracket: open.brackets = max(0, open.brackets - 1)
+                case .interpolationEnd: open.interpolations = max(0, open.interpolations - 1)
+                default: break
                 }
-            case .rightBrace: open.braces = max(0, open.braces - 1)
-            case .rightParen: open.parens = max(0, open.parens - 1)
-            case .rightBracket: open.brackets = max(0, open.brackets - 1)
-            case .interpolationEnd: open.interpolations = max(0, open.interpolations - 1)
-            default: break
             }
+            return nil
         }
-        return nil
     }
 
     // MARK: Text
@@ -258,27 +266,22 @@ public final class SwiftFile: Sendable {
     private func scanIdentifiers(spelled name: String, firstOnly: Bool) -> [Int32] {
         var name = name
         return name.withUTF8 { word in
-            bytes.withUnsafeBufferPointer { b in
-                var found: [Int32] = []
-                let length = word.count
-                guard length > 0, let first = word.first else { return found }
-                for index in 0..<code.count {
-                    let token = code[index]
-                    guard token.kind == .identifier, Int(token.end - token.start) == length else { continue }
-                    let start = Int(token.start)
-                    guard b[start] == first else { continue }
-                    var same = true
-                    for k in 1..<length where b[start + k] != word[k] {
-                        same = false
-                        break
-                    }
-                    if same {
+            var found: [Int32] = []
+            let length = word.count
+            guard length > 0, let first = word.first else { return found }
+            withTokenBuffers { t in
+                for index in 0..<t.count where t.kinds[index] == .identifier {
+                    let start = Int(t.starts[index])
+                    guard Int(t.ends[index]) - start == length, t.bytes[start] == first else { continue }
+                    var k = 1
+                    while k < length, t.bytes[start + k] == word[k] { k += 1 }
+                    if k == length {
                         found.append(Int32(index))
-                        if firstOnly { break }
+                        if firstOnly { return }
                     }
                 }
-                return found
             }
+            return found
         }
     }
 
@@ -368,7 +371,7 @@ public final class SwiftFile: Sendable {
     /// ASCII; `{` also stands for `[`) in its text, compared with ASCII case folding: a test
     /// to run before making a String of it for a case-insensitive expression. A literal with
     /// an interpolation, several segments or a non-ASCII byte always may.
-    public func stringLiteral(at start: Int, mayContainFolded needles: [StaticString]) -> Bool {
+    public func stringLiteral(at start: Int, mayContainFolded needles: FoldedNeedles) -> Bool {
         var segment: Token?
         var i = start + 1
         while i < code.count {
@@ -387,7 +390,7 @@ public final class SwiftFile: Sendable {
         return bytes.withUnsafeBufferPointer { all in
             let text = UnsafeBufferPointer(rebasing: all[Int(segment.start)..<Int(segment.end)])
             if text.contains(where: { $0 >= 0x80 }) { return true }
-            return needles.contains { needle in needle.withUTF8Buffer { ASCIISearch.findFolded($0, in: text) } }
+            return needles.occur(in: text)
         }
     }
 
@@ -613,4 +616,50 @@ public struct Occurrences: RandomAccessCollection, Sendable {
     public var startIndex: Int { slice.startIndex }
     public var endIndex: Int { slice.endIndex }
     public subscript(position: Int) -> Int { Int(slice[position]) }
+}
+
+/// A file's token columns and bytes as buffers, valid inside `SwiftFile.withTokenBuffers`:
+/// for passes over every token, which would otherwise check three array bounds per token.
+public struct TokenBuffers {
+    public let kinds: UnsafeBufferPointer<TokenKind>
+    public let starts: UnsafeBufferPointer<Int32>
+    public let ends: UnsafeBufferPointer<Int32>
+    public let bytes: UnsafeBufferPointer<UInt8>
+
+    /// The number of code tokens.
+    @inlinable public var count: Int { kinds.count }
+
+    @inlinable public func length(_ index: Int) -> Int { Int(ends[index]) - Int(starts[index]) }
+
+    /// Whether code token `index` (in range) is spelled `word`.
+    @inlinable
+    public func spells(_ index: Int, _ word: StaticString) -> Bool {
+        let start = Int(starts[index])
+        guard Int(ends[index]) - start == word.utf8CodeUnitCount else { return false }
+        return word.withUTF8Buffer { w in
+            var k = 0
+            while k < w.count, bytes[start + k] == w[k] { k += 1 }
+            return k == w.count
+        }
+    }
+
+    /// The bytes of code token `index`.
+    @inlinable
+    public func text(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[Int(starts[index])..<Int(ends[index])])
+    }
+}
+
+extension SwiftFile {
+    public func withTokenBuffers<Result>(_ body: (TokenBuffers) throws -> Result) rethrows -> Result {
+        try bytes.withUnsafeBufferPointer { b in
+            try code.kinds.withUnsafeBufferPointer { kinds in
+                try code.starts.withUnsafeBufferPointer { starts in
+                    try code.ends.withUnsafeBufferPointer { ends in
+                        try body(TokenBuffers(kinds: kinds, starts: starts, ends: ends, bytes: b))
+                    }
+                }
+            }
+        }
+    }
 }

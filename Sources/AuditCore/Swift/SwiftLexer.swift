@@ -11,17 +11,29 @@ public enum SwiftLexer {
     }
 
     public static func tokenize(_ bytes: [UInt8]) -> Output {
+        withTokens(of: bytes, keepingWhitespace: true) { tokens, _, diagnostics in
+            Output(tokens: Array(tokens), diagnostics: diagnostics)
+        }
+    }
+
+    /// Lexes `bytes` and hands `body` the tokens (with or without `.whitespace` ones, which
+    /// only reproducing the file needs), how many are not trivia, and the diagnostics. The
+    /// tokens live in a buffer freed when `body` returns: a file keeps its own copy of what
+    /// it needs, so the lexer's output is never an array that grows one append at a time.
+    static func withTokens<Result>(
+        of bytes: [UInt8], keepingWhitespace: Bool,
+        _ body: (UnsafeBufferPointer<Token>, _ codeCount: Int, [LexDiagnostic]) -> Result
+    ) -> Result {
         var diagnostics: [LexDiagnostic] = []
         if let problem = firstEncodingProblem(in: bytes) {
             diagnostics.append(problem)
         }
-        var tokens: [Token] = []
-        tokens.reserveCapacity(bytes.count / 3 + 16)
+        var tokens = TokenSink(capacity: bytes.count / (keepingWhitespace ? 3 : 4) + 16, keepingWhitespace: keepingWhitespace)
         bytes.withUnsafeBufferPointer { buffer in
             var state = State(bytes: buffer)
             state.run(into: &tokens, diagnostics: &diagnostics)
         }
-        return Output(tokens: tokens, diagnostics: diagnostics)
+        return body(tokens.buffer, tokens.codeCount, diagnostics)
     }
 
     /// The first NUL byte or malformed UTF-8 sequence, which marks a file as not source text.
@@ -110,6 +122,50 @@ private let regexPrecedingKeywords: [[UInt8]] = [
     "switch", "for", "repeat", "yield", "is", "as", "some", "any", "let", "var",
 ].map { Array($0.utf8) }
 
+// MARK: - Output
+
+/// Where the lexer writes its tokens: a buffer that doubles when full, without the
+/// uniqueness and capacity checks of `Array.append` on every token (one every few bytes).
+struct TokenSink: ~Copyable {
+    private var base: UnsafeMutablePointer<Token>
+    private var capacity: Int
+    private(set) var count = 0
+    /// Tokens that are not trivia.
+    private(set) var codeCount = 0
+    /// False drops `.whitespace` tokens (the lexer never looks back at one).
+    let keepingWhitespace: Bool
+
+    init(capacity: Int, keepingWhitespace: Bool) {
+        self.capacity = max(16, capacity)
+        base = .allocate(capacity: self.capacity)
+        self.keepingWhitespace = keepingWhitespace
+    }
+
+    deinit { base.deallocate() }
+
+    @inline(__always)
+    mutating func append(_ token: Token) {
+        if token.kind == .whitespace, !keepingWhitespace { return }
+        if count == capacity { grow() }
+        (base + count).initialize(to: token)
+        count += 1
+        if !token.kind.isTrivia { codeCount += 1 }
+    }
+
+    private mutating func grow() {
+        let larger = UnsafeMutablePointer<Token>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity *= 2
+    }
+
+    @inline(__always)
+    subscript(index: Int) -> Token { base[index] }
+
+    var buffer: UnsafeBufferPointer<Token> { UnsafeBufferPointer(start: base, count: count) }
+}
+
 // MARK: - State machine
 
 private struct StringContext {
@@ -137,12 +193,12 @@ private struct State {
     @inline(__always) func byte(at index: Int) -> UInt8 { index < n ? b[index] : 0 }
 
     @inline(__always)
-    mutating func emit(_ kind: TokenKind, from start: Int, into tokens: inout [Token]) {
+    mutating func emit(_ kind: TokenKind, from start: Int, into tokens: inout TokenSink) {
         if !kind.isTrivia { lastSignificant = tokens.count }
         tokens.append(Token(kind: kind, start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: pos)))
     }
 
-    mutating func run(into tokens: inout [Token], diagnostics: inout [LexDiagnostic]) {
+    mutating func run(into tokens: inout TokenSink, diagnostics: inout [LexDiagnostic]) {
         if n >= 2 && b[0] == hash && b[1] == UInt8(ascii: "!") {
             skipToEndOfLine()
             emit(.shebang, from: 0, into: &tokens)
@@ -310,14 +366,14 @@ private struct State {
 
     // MARK: Operators and numbers
 
-    mutating func lexOperator(into tokens: inout [Token]) {
+    mutating func lexOperator(into tokens: inout TokenSink) {
         let start = pos
         pos += 1
         while pos < n, isOperatorCharacter(b[pos]), !startsComment(at: pos) { pos += 1 }
         emit(.operator, from: start, into: &tokens)
     }
 
-    mutating func lexNumber(into tokens: inout [Token]) {
+    mutating func lexNumber(into tokens: inout TokenSink) {
         let start = pos
         var isFloat = false
         let afterDot = lastSignificant >= 0 && tokens[lastSignificant].kind == .dot
@@ -365,7 +421,7 @@ private struct State {
 
     // MARK: `#`: raw strings, extended regexes, pound keywords
 
-    mutating func lexHash(into tokens: inout [Token], diagnostics: inout [LexDiagnostic]) {
+    mutating func lexHash(into tokens: inout TokenSink, diagnostics: inout [LexDiagnostic]) {
         let start = pos
         var hashes = 0
         while byte(at: pos + hashes) == hash { hashes += 1 }
@@ -384,7 +440,7 @@ private struct State {
         }
     }
 
-    mutating func lexExtendedRegex(hashes: Int, into tokens: inout [Token], diagnostics: inout [LexDiagnostic]) {
+    mutating func lexExtendedRegex(hashes: Int, into tokens: inout TokenSink, diagnostics: inout [LexDiagnostic]) {
         let start = pos
         pos += hashes + 1
         // `#/` followed by a newline opens a multi-line regex; otherwise it ends on this line.
@@ -416,7 +472,7 @@ private struct State {
     }
 
     /// Whether a `/` here may open a bare regex literal: only where an expression can start.
-    func regexMayStart(tokens: [Token]) -> Bool {
+    func regexMayStart(tokens: borrowing TokenSink) -> Bool {
         guard lastSignificant >= 0 else { return true }
         let previous = tokens[lastSignificant]
         switch previous.kind {
@@ -477,7 +533,7 @@ private struct State {
 
     // MARK: Strings
 
-    mutating func lexStringStart(hashes: Int, into tokens: inout [Token], diagnostics: inout [LexDiagnostic]) {
+    mutating func lexStringStart(hashes: Int, into tokens: inout TokenSink, diagnostics: inout [LexDiagnostic]) {
         let start = pos
         pos += hashes + 1
         let multiline = byte(at: pos) == quote && byte(at: pos + 1) == quote
@@ -489,7 +545,7 @@ private struct State {
     /// Lexes string text up to the closing delimiter or the next interpolation. On an
     /// interpolation it pushes the string's context and returns to code lexing; the matching
     /// `)` resumes here.
-    mutating func lexStringBody(_ context: StringContext, into tokens: inout [Token], diagnostics: inout [LexDiagnostic]) {
+    mutating func lexStringBody(_ context: StringContext, into tokens: inout TokenSink, diagnostics: inout [LexDiagnostic]) {
         let segmentStart = pos
         let hashes = context.hashes
         while pos < n {

@@ -91,47 +91,58 @@ struct SyntaxTreeBuilder {
 
     /// The bracket partners and parents alone: what reading arguments and literals needs.
     func matchBrackets() -> (match: [Int32], parent: [Int32]) {
-        var match = [Int32](repeating: -1, count: code.count)
-        var parent = [Int32](repeating: -1, count: code.count)
-        var stack: [Int] = []
+        let count = code.count
+        var match = [Int32](repeating: -1, count: count)
+        var parent = [Int32](repeating: -1, count: count)
+        // The open brackets, innermost last: never more than the tokens, and a plain buffer
+        // because every file with a literal needs this pass.
+        let stack = UnsafeMutablePointer<Int32>.allocate(capacity: count + 1)
+        defer { stack.deallocate() }
+        var depth = 0
         // Depth of the bracket stack at each open `#if`, so that branches which each open the
         // same brace (`#if A func f() { #else func f() { #endif … }`) do not nest in each other.
         var conditionalDepths: [Int] = []
-        for i in 0..<code.count {
-            parent[i] = Int32(stack.last ?? -1)
-            let kind = code[i].kind
-            switch kind {
-            case .leftBrace, .leftParen, .leftBracket, .interpolationStart, .stringStart:
-                stack.append(i)
-                if kind == .stringStart {
-                    // A string never closed on its line leaves no stringEnd; do not let it
-                    // swallow the rest of the file.
-                    if i + 1 < code.count, !stringCloses(from: i) {
-                        stack.removeLast()
+        code.kinds.withUnsafeBufferPointer { kinds in
+            match.withUnsafeMutableBufferPointer { match in
+                parent.withUnsafeMutableBufferPointer { parent in
+                    for i in 0..<count {
+                        parent[i] = depth > 0 ? stack[depth - 1] : -1
+                        let kind = kinds[i]
+                        switch kind {
+                        case .leftBrace, .leftParen, .leftBracket, .interpolationStart:
+                            stack[depth] = Int32(i)
+                            depth += 1
+                        case .stringStart:
+                            // A string never closed on its line leaves no stringEnd; do not let
+                            // it swallow the rest of the file.
+                            if i + 1 >= count || Self.stringCloses(from: i, kinds) {
+                                stack[depth] = Int32(i)
+                                depth += 1
+                            }
+                        case .rightBrace, .rightParen, .rightBracket, .interpolationEnd, .stringEnd:
+                            var position = depth - 1
+                            while position >= 0, Self.closer(for: kinds[Int(stack[position])]) != kind { position -= 1 }
+                            if position >= 0 {
+                                // Brackets left open inside the one being closed stay unmatched.
+                                let opener = Int(stack[position])
+                                depth = position
+                                match[opener] = Int32(i)
+                                match[i] = Int32(opener)
+                                parent[i] = parent[opener]
+                            }
+                        case .poundKeyword:
+                            if spells(i, "#if") {
+                                conditionalDepths.append(depth)
+                            } else if spells(i, "#else") || spells(i, "#elseif") {
+                                if let open = conditionalDepths.last, depth > open { depth = open }
+                            } else if spells(i, "#endif") {
+                                _ = conditionalDepths.popLast()
+                            }
+                        default:
+                            break
+                        }
                     }
                 }
-            case .rightBrace, .rightParen, .rightBracket, .interpolationEnd, .stringEnd:
-                if let position = stack.lastIndex(where: { Self.closer(for: code[$0].kind) == kind }) {
-                    // Brackets left open inside the one being closed stay unmatched.
-                    let opener = stack[position]
-                    stack.removeSubrange(position...)
-                    match[opener] = Int32(i)
-                    match[i] = Int32(opener)
-                    parent[i] = parent[opener]
-                }
-            case .poundKeyword:
-                let text = word(i)
-                if text == "#if" {
-                    conditionalDepths.append(stack.count)
-                } else if text == "#else" || text == "#elseif" {
-                    if let depth = conditionalDepths.last, stack.count > depth {
-                        stack.removeSubrange(depth...)
-                    }
-                } else if text == "#endif" {
-                    conditionalDepths.popLast().map { _ in () }
-                }
-            default:
-                break
             }
         }
         return (match, parent)
@@ -139,11 +150,11 @@ struct SyntaxTreeBuilder {
 
     /// Whether the string opened at `index` has its `stringEnd` among the following tokens
     /// before another string opener at the same level ends the search.
-    private func stringCloses(from index: Int) -> Bool {
+    private static func stringCloses(from index: Int, _ kinds: UnsafeBufferPointer<TokenKind>) -> Bool {
         var depth = 0
         var i = index + 1
-        while i < code.count {
-            switch code[i].kind {
+        while i < kinds.count {
+            switch kinds[i] {
             case .interpolationStart: depth += 1
             case .interpolationEnd: depth -= 1
             case .stringEnd where depth == 0: return true

@@ -67,3 +67,55 @@ public enum ASCIISearch {
         return false
     }
 }
+
+/// Words (lower-case ASCII; `{` also stands for `[`) looked for together in one pass over a
+/// text, with the ASCII case folding of `ASCIISearch.findFolded`: the same answer as asking
+/// `findFolded` of each word, for the rules' prefilters, which ask it of every literal and
+/// every catalog text with half a dozen words each.
+public struct FoldedNeedles: Sendable, ExpressibleByArrayLiteral {
+    private let words: [[UInt8]]
+    /// For each byte value, a bit per word that starts with it.
+    private let startingWith: [UInt64]
+    private let hasEmptyWord: Bool
+
+    public init(_ needles: [StaticString]) {
+        self.init(words: needles.map { needle in needle.withUTF8Buffer { Array($0) } })
+    }
+
+    init(words: [[UInt8]]) {
+        precondition(words.count <= 64, "at most 64 words")
+        self.words = words
+        var table = [UInt64](repeating: 0, count: 256)
+        for (index, word) in words.enumerated() where !word.isEmpty {
+            table[Int(word[0])] |= 1 << UInt64(index)
+        }
+        startingWith = table
+        hasEmptyWord = words.contains { $0.isEmpty }
+    }
+
+    public init(arrayLiteral elements: StaticString...) {
+        self.init(elements)
+    }
+
+    public var isEmpty: Bool { words.isEmpty }
+
+    /// Whether any of the words occurs in `text`.
+    public func occur(in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        if hasEmptyWord { return true }
+        let n = text.count
+        return startingWith.withUnsafeBufferPointer { table in
+            for start in 0..<n {
+                var candidates = table[Int(text[start] | 0x20)]
+                while candidates != 0 {
+                    let word = words[candidates.trailingZeroBitCount]
+                    candidates &= candidates - 1
+                    guard start + word.count <= n else { continue }
+                    var k = 1
+                    while k < word.count, text[start + k] | 0x20 == word[k] { k += 1 }
+                    if k == word.count { return true }
+                }
+            }
+            return false
+        }
+    }
+}

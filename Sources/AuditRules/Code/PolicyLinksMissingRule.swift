@@ -275,7 +275,7 @@ public struct PolicyLinksMissingRule: Rule {
     static func mentionsSubscription(in range: Range<Int>, of file: SwiftFile) -> Bool {
         words(in: range, of: file).contains { word in
             ["subscription", "subscribe", "renew", "autorenewable", "per month", "per year", "/month", "/year",
-             "monthly", "yearly", "annual", "weekly", "free trial"].contains { word.contains($0) }
+             "monthly", "yearly", "annual", "weekly", "free trial"].contains { ASCIISearch.contains(word, $0) }
         }
     }
 

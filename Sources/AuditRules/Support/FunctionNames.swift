@@ -28,22 +28,22 @@ extension Project {
                 var functions: [UInt32] = []
                 var variables: [UInt32] = []
                 var structs: [UInt32] = []
-                let code = file.code
-                var i = 0
-                while i + 1 < code.count {
-                    let token = code[i]
-                    let length = token.end - token.start
-                    if token.kind == .identifier, length >= 3, length <= 6 {
-                        let first = file.bytes[Int(token.start)]
-                        if first == UInt8(ascii: "f"), file.tokenIs(i, "func") {
-                            functions.append(file.identifierHash(i + 1))
-                        } else if first == UInt8(ascii: "v") || first == UInt8(ascii: "l"), file.tokenIs(i, "var") || file.tokenIs(i, "let") {
-                            variables.append(file.identifierHash(i + 1))
-                        } else if first == UInt8(ascii: "s"), file.tokenIs(i, "struct") {
-                            structs.append(file.identifierHash(i + 1))
+                file.withTokenBuffers { t in
+                    var i = 0
+                    while i + 1 < t.count {
+                        let length = t.length(i)
+                        if t.kinds[i] == .identifier, length >= 3, length <= 6 {
+                            let first = t.bytes[Int(t.starts[i])]
+                            if first == UInt8(ascii: "f"), t.spells(i, "func") {
+                                functions.append(file.identifierHash(i + 1))
+                            } else if first == UInt8(ascii: "v") || first == UInt8(ascii: "l"), t.spells(i, "var") || t.spells(i, "let") {
+                                variables.append(file.identifierHash(i + 1))
+                            } else if first == UInt8(ascii: "s"), t.spells(i, "struct") {
+                                structs.append(file.identifierHash(i + 1))
+                            }
                         }
+                        i += 1
                     }
-                    i += 1
                 }
                 return (functions, variables, structs)
             }
@@ -75,17 +75,18 @@ extension SwiftFile {
         let shortest = lengths.min() ?? 0
         let longest = lengths.max() ?? 0
         let firsts = keywords.map { $0.utf8Start.pointee }
-        var i = 0
-        while i + 1 < code.count {
-            let token = code[i]
-            let length = Int(token.end - token.start)
-            if token.kind == .identifier, length >= shortest, length <= longest, firsts.contains(bytes[Int(token.start)]),
-               keywords.contains(where: { tokenIs(i, $0) }) {
-                let name = code[i + 1]
-                if words.contains(where: { self.token(name, containsFolded: $0) }) { return true }
+        return withTokenBuffers { t in
+            var i = 0
+            while i + 1 < t.count {
+                let length = t.length(i)
+                if t.kinds[i] == .identifier, length >= shortest, length <= longest, firsts.contains(t.bytes[Int(t.starts[i])]),
+                   keywords.contains(where: { t.spells(i, $0) }) {
+                    let name = t.text(i + 1)
+                    if words.contains(where: { word in word.withUTF8Buffer { ASCIISearch.findFolded($0, in: name) } }) { return true }
+                }
+                i += 1
             }
-            i += 1
+            return false
         }
-        return false
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The character encodings the loaders accept. Xcode writes UTF-8; older `.strings` files are
 /// often UTF-16, with or without a byte order mark.
 public enum TextEncoding: Sendable, Hashable {
@@ -74,6 +76,11 @@ enum TextDecoding {
         guard window >= 2 else { return nil }
         var evenNULs = 0
         var oddNULs = 0
+        let hasNUL = raw.withUnsafeBufferPointer { bytes in
+            // No NUL at all, as in every UTF-8 source file: the C library's search says so fastest.
+            bytes.baseAddress.map { memchr($0, 0, window) != nil } ?? false
+        }
+        guard hasNUL else { return nil }
         raw.withUnsafeBufferPointer { bytes in
             guard let base = bytes.baseAddress else { return }
             var index = 0
