@@ -217,3 +217,19 @@ private func roundTrips(_ source: String) -> Bool {
         }
     }
 }
+
+/// Which ASCII bytes continue and start an identifier, every one of them: `$`, `_`, letters
+/// and (after the first) digits; bytes above 0x7F belong to identifiers too.
+@Test func identifierBytesAreExactlyTheLettersDigitsUnderscoreAndDollar() {
+    func isBody(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F || byte == 0x24
+    }
+    for byte in UInt8(1)...UInt8(0x7F) {
+        let middle = SwiftLexer.tokenize(Array("x".utf8) + [byte] + Array("y".utf8)).tokens
+        #expect((middle.count == 1 && middle[0].kind == .identifier) == isBody(byte), "byte \(byte) inside a name")
+        let head = SwiftLexer.tokenize([byte] + Array("y".utf8)).tokens
+        let startsName = head.count == 1 && head[0].kind == .identifier
+        #expect(startsName == (isBody(byte) && !(byte >= 0x30 && byte <= 0x39)), "byte \(byte) starting a name")
+    }
+    #expect(SwiftLexer.tokenize(Array("préis".utf8)).tokens.map(\.kind) == [.identifier])
+}

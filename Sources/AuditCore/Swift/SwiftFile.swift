@@ -96,17 +96,17 @@ public final class SwiftFile: Sendable {
     private static func columns(
         of tokens: UnsafeBufferPointer<Token>, codeCount: Int, diagnostics: [LexDiagnostic], bytes: [UInt8]
     ) -> (TokenList, [Token], [Int32], [UInt64], HashFilter, [LexDiagnostic]) {
-        var kinds = [TokenKind](repeating: .unknown, count: codeCount)
-        var starts = [Int32](repeating: 0, count: codeCount)
-        var ends = [Int32](repeating: 0, count: codeCount)
         var lineWords = [UInt64](repeating: 0, count: (codeCount + 63) / 64)
         var names = HashFilter(bitCountLog2: 13)
         var comments: [Token] = []
         var stringStarts: [Int32] = []
-        bytes.withUnsafeBufferPointer { b in
-            kinds.withUnsafeMutableBufferPointer { kinds in
-                starts.withUnsafeMutableBufferPointer { starts in
-                    ends.withUnsafeMutableBufferPointer { ends in
+        var starts: [Int32] = []
+        var ends: [Int32] = []
+        // The columns are written once each, straight from the tokens: no zero fill first.
+        let kinds = [TokenKind](unsafeUninitializedCapacity: codeCount) { kinds, kindCount in
+            starts = [Int32](unsafeUninitializedCapacity: codeCount) { starts, startCount in
+                ends = [Int32](unsafeUninitializedCapacity: codeCount) { ends, endCount in
+                    bytes.withUnsafeBufferPointer { b in
                         lineWords.withUnsafeMutableBufferPointer { lineWords in
                             var sawNewline = true
                             var next = 0
@@ -126,9 +126,10 @@ public final class SwiftFile: Sendable {
                                     }
                                     continue
                                 }
-                                kinds[next] = kind
-                                starts[next] = token.start
-                                ends[next] = token.end
+                                precondition(next < codeCount, "more code tokens than the lexer counted")
+                                (kinds.baseAddress! + next).initialize(to: kind)
+                                (starts.baseAddress! + next).initialize(to: token.start)
+                                (ends.baseAddress! + next).initialize(to: token.end)
                                 if sawNewline { lineWords[next >> 6] |= 1 << UInt64(next & 63) }
                                 sawNewline = false
                                 if kind == .identifier {
@@ -139,10 +140,14 @@ public final class SwiftFile: Sendable {
                                 }
                                 next += 1
                             }
+                            precondition(next == codeCount, "fewer code tokens than the lexer counted")
                         }
                     }
+                    endCount = codeCount
                 }
+                startCount = codeCount
             }
+            kindCount = codeCount
         }
         return (TokenList(kinds: kinds, starts: starts, ends: ends), comments, stringStarts, lineWords, names, diagnostics)
     }
