@@ -14,23 +14,36 @@ public enum JSONPathComponent: Sendable, Hashable {
 public struct JSONElement: Sendable {
     /// Nil when the member does not exist.
     public let node: JSONNode?
-    public let path: [JSONPathComponent]
+    /// The key path, last step first, shared with the parent's: a child costs one small node
+    /// instead of a copy of the whole path (catalogs are walked member by member).
+    private let steps: JSONPathSteps?
     public let file: String
     /// Where to point when the node is missing: the object that lacks the member.
     private let anchor: TextPosition
 
     public init(root: JSONNode, file: String) {
         node = root
-        path = []
+        steps = nil
         self.file = file
         anchor = root.position
     }
 
-    private init(node: JSONNode?, path: [JSONPathComponent], file: String, anchor: TextPosition) {
+    private init(node: JSONNode?, parent: JSONElement, step: JSONPathComponent, anchor: TextPosition) {
         self.node = node
-        self.path = path
-        self.file = file
+        steps = JSONPathSteps(step, after: parent.steps)
+        file = parent.file
         self.anchor = anchor
+    }
+
+    /// The key path that leads here from the document root.
+    public var path: [JSONPathComponent] {
+        var path: [JSONPathComponent] = []
+        var step = steps
+        while let current = step {
+            path.append(current.component)
+            step = current.parent
+        }
+        return path.reversed()
     }
 
     /// The value's position, or the position of the object that lacks it.
@@ -48,8 +61,7 @@ public struct JSONElement: Sendable {
     /// The member named `key`, which is missing (node nil) when this is not an object or has no
     /// such member. Duplicate keys: the last one wins.
     public func member(_ key: String) -> JSONElement {
-        JSONElement(
-            node: node?.member(key), path: path + [.key(key)], file: file, anchor: position)
+        JSONElement(node: node?.member(key), parent: self, step: .key(key), anchor: position)
     }
 
     // MARK: - Containers
@@ -73,9 +85,7 @@ public struct JSONElement: Sendable {
         return members.map { member in
             (
                 member.key, member.keyPosition,
-                JSONElement(
-                    node: member.node, path: path + [.key(member.key)], file: file,
-                    anchor: member.node.position)
+                JSONElement(node: member.node, parent: self, step: .key(member.key), anchor: member.node.position)
             )
         }
     }
@@ -89,7 +99,7 @@ public struct JSONElement: Sendable {
         guard let node else { throw missing() }
         guard case .array(let elements) = node.value else { throw typeMismatch(expected: "an array") }
         return elements.enumerated().map { offset, element in
-            JSONElement(node: element, path: path + [.index(offset)], file: file, anchor: element.position)
+            JSONElement(node: element, parent: self, step: .index(offset), anchor: element.position)
         }
     }
 
@@ -179,7 +189,7 @@ public struct JSONElement: Sendable {
     /// The key path in the usual notation, quoted: `"products[0].localizations[1].locale"`;
     /// keys that are not plain identifiers are written `['like this']`.
     public var pathDescription: String {
-        if path.isEmpty { return "the top-level value" }
+        if steps == nil { return "the top-level value" }
         var text = ""
         for component in path {
             switch component {
@@ -242,5 +252,16 @@ public struct JSONElement: Sendable {
             }
         }
         return text + "'"
+    }
+}
+
+/// One step of a `JSONElement`'s key path and the steps before it.
+private final class JSONPathSteps: Sendable {
+    let component: JSONPathComponent
+    let parent: JSONPathSteps?
+
+    init(_ component: JSONPathComponent, after parent: JSONPathSteps?) {
+        self.component = component
+        self.parent = parent
     }
 }
