@@ -92,10 +92,8 @@ struct SyntaxTreeBuilder {
     /// The bracket partners and parents alone: what reading arguments and literals needs.
     func matchBrackets() -> (match: [Int32], parent: [Int32]) {
         let count = code.count
-        // Both are written at every index by the pass below (no -1 fill first); partners are
-        // written later only over indices already passed.
-        var match: [Int32] = []
-        var parent: [Int32] = []
+        var match = [Int32](repeating: -1, count: count)
+        var parent = [Int32](repeating: -1, count: count)
         // The open brackets, innermost last: never more than the tokens, and a plain buffer
         // because every file with a literal needs this pass.
         let stack = UnsafeMutablePointer<Int32>.allocate(capacity: count + 1)
@@ -105,11 +103,10 @@ struct SyntaxTreeBuilder {
         // same brace (`#if A func f() { #else func f() { #endif … }`) do not nest in each other.
         var conditionalDepths: [Int] = []
         code.kinds.withUnsafeBufferPointer { kinds in
-            match = [Int32](unsafeUninitializedCapacity: count) { match, matchCount in
-                parent = [Int32](unsafeUninitializedCapacity: count) { parent, parentCount in
+            match.withUnsafeMutableBufferPointer { match in
+                parent.withUnsafeMutableBufferPointer { parent in
                     for i in 0..<count {
-                        (parent.baseAddress! + i).initialize(to: depth > 0 ? stack[depth - 1] : -1)
-                        (match.baseAddress! + i).initialize(to: -1)
+                        parent[i] = depth > 0 ? stack[depth - 1] : -1
                         let kind = kinds[i]
                         switch kind {
                         case .leftBrace, .leftParen, .leftBracket, .interpolationStart:
@@ -145,9 +142,7 @@ struct SyntaxTreeBuilder {
                             break
                         }
                     }
-                    parentCount = count
                 }
-                matchCount = count
             }
         }
         return (match, parent)
