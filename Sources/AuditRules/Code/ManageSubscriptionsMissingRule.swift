@@ -10,6 +10,7 @@ public struct ManageSubscriptionsMissingRule: Rule {
         "manageSubscriptionsSheet", "showManageSubscriptions", "presentCustomerCenter", "CustomerCenterView",
     ]
     /// The App Store's subscription management page, opened as a URL.
+    /// Each holds "ubscriptions", which `check` looks for first.
     static let manageURLs = ["apps.apple.com/account/subscriptions", "/wa/manageSubscriptions"]
 
     public static let description = RuleDescription(
@@ -245,8 +246,9 @@ public struct ManageSubscriptionsMissingRule: Rule {
                 result.evidence(in: file, at: call.name, "\(file.text(call.name)) opens subscription management in \(scopeDescription(of: call.name, in: file))")
             }
             // The URLs' bytes must be in a literal segment; only such literals are made Strings.
+            // Both URLs hold "ubscriptions": one search rules out nearly every literal.
             let candidates = file.stringStarts.lazy.map { Int($0) }.filter { i in
-                Self.manageURLs.contains { file.stringLiteral(at: i, contains: $0) }
+                file.stringLiteral(at: i, contains: StaticString("ubscriptions")) && Self.manageURLs.contains { file.stringLiteral(at: i, contains: $0) }
             }
             for literal in candidates.map(file.stringLiteral(at:)) where Self.manageURLs.contains(where: { literal.text.contains($0) }) {
                 found = true
