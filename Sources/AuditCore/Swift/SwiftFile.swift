@@ -360,6 +360,16 @@ public final class SwiftFile: Sendable {
         needle.withUTF8Buffer { stringLiteral(at: start, containsBytes: $0) }
     }
 
+    /// Whether one of `needles` occurs in a literal segment of the string literal opened at
+    /// `start` (interpolations are not searched): one pass for several words.
+    public func stringLiteral(at start: Int, containsAnyOf needles: ASCIINeedles) -> Bool {
+        bytes.withUnsafeBufferPointer { all in
+            anySegment(ofLiteralAt: start) { token in
+                needles.occur(in: UnsafeBufferPointer(rebasing: all[Int(token.start)..<Int(token.end)]))
+            }
+        }
+    }
+
     public func stringLiteral(at start: Int, contains needle: String) -> Bool {
         var needle = needle
         return needle.withUTF8 { stringLiteral(at: start, containsBytes: $0) }
@@ -376,7 +386,7 @@ public final class SwiftFile: Sendable {
     /// ASCII; `{` also stands for `[`) in its text, compared with ASCII case folding: a test
     /// to run before making a String of it for a case-insensitive expression. A literal with
     /// an interpolation, several segments or a non-ASCII byte always may.
-    public func stringLiteral(at start: Int, mayContainFolded needles: FoldedNeedles) -> Bool {
+    public func stringLiteral(at start: Int, mayContainFolded needles: ASCIINeedles) -> Bool {
         var segment: Token?
         var i = start + 1
         while i < code.count {

@@ -68,23 +68,26 @@ public enum ASCIISearch {
     }
 }
 
-/// Words (lower-case ASCII; `{` also stands for `[`) looked for together in one pass over a
-/// text, with the ASCII case folding of `ASCIISearch.findFolded`: the same answer as asking
-/// `findFolded` of each word, for the rules' prefilters, which ask it of every literal and
-/// every catalog text with half a dozen words each.
-public struct FoldedNeedles: Sendable, ExpressibleByArrayLiteral {
+/// Words looked for together in one pass over a text: the same answer as asking
+/// `ASCIISearch.findFolded` (or, with `foldingCase: false`, `find`) of each word, for the
+/// rules' prefilters, which ask it of every literal and every catalog text with several words
+/// each. Folded words are lower-case ASCII (`{` also stands for `[`).
+public struct ASCIINeedles: Sendable, ExpressibleByArrayLiteral {
     private let words: [[UInt8]]
     /// For each byte value, a bit per word that starts with it.
     private let startingWith: [UInt64]
     private let hasEmptyWord: Bool
+    /// ORed into each byte of the text before comparing: 0x20 folds ASCII case, 0 does not.
+    private let fold: UInt8
 
-    public init(_ needles: [StaticString]) {
-        self.init(words: needles.map { needle in needle.withUTF8Buffer { Array($0) } })
+    public init(_ needles: [StaticString], foldingCase: Bool = true) {
+        self.init(words: needles.map { needle in needle.withUTF8Buffer { Array($0) } }, foldingCase: foldingCase)
     }
 
-    init(words: [[UInt8]]) {
+    init(words: [[UInt8]], foldingCase: Bool = true) {
         precondition(words.count <= 64, "at most 64 words")
         self.words = words
+        fold = foldingCase ? 0x20 : 0
         var table = [UInt64](repeating: 0, count: 256)
         for (index, word) in words.enumerated() where !word.isEmpty {
             table[Int(word[0])] |= 1 << UInt64(index)
@@ -105,13 +108,13 @@ public struct FoldedNeedles: Sendable, ExpressibleByArrayLiteral {
         let n = text.count
         return startingWith.withUnsafeBufferPointer { table in
             for start in 0..<n {
-                var candidates = table[Int(text[start] | 0x20)]
+                var candidates = table[Int(text[start] | fold)]
                 while candidates != 0 {
                     let word = words[candidates.trailingZeroBitCount]
                     candidates &= candidates - 1
                     guard start + word.count <= n else { continue }
                     var k = 1
-                    while k < word.count, text[start + k] | 0x20 == word[k] { k += 1 }
+                    while k < word.count, text[start + k] | fold == word[k] { k += 1 }
                     if k == word.count { return true }
                 }
             }

@@ -292,9 +292,11 @@ public struct ClientSideOfferSignatureRule: Rule {
     static func mayBeSecret(_ start: Int, in file: SwiftFile) -> Bool {
         guard let length = file.literalLength(at: start) else { return false }
         if length == 32 { return true }
-        return file.stringLiteral(at: start, contains: "p8") || file.stringLiteral(at: start, contains: "-----BEGIN")
-            || file.stringLiteral(at: start, contains: "MIGTAgEAMBMGByqGSM49")
+        return file.stringLiteral(at: start, containsAnyOf: secretMarkers)
     }
+
+    /// A `.p8` name, a PEM header, the base64 start of a PKCS#8 P-256 key (case as written).
+    static let secretMarkers = ASCIINeedles(["p8", "-----BEGIN", "MIGTAgEAMBMGByqGSM49"], foldingCase: false)
 
     /// `"p8"` as a file extension argument, or a file name ending in `.p8`.
     static func isP8FileName(_ literal: StringLiteral, in file: SwiftFile) -> Bool {

@@ -86,7 +86,7 @@ enum CopyPhrases {
     static let placeholder = regex(#"lorem ipsum|\bTODO\b|\bTBD\b|\bFIXME\b|\bxxx+\b|\bplaceholder\b|\[\s*copy\s*\]|dummy text|tk tk"#)
 
     /// Every alternative of `placeholder` needs one of these (`{` stands for `[`).
-    static let placeholderWords: FoldedNeedles = ["lorem", "todo", "tbd", "fixme", "xxx", "placeholder", "{", "dummy", "tk tk"]
+    static let placeholderWords: ASCIINeedles = ["lorem", "todo", "tbd", "fixme", "xxx", "placeholder", "{", "dummy", "tk tk"]
 
     static func placeholderWord(in text: String) -> String? {
         guard mayContain(text, anyOf: placeholderWords) else { return nil }
@@ -102,7 +102,7 @@ enum CopyPhrases {
     static let otherPlatform = regex(#"\bandroid\b|google play|play store|\bgalaxy store\b|windows phone|amazon appstore|huawei appgallery"#)
 
     /// Every alternative of `otherPlatform` needs one of these.
-    static let otherPlatformWords: FoldedNeedles = ["android", "play", "galaxy", "windows", "amazon", "huawei"]
+    static let otherPlatformWords: ASCIINeedles = ["android", "play", "galaxy", "windows", "amazon", "huawei"]
 
     static func otherPlatformName(in text: String) -> String? {
         guard mayContain(text, anyOf: otherPlatformWords) else { return nil }
@@ -134,7 +134,7 @@ enum CopyPhrases {
     }
 
     /// Every alternative of `externalCheckoutURL` after its scheme needs one of these.
-    static let checkoutWords: FoldedNeedles = [
+    static let checkoutWords: ASCIINeedles = [
         "checkout", "/pricing", "/subscribe", "/buy", "/purchase", "stripe.com", "paypal.com", "gumroad.com", "paddle.com", "lemonsqueezy",
     ]
 
@@ -150,7 +150,7 @@ enum CopyPhrases {
 
     /// Every alternative of `externalPurchase` and `externalCheckoutURL` needs one of these
     /// words, or (in Japanese) `サイト`; "gina" stands for Spanish "página".
-    static let externalPurchaseWords: FoldedNeedles = ["web", "homepage", "online store", "site", "http", "gina"]
+    static let externalPurchaseWords: ASCIINeedles = ["web", "homepage", "online store", "site", "http", "gina"]
 
     /// False only when `text` cannot match an expression all of whose alternatives need one of
     /// `needles` (lower-case ASCII; `{` also stands for `[`) or one of `others` (non-ASCII text
@@ -159,7 +159,7 @@ enum CopyPhrases {
     /// non-ASCII byte never equals an ASCII one, in UTF-8 or folded. The expressions' Unicode
     /// case-insensitive matching also folds three non-ASCII letters onto ASCII ones (ſ to s,
     /// the Kelvin sign to k, İ to i), so a text holding one of them always may.
-    static func mayContain(_ text: String, anyOf needles: FoldedNeedles, orExactly others: [StaticString] = []) -> Bool {
+    static func mayContain(_ text: String, anyOf needles: ASCIINeedles, orExactly others: [StaticString] = []) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
             if !bytes.allSatisfy({ $0 < 0x80 }) {
