@@ -2,7 +2,9 @@ import Foundation
 
 /// One file found for the audit.
 public struct DiscoveredFile: Sendable, Hashable {
-    public var url: URL
+    /// The file's path on disk.
+    public var path: String
+    public var url: URL { URL(fileURLWithPath: path, isDirectory: false) }
     /// Relative to the audit root, `/`-separated: what reports print.
     public var relativePath: String
     public var kind: FileKind
@@ -38,7 +40,7 @@ public enum Discovery {
             if !isDirectory.boolValue {
                 let relative = relativePath(of: path, root: root)
                 if let kind = FileKind.classify(relative), seen.insert(path.standardizedFileURL.path).inserted {
-                    files.append(DiscoveredFile(url: path, relativePath: relative, kind: kind))
+                    files.append(DiscoveredFile(path: path.path, relativePath: relative, kind: kind))
                 }
                 continue
             }
@@ -119,31 +121,29 @@ public enum Discovery {
     /// One folder's entries, classified as the walk needs them: `lstat` (no symbolic link is
     /// followed into a folder), the skip rules and the selection.
     private static func list(_ directory: Folder, root: URL, selection: FileSelection) -> Listing {
-        let fileManager = FileManager.default
-        let names: [String]
-        do {
-            names = try fileManager.contentsOfDirectory(atPath: directory.path)
-        } catch {
-            return Listing(directory: directory, entries: .failure(Failure(reason: "cannot list this folder: \(error.localizedDescription)")))
+        let names: [(name: String, type: FileType?)]
+        switch Self.names(in: directory.path) {
+        case .success(let listed): names = listed
+        case .failure(let failure): return Listing(directory: directory, entries: .failure(failure))
         }
         var entries: [Entry] = []
         let separator = directory.path.hasSuffix("/") ? "" : "/"
-        for name in names {
+        for (name, listedType) in names {
             let path = directory.path + separator + name
             let relative = directory.relativePrefix + name
-            // Only the files the audit may read become URLs.
+            // Only a file the audit may read is classified (no URL is made for it).
             func file(identity: String?) {
-                let url = URL(fileURLWithPath: path, isDirectory: false)
-                if let kind = selection.kind(of: url, relativePath: relative, root: root) {
-                    entries.append(.file(DiscoveredFile(url: url, relativePath: relative, kind: kind), identity: identity))
+                if let kind = selection.kind(ofPath: path, relativePath: relative, root: root) {
+                    entries.append(.file(DiscoveredFile(path: path, relativePath: relative, kind: kind), identity: identity))
                 }
             }
             guard FileKind.mayClassify(name) else {
                 // Not a file the audit reads by its name: only a folder matters.
-                if FileType(path) == .directory { enter(name: name, path: path, relative: relative) }
+                if (listedType ?? FileType(path)) == .directory { enter(name: name, path: path, relative: relative) }
                 continue
             }
-            guard let type = FileType(path) else {
+            // The folder listing tells most entries' types; `lstat` the rest.
+            guard let type = listedType ?? FileType(path) else {
                 // Vanished between listing and stat, or unreadable metadata: let the
                 // loader report it if it is a file we would read.
                 file(identity: nil)
@@ -158,7 +158,7 @@ public enum Discovery {
                 // Follow links to files, never to directories. A broken link with an input's
                 // name is kept so that reading it reports the problem.
                 var targetIsDirectory: ObjCBool = false
-                let exists = fileManager.fileExists(atPath: path, isDirectory: &targetIsDirectory)
+                let exists = FileManager.default.fileExists(atPath: path, isDirectory: &targetIsDirectory)
                 if !exists || !targetIsDirectory.boolValue {
                     file(identity: URL(fileURLWithPath: path).resolvingSymlinksInPath().path)
                 }
@@ -174,6 +174,35 @@ public enum Discovery {
             }
         }
         return Listing(directory: directory, entries: .success(entries))
+    }
+
+    /// A folder's entry names (without `.` and `..`) with the type the listing gives, nil when
+    /// it gives none (then `lstat` tells): `readdir` says it for nearly every entry, which
+    /// spares a system call per file on a walk of thousands.
+    private static func names(in folder: String) -> Result<[(name: String, type: FileType?)], Failure> {
+        guard let stream = opendir(folder) else {
+            let code = errno
+            let reason = code == EACCES || code == EPERM ? "permission denied" : String(cString: strerror(code))
+            return .failure(Failure(reason: "cannot list this folder: \(reason)"))
+        }
+        defer { closedir(stream) }
+        var names: [(name: String, type: FileType?)] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: pointer.pointee)) { String(cString: $0) }
+            }
+            if name == "." || name == ".." { continue }
+            let type: FileType?
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_DIR): type = .directory
+            case Int32(DT_REG): type = .regular
+            case Int32(DT_LNK): type = .symbolicLink
+            case Int32(DT_UNKNOWN): type = nil
+            default: type = .other
+            }
+            names.append((name, type))
+        }
+        return .success(names)
     }
 
     /// `path` relative to `root` when inside it, else the path as given.

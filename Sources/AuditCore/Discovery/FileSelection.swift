@@ -30,11 +30,11 @@ public struct FileSelection: Sendable, Hashable {
         return exclude.contains { $0.matches(path) }
     }
 
-    /// The kind of a walked file, or nil when the audit does not read it.
-    func kind(of url: URL, relativePath: String, root: URL) -> FileKind? {
+    /// The kind of a walked file (`filePath` on disk), or nil when the audit does not read it.
+    func kind(ofPath filePath: String, relativePath: String, root: URL) -> FileKind? {
         // Without globs no path relative to the configuration is needed.
         if include.isEmpty, exclude.isEmpty, paywallCopy == nil { return FileKind.classify(relativePath) }
-        let path = relative(url, root: root)
+        let path = relative(URL(fileURLWithPath: filePath, isDirectory: false), root: root)
         if exclude.contains(where: { $0.matches(path) }) { return nil }
         if !include.isEmpty, !include.contains(where: { $0.matches(path) }) { return nil }
         return FileKind.classify(relativePath, copyGlobs: paywallCopy, globPath: path)

@@ -85,7 +85,7 @@ public enum Auditor {
             .failure(InputError(file: file.relativePath, line: 1, column: 1, reason: reason))
         }
         // Non-blocking: a named pipe (reached through a symbolic link) must not stall the audit.
-        let descriptor = open(file.url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let descriptor = open(file.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
             switch code {
@@ -94,7 +94,7 @@ public enum Auditor {
             case ELOOP:
                 return failure("cannot be read: it is a symbolic link that leads back to itself")
             case ENOENT:
-                if (try? FileManager.default.destinationOfSymbolicLink(atPath: file.url.path)) != nil {
+                if (try? FileManager.default.destinationOfSymbolicLink(atPath: file.path)) != nil {
                     return failure("cannot be read: it is a symbolic link to a file that does not exist")
                 }
                 return failure("disappeared before it could be read")
