@@ -47,9 +47,16 @@ public struct HTMLRenderer: Sendable {
         let bytes = Array(html.utf8)
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count + bytes.count / 8)
+        // The bytes a pattern starts with: every other byte is stepped over at once.
+        var starts = [Bool](repeating: false, count: 256)
+        for (pattern, _) in replacements { starts[Int(pattern[0])] = true }
         var i = 0
         var copied = 0
         scan: while i < bytes.count {
+            guard starts[Int(bytes[i])] else {
+                i += 1
+                continue
+            }
             for (pattern, replacement) in replacements where bytes[i] == pattern[0] && ByteSearch.hasPrefix(pattern, in: bytes, at: i) {
                 result += bytes[copied..<i]
                 result += replacement

@@ -81,7 +81,54 @@ public struct Baseline: Sendable, Hashable {
 
 /// JSON string literals, escaped the way RFC 8259 requires (and no more: `/` stays as is).
 public enum JSONText {
+    /// `text` as a JSON string literal: `"`, `\`, control characters and U+2028/U+2029
+    /// escaped, everything else as is. Runs of bytes that need no escape are copied whole
+    /// (the reports quote every message, path and rule text).
     public static func quoted(_ text: String) -> String {
+        var text = text
+        return text.withUTF8 { bytes in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 8)
+            out.append(UInt8(ascii: "\""))
+            var run = 0
+            var i = 0
+            func escape(_ replacement: String, skipping length: Int) {
+                out.append(contentsOf: bytes[run..<i])
+                out.append(contentsOf: replacement.utf8)
+                i += length
+                run = i
+            }
+            while i < bytes.count {
+                let byte = bytes[i]
+                switch byte {
+                case UInt8(ascii: "\""): escape("\\\"", skipping: 1)
+                case UInt8(ascii: "\\"): escape("\\\\", skipping: 1)
+                case 0x0A: escape("\\n", skipping: 1)
+                case 0x0D: escape("\\r", skipping: 1)
+                case 0x09: escape("\\t", skipping: 1)
+                case 0x08: escape("\\b", skipping: 1)
+                case 0x0C: escape("\\f", skipping: 1)
+                case 0x00..<0x20: escape("\\u" + hex4(UInt32(byte)), skipping: 1)
+                case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                    // U+2028 and U+2029 end a line in JavaScript.
+                    escape(bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029", skipping: 3)
+                default: i += 1
+                }
+            }
+            out.append(contentsOf: bytes[run..<bytes.count])
+            out.append(UInt8(ascii: "\""))
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    /// Four lower-case hexadecimal digits.
+    private static func hex4(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16)
+        return String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    /// `quoted` scalar by scalar: the reference the byte path is tested against.
+    static func quotedByScalars(_ text: String) -> String {
         var result = "\""
         result.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {
