@@ -107,7 +107,9 @@ public struct HTMLRenderer: Sendable {
     /// A bar of the checklist items by status, after the summary table.
     static func insertProgressBar(into html: String, report: Report) -> String {
         let items = report.checklists.flatMap(\.items)
-        guard !items.isEmpty, let tableEnd = html.range(of: "</table>") else { return html }
+        // A byte search: Foundation's `range(of:)` converted the whole page to UTF-16 first.
+        let bytes = Array(html.utf8)
+        guard !items.isEmpty, let tableEnd = ByteSearch.find("</table>", in: bytes, from: 0) else { return html }
         var bar = "\n<div class=\"progress\" role=\"img\" aria-label=\"Checklist items by status\">"
         var legend = "<ul class=\"legend\">"
         for status in Report.Status.allCases {
@@ -117,9 +119,10 @@ public struct HTMLRenderer: Sendable {
             legend += "<li class=\"\(status.rawValue)\">\(count) \(status.label)</li>"
         }
         bar += "</div>\n" + legend + "</ul>\n"
-        var result = html
-        result.insert(contentsOf: bar, at: tableEnd.upperBound)
-        return result
+        var result = Array(bytes[..<tableEnd.upperBound])
+        result += Array(bar.utf8)
+        result += bytes[tableEnd.upperBound...]
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// Gives `<h3>` headings the ids GitHub would give them, so the checklist's links to

@@ -136,6 +136,35 @@ enum MarkdownText {
 
     /// A link destination: percent-encode what would end or break it.
     static func destination(_ path: String) -> String {
+        // From the UTF-8 bytes: every character encoded is ASCII, and any other scalar's
+        // bytes are copied as they are (what appending the scalar does).
+        var path = path
+        return path.withUTF8 { bytes in
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + 8)
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "%"): result += Array("%25".utf8)
+                case UInt8(ascii: " "): result += Array("%20".utf8)
+                case UInt8(ascii: "("): result += Array("%28".utf8)
+                case UInt8(ascii: ")"): result += Array("%29".utf8)
+                case UInt8(ascii: "<"): result += Array("%3C".utf8)
+                case UInt8(ascii: ">"): result += Array("%3E".utf8)
+                case UInt8(ascii: "\""): result += Array("%22".utf8)
+                case UInt8(ascii: "\\"): result += Array("%5C".utf8)
+                case UInt8(ascii: "`"): result += Array("%60".utf8)
+                // A `|` would end a table cell the link is in.
+                case UInt8(ascii: "|"): result += Array("%7C".utf8)
+                case 0x00..<0x20: continue
+                default: result.append(byte)
+                }
+            }
+            return String(decoding: result, as: UTF8.self)
+        }
+    }
+
+    /// `destination` scalar by scalar: the reference the byte path is tested against.
+    static func destinationByScalars(_ path: String) -> String {
         var result = ""
         for scalar in path.unicodeScalars {
             switch scalar {

@@ -64,3 +64,14 @@ import Testing
     #expect(MarkdownText.escape("[x](y)") == "\\[x\\]\\(y\\)")
     #expect(MarkdownText.escape("é*") == MarkdownText.escapeCharacters("é*"))
 }
+
+/// Link destinations are encoded from their bytes; they must be what encoding scalars gives.
+@Test func linkDestinationsFromBytesAgreeWithEncodingScalars() {
+    var generator = SystemRandomNumberGenerator()
+    let alphabet: [Character] = ["a", "/", " ", "%", "(", ")", "<", ">", "\"", "\\", "`", "|", "\n", "\u{1}", "é", "😀", "#", ".", "\r\n"]
+    for _ in 0..<2_000 {
+        let path = String((0..<Int.random(in: 0...20, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+        #expect(MarkdownText.destination(path) == MarkdownText.destinationByScalars(path), "\(Array(path.unicodeScalars))")
+    }
+    #expect(MarkdownText.destination("App/My View (old).swift") == "App/My%20View%20%28old%29.swift")
+}
