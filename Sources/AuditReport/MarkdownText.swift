@@ -77,6 +77,45 @@ enum MarkdownText {
     /// images, emphasis). Each `|` is escaped; the table removes that backslash before the span
     /// is read. A run of backslashes before a `|` is made odd, so that it cannot escape the escape.
     static func tableCode(_ text: String) -> String {
+        if let ascii = tableCodeASCII(text) { return ascii }
+        return tableCodeByCharacters(text)
+    }
+
+    /// `tableCode` for ASCII text, from its bytes (each character one byte, `\r\n` one
+    /// character): product ids and paths fill the reports' tables. Nil for other text.
+    private static func tableCodeASCII(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var escaped: [UInt8] = []
+            escaped.reserveCapacity(bytes.count + 4)
+            var backslashes = 0
+            var longestTicks = 0
+            var ticks = 0
+            var i = 0
+            while i < bytes.count {
+                var byte = bytes[i]
+                if byte == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
+                if byte == 0x0A || byte == 0x0D { byte = 0x20 }
+                if byte == UInt8(ascii: "|") {
+                    if backslashes % 2 == 0 { escaped.append(UInt8(ascii: "\\")) }
+                    escaped.append(byte)
+                } else {
+                    escaped.append(byte)
+                }
+                backslashes = byte == UInt8(ascii: "\\") ? backslashes + 1 : 0
+                ticks = byte == UInt8(ascii: "`") ? ticks + 1 : 0
+                longestTicks = max(longestTicks, ticks)
+                i += 1
+            }
+            let fence = String(repeating: "`", count: longestTicks + 1)
+            let pad = escaped.first == UInt8(ascii: "`") || escaped.last == UInt8(ascii: "`") || escaped.isEmpty ? " " : ""
+            return fence + pad + String(decoding: escaped, as: UTF8.self) + pad + fence
+        }
+    }
+
+    /// `tableCode` character by character: for any text, and the reference for the byte path.
+    static func tableCodeByCharacters(_ text: String) -> String {
         var escaped = ""
         var backslashes = 0
         for character in text.replacingNewlines {

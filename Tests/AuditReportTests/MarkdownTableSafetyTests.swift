@@ -75,3 +75,15 @@ import Testing
     }
     #expect(MarkdownText.destination("App/My View (old).swift") == "App/My%20View%20%28old%29.swift")
 }
+
+/// Code spans in table cells are built from the bytes of ASCII text; they must be what
+/// building them character by character gives (escaped `|`, fences longer than any run).
+@Test func tableCodeSpansFromBytesAgreeWithCharacters() {
+    var generator = SystemRandomNumberGenerator()
+    let alphabet: [Character] = ["a", "|", "\\", "`", " ", "\n", "\r", "\r\n", ".", "_"]
+    for _ in 0..<3_000 {
+        let text = String((0..<Int.random(in: 0...16, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+        #expect(MarkdownText.tableCode(text) == MarkdownText.tableCodeByCharacters(text), "\(Array(text.utf8))")
+    }
+    #expect(MarkdownText.tableCode("com.app.pro|x") == "`com.app.pro\\|x`")
+}
