@@ -4,10 +4,10 @@ import AuditRules
 import Foundation
 
 /// What the command keeps alive until the process exits (see `audit`).
-private final class KeptUntilExit: Sendable {
-    let result: AuditResult
-    private init(_ result: AuditResult) { self.result = result }
-    static func keep(_ result: AuditResult) { _ = Unmanaged.passRetained(KeptUntilExit(result)) }
+private final class KeptUntilExit: @unchecked Sendable {
+    let values: [Any]
+    private init(_ values: [Any]) { self.values = values }
+    static func keep(_ values: Any...) { _ = Unmanaged.passRetained(KeptUntilExit(values)) }
 }
 
 enum CommandLineTool {
@@ -205,6 +205,8 @@ enum CommandLineTool {
             result: result, checklists: resources.checklists, toolVersion: ToolInfo.version, subject: subject,
             sourceLinkPrefix: linkPrefix(from: outputURL, to: root), settings: settings
         )
+        // Like the model: the report and its findings are left for the exit to reclaim.
+        defer { KeptUntilExit.keep(result, report) }
 
         // Render everything first, then write: a failure leaves no half-written report.
         progress.begin("rendering reports")
@@ -231,6 +233,7 @@ enum CommandLineTool {
             }
             return (format.fileName, contents)
         }
+        defer { KeptUntilExit.keep(outputs, markdownBody) }
         progress.begin("writing reports")
         var written: [String] = []
         if options.writesToStandardOutput {

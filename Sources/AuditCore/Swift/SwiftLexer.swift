@@ -81,6 +81,14 @@ public enum SwiftLexer {
 
 // MARK: - Character classes
 
+/// A bit per byte value that continues an identifier (letters, digits, `_`, `$`, any byte of a
+/// non-ASCII character): the lexer's identifier loop reads it instead of a chain of ranges.
+nonisolated(unsafe) private let identifierBodyTable: UnsafePointer<Bool> = {
+    let table = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
+    for value in 0..<256 { (table + value).initialize(to: isIdentifierBody(UInt8(value))) }
+    return UnsafePointer(table)
+}()
+
 @inline(__always) private func isIdentifierHead(_ c: UInt8) -> Bool {
     (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || c == 0x5F || c == 0x24 || c >= 0x80
 }
@@ -185,9 +193,13 @@ private struct State {
     /// Index of the last non-trivia token, for regex-versus-division decisions.
     var lastSignificant = -1
 
+    /// `identifierBodyTable`, read once per file.
+    let identifierBody: UnsafePointer<Bool>
+
     init(bytes: UnsafeBufferPointer<UInt8>) {
         b = bytes
         n = bytes.count
+        identifierBody = identifierBodyTable
     }
 
     @inline(__always) func byte(at index: Int) -> UInt8 { index < n ? b[index] : 0 }
@@ -315,12 +327,13 @@ private struct State {
                 emit(.operator, from: start, into: &tokens)
             case 0x30...0x39:
                 lexNumber(into: &tokens)
+            case 0x41...0x5A, 0x61...0x7A, 0x5F, 0x24, 0x80...0xFF:
+                // An identifier (or keyword): its head is one of these bytes.
+                pos += 1
+                while pos < n, identifierBody[Int(b[pos])] { pos += 1 }
+                emit(.identifier, from: start, into: &tokens)
             default:
-                if isIdentifierHead(c) {
-                    pos += 1
-                    while pos < n, isIdentifierBody(b[pos]) { pos += 1 }
-                    emit(.identifier, from: start, into: &tokens)
-                } else if isOperatorCharacter(c) {
+                if isOperatorCharacter(c) {
                     lexOperator(into: &tokens)
                 } else {
                     pos += 1
