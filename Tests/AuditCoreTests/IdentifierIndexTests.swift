@@ -235,9 +235,12 @@ import Testing
             haystack.withUnsafeBufferPointer { h in
                 word.withUnsafeBufferPointer { w in
                     #expect(ASCIISearch.find(w, in: h) == Self.plainFind(word, haystack, fold: false), "\(haystack) \(word)")
+                    let anchor = Int.random(in: 0..<word.count, using: &generator)
+                    #expect(ASCIISearch.findInLongText(w, in: h, anchor: anchor) == Self.plainFind(word, haystack, fold: false), "\(haystack) \(word)")
                 }
                 lower.withUnsafeBufferPointer { w in
                     #expect(ASCIISearch.findFolded(w, in: h) == Self.plainFind(lower, haystack, fold: true), "\(haystack) \(lower)")
+                    #expect(ASCIISearch.findFoldedInLongText(w, in: h) == Self.plainFind(lower, haystack, fold: true), "\(haystack) \(lower)")
                 }
             }
         }

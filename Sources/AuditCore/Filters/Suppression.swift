@@ -113,11 +113,13 @@ public struct Suppression: Sendable, Hashable {
     /// Every directive in a Swift file's comments.
     public static func all(in file: SwiftFile) -> [Parsed] {
         var result: [Parsed] = []
-        // One pass over the file's bytes rules out the files without a directive (most); it
-        // looks for the prefix from its `-` ("-audit:"), a byte rare enough for the search to
-        // step eight bytes at a time.
-        var marker = String(prefix.drop { $0 != "-" })
-        let mayHaveDirective = marker.withUTF8 { word in file.bytes.withUnsafeBufferPointer { ASCIISearch.find(word, in: $0) } }
+        // One pass over the file's bytes rules out the files without a directive (most): the
+        // C library's `memchr` finds each `-`, the prefix's rarest byte, and only those
+        // places are compared.
+        var marker = prefix
+        let mayHaveDirective = marker.withUTF8 { word in
+            file.bytes.withUnsafeBufferPointer { ASCIISearch.findInLongText(word, in: $0, anchor: 3) }
+        }
         guard mayHaveDirective else { return result }
         for token in file.comments where file.token(token, containsBytes: prefix) {
             let text = file.text(of: token)

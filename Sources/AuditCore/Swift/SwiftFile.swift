@@ -412,7 +412,7 @@ public final class SwiftFile: Sendable {
     /// Whether the file's bytes (code, comments and literals alike) contain `needle`, lower-case
     /// ASCII, ignoring ASCII case: a test that rules a file out before any token is looked at.
     public func containsFolded(_ needle: StaticString) -> Bool {
-        bytes.withUnsafeBufferPointer { all in needle.withUTF8Buffer { ASCIISearch.findFolded($0, in: all) } }
+        bytes.withUnsafeBufferPointer { all in needle.withUTF8Buffer { ASCIISearch.findFoldedInLongText($0, in: all) } }
     }
 
     /// Whether the bytes of `token` contain `needle` (lower-case ASCII letters) ignoring ASCII
