@@ -249,7 +249,11 @@ public final class SwiftFile: Sendable {
     /// The index's answer, when the name filter does not already say "none" (most files, for
     /// most names: then the index is not built).
     private func indexedOccurrences(of name: String) -> ArraySlice<Int32> {
-        guard names.mayContain(IdentifierIndex.hash(of: name)) else { return [] }
+        indexedOccurrences(of: name, hash: IdentifierIndex.hash(of: name))
+    }
+
+    private func indexedOccurrences(of name: String, hash: UInt32) -> ArraySlice<Int32> {
+        guard names.mayContain(hash) else { return [] }
         if !indexCell.isComputed, scanInsteadOfIndex() {
             return ArraySlice(scanIdentifiers(spelled: name, firstOnly: false))
         }
@@ -340,6 +344,21 @@ public final class SwiftFile: Sendable {
     /// their name filter, without the index.
     public func mentions(_ name: String) -> Bool {
         mentions(name, hash: IdentifierIndex.hash(of: name))
+    }
+
+    /// The code indices of the identifiers spelled like any of `names`, ascending; the names'
+    /// hashes were computed once for every file asked.
+    public func occurrences(ofAny names: IdentifierNames) -> [Int] {
+        var result: [Int] = []
+        var sets = 0
+        for (name, hash) in zip(names.names, names.hashes) {
+            let found = indexedOccurrences(of: name, hash: hash)
+            guard !found.isEmpty else { continue }
+            result += found.lazy.map { Int($0) }
+            sets += 1
+        }
+        if sets > 1 { result.sort() }
+        return result
     }
 
     /// The code indices of the identifiers spelled like any of `names`, ascending.
@@ -676,5 +695,17 @@ extension SwiftFile {
                 }
             }
         }
+    }
+}
+
+/// Identifier names with their `IdentifierIndex` hashes, computed once: for a rule that asks
+/// every file about the same names (most files answer from their name filter alone).
+public struct IdentifierNames: Sendable {
+    public let names: [String]
+    let hashes: [UInt32]
+
+    public init(_ names: some Sequence<String>) {
+        self.names = names.sorted()
+        hashes = self.names.map { IdentifierIndex.hash(of: $0) }
     }
 }

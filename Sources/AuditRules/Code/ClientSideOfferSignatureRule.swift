@@ -238,12 +238,14 @@ public struct ClientSideOfferSignatureRule: Rule {
         }
     }
 
+    private static let signingNames = IdentifierNames(["signature", "SecKeyCreateSignature"])
+
     /// `key.signature(for:)` on a P256 key, `SecKeyCreateSignature`, or, without either, the
     /// `P256.Signing.PrivateKey` the file holds.
     static func signingSites(in file: SwiftFile) -> [Int] {
         let usesP256Signing = file.occurrences(of: "Signing").contains { file.isMemberAccess($0, base: "P256", member: "Signing") }
         var sites: [Int] = []
-        for i in file.occurrences(ofAny: ["signature", "SecKeyCreateSignature"]) {
+        for i in file.occurrences(ofAny: Self.signingNames) {
             if usesP256Signing, file.isIdentifier(i, "signature"), file.receiver(of: i) != nil,
                let call = file.call(at: i), call.arguments.first?.label == "for" {
                 sites.append(i)

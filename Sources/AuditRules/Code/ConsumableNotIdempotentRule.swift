@@ -335,6 +335,8 @@ public struct ConsumableNotIdempotentRule: Rule {
         }
     }
 
+    private static let deliveryNames = IdentifierNames(["consumable", "purchasedQuantity"])
+
     /// Tokens that deliver a consumable: a `productType == .consumable` test (or `case
     /// .consumable` on a product type), a read of `purchasedQuantity`, or a currency counter
     /// increased in code that handles a transaction.
@@ -349,7 +351,7 @@ public struct ConsumableNotIdempotentRule: Rule {
             }
         }
         // Sites start at `.consumable`, `.purchasedQuantity` (from the index) or a `+=`.
-        var candidates = file.occurrences(ofAny: ["consumable", "purchasedQuantity"])
+        var candidates = file.occurrences(ofAny: Self.deliveryNames)
         // A `+=` counts only where a transaction is handled, which needs `import StoreKit`.
         if file.importsStoreKit {
             for i in file.code.indices where file.code[i].kind == .operator && file.tokenIs(i, "+=") { candidates.append(i) }

@@ -11,6 +11,8 @@ public struct LegacyStoreKitAPIRule: Rule {
         "SKProductDiscount", "SKProductSubscriptionPeriod", "restoreCompletedTransactions", "appStoreReceiptURL",
     ]
 
+    private static let legacyNameHashes = IdentifierNames(legacyNames)
+
     public static let description = RuleDescription(
         identifier: "legacy_storekit_api",
         title: "No original (legacy) StoreKit API",
@@ -92,7 +94,7 @@ public struct LegacyStoreKitAPIRule: Rule {
             // One finding per line: `SKPaymentQueue.default().restoreCompletedTransactions()` is one problem.
             var lastReportedLine = 0
             // The legacy names from the file's index, and the literals that can be the endpoint.
-            var candidates = file.occurrences(ofAny: Self.legacyNames)
+            var candidates = file.occurrences(ofAny: Self.legacyNameHashes)
             candidates += file.stringStarts.lazy.map { Int($0) }.filter { file.stringLiteral(at: $0, contains: "/verifyReceipt") }
             candidates.sort()
             for i in candidates {

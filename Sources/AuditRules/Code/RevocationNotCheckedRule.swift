@@ -196,6 +196,8 @@ public struct RevocationNotCheckedRule: Rule {
         var transactionName: String?
     }
 
+    private static let collectionCalls = IdentifierNames(["insert", "append", "formUnion", "update"])
+
     /// `x.insert(t.productID)`, `x.append(t)`, `x.formUnion(…t…)`, `x[t.productID] = …`,
     /// `isPremium = true`: with the transaction variable they use.
     static func grantSites(in file: SwiftFile) -> [GrantSite] {
@@ -203,15 +205,19 @@ public struct RevocationNotCheckedRule: Rule {
         let code = file.code
         // The candidates, from the identifier index: the collection calls, and the name before
         // `= true`.
-        var candidates = Set(file.occurrences(ofAny: ["insert", "append", "formUnion", "update"]))
-        for value in file.occurrences(of: "true") where value >= 2 && code[value - 2].kind == .identifier && file.tokenIs(value - 1, "=") {
-            candidates.insert(value - 2)
-        }
         // A collection call grants from a transaction when its argument reads `t.productID`, or,
         // for `append(t)`, when the file deals in transactions at all (it names Transaction or a
         // verified result): without that, `items.append(item)` in every view would be traced.
         let mentionsProductID = file.mentions("productID")
         let dealsInTransactions = file.mentions("Transaction") || file.mentions("verified") || file.mentions("VerificationResult")
+        // Collection calls that cannot grant are not looked up (a `name = true` among them is
+        // found as one of the flags below).
+        var candidates = Set(
+            mentionsProductID ? file.occurrences(ofAny: Self.collectionCalls)
+                : dealsInTransactions ? Array(file.occurrences(of: "append")) : [])
+        for value in file.occurrences(of: "true") where value >= 2 && code[value - 2].kind == .identifier && file.tokenIs(value - 1, "=") {
+            candidates.insert(value - 2)
+        }
         for i in candidates.sorted() {
             let isCollectionCall = file.tokenIs(i, "insert") || file.tokenIs(i, "append") || file.tokenIs(i, "formUnion") || file.tokenIs(i, "update")
             guard isCollectionCall || (i + 2 < code.count && file.tokenIs(i + 1, "=")) else { continue }
