@@ -313,6 +313,9 @@ public final class SwiftFile: Sendable {
     /// The code indices of `base.member` (`Transaction.updates`) in `range`, ascending, found
     /// through the index of `member`.
     public func memberAccesses(base: String, member: String, in range: Range<Int>? = nil) -> [Int] {
+        // The base is an identifier token: a file that never names it has no such access,
+        // whatever it says about a member as common as `shared`.
+        guard mentions(base) else { return [] }
         let candidates = range.map { occurrences(of: member, in: $0) } ?? occurrences(of: member)
         return candidates.filter { isMemberAccess($0, base: base, member: member) }
     }
@@ -329,7 +332,8 @@ public final class SwiftFile: Sendable {
 
     /// Whether `base.member` occurs in `range`.
     public func containsMemberAccess(base: String, member: String, in range: Range<Int>) -> Bool {
-        occurrences(of: member, in: range).contains { isMemberAccess($0, base: base, member: member) }
+        guard mentions(base) else { return false }
+        return occurrences(of: member, in: range).contains { isMemberAccess($0, base: base, member: member) }
     }
 
     /// Whether identifier `name` occurs, `hash` being `IdentifierIndex.hash(of: name)`: for

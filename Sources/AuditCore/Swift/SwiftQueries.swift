@@ -226,7 +226,10 @@ extension SwiftFile {
         return result
     }
 
-    public func calls(named name: String) -> [Call] { calls(named: [name]) }
+    public func calls(named name: String) -> [Call] {
+        // No set of one name: this is asked of every file.
+        occurrences(of: name).compactMap { call(at: $0) }
+    }
 
     /// The call whose argument list directly contains code token `index`, and the argument.
     public func enclosingCall(ofArgument index: Int) -> (call: Call, argument: Argument)? {
