@@ -73,8 +73,50 @@ extension Project {
         let cache = fact(MentionCache.self) { MentionCache() }
         return cache.indices(of: name) { name in
             let hash = IdentifierIndex.hash(of: name)
-            return swiftFiles.indices.filter { swiftFiles[$0].mentions(name, hash: hash) }
+            let columns = fact(NameFilterColumns.self) { NameFilterColumns(swiftFiles, jobs: jobs) }
+            return columns.candidates(for: hash).filter { swiftFiles[$0].mentions(name, hash: hash) }
         }
+    }
+}
+
+/// The files' name filters turned on their side, 64 files to a block: for each filter bit, a
+/// bit per file of the block that sets it. A name's candidate files are the AND of its two
+/// bits' words in each block, read without touching the files: asking every file's filter
+/// for every name a rule follows grew with names × files, so with the square of the project.
+final class NameFilterColumns: Sendable {
+    /// Per block of 64 files, a word per filter bit.
+    private let blocks: [[UInt64]]
+    /// The filter every file's bit positions come from (all files' filters have one size).
+    private let shape: HashFilter?
+
+    init(_ files: [SwiftFile], jobs: Int?) {
+        let shape = files.first?.names
+        let bitCount = shape?.bitCount ?? 0
+        blocks = parallelMap(Array(stride(from: 0, to: files.count, by: 64)), jobs: jobs) { first in
+            var words = [UInt64](repeating: 0, count: bitCount)
+            for (offset, file) in files[first..<min(first + 64, files.count)].enumerated() {
+                precondition(file.names.bitCount == bitCount, "name filters of one size")
+                let bit: UInt64 = 1 << UInt64(offset)
+                file.names.forEachSetBit { words[$0] |= bit }
+            }
+            return words
+        }
+        self.shape = shape
+    }
+
+    /// The indices of the files whose filters may hold `hash`, ascending.
+    func candidates(for hash: UInt32) -> [Int] {
+        guard let shape else { return [] }
+        let (first, second) = shape.positions(of: hash)
+        var result: [Int] = []
+        for (block, words) in blocks.enumerated() {
+            var both = words[first] & words[second]
+            while both != 0 {
+                result.append(block * 64 + both.trailingZeroBitCount)
+                both &= both - 1
+            }
+        }
+        return result
     }
 }
 

@@ -209,4 +209,21 @@ public struct HashFilter: Sendable {
     private func bits(_ hash: UInt32) -> (Int, Int) {
         (Int(hash >> shift), Int((hash &* 0x9E37_79B1) >> shift))
     }
+
+    /// The number of bits in the table.
+    public var bitCount: Int { words.count * 64 }
+
+    /// The two bits `hash` sets (the same for every filter of this size).
+    public func positions(of hash: UInt32) -> (Int, Int) { bits(hash) }
+
+    /// Calls `body` with the position of every bit that is set, ascending.
+    public func forEachSetBit(_ body: (Int) -> Void) {
+        for (index, word) in words.enumerated() {
+            var rest = word
+            while rest != 0 {
+                body(index * 64 + rest.trailingZeroBitCount)
+                rest &= rest - 1
+            }
+        }
+    }
 }
