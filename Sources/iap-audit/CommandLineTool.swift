@@ -210,7 +210,7 @@ enum CommandLineTool {
 
         // Render everything first, then write: a failure leaves no half-written report.
         progress.begin("rendering reports")
-        let markdownBody = MarkdownRenderer().render(report)
+        let markdownBody = MarkdownRenderer(jobs: options.jobs).render(report)
         // The formats are independent: each on its own worker.
         let compact = options.compact
         let date = options.date
