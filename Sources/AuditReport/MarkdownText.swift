@@ -183,17 +183,17 @@ enum MarkdownText {
             result.reserveCapacity(bytes.count + 8)
             for byte in bytes {
                 switch byte {
-                case UInt8(ascii: "%"): result += Array("%25".utf8)
-                case UInt8(ascii: " "): result += Array("%20".utf8)
-                case UInt8(ascii: "("): result += Array("%28".utf8)
-                case UInt8(ascii: ")"): result += Array("%29".utf8)
-                case UInt8(ascii: "<"): result += Array("%3C".utf8)
-                case UInt8(ascii: ">"): result += Array("%3E".utf8)
-                case UInt8(ascii: "\""): result += Array("%22".utf8)
-                case UInt8(ascii: "\\"): result += Array("%5C".utf8)
-                case UInt8(ascii: "`"): result += Array("%60".utf8)
+                case UInt8(ascii: "%"): result.append(contentsOf: "%25".utf8)
+                case UInt8(ascii: " "): result.append(contentsOf: "%20".utf8)
+                case UInt8(ascii: "("): result.append(contentsOf: "%28".utf8)
+                case UInt8(ascii: ")"): result.append(contentsOf: "%29".utf8)
+                case UInt8(ascii: "<"): result.append(contentsOf: "%3C".utf8)
+                case UInt8(ascii: ">"): result.append(contentsOf: "%3E".utf8)
+                case UInt8(ascii: "\""): result.append(contentsOf: "%22".utf8)
+                case UInt8(ascii: "\\"): result.append(contentsOf: "%5C".utf8)
+                case UInt8(ascii: "`"): result.append(contentsOf: "%60".utf8)
                 // A `|` would end a table cell the link is in.
-                case UInt8(ascii: "|"): result += Array("%7C".utf8)
+                case UInt8(ascii: "|"): result.append(contentsOf: "%7C".utf8)
                 case 0x00..<0x20: continue
                 default: result.append(byte)
                 }

@@ -118,8 +118,8 @@ public enum Discovery {
         var entries: Result<[Entry], Failure>
     }
 
-    /// One folder's entries, classified as the walk needs them: `lstat` (no symbolic link is
-    /// followed into a folder), the skip rules and the selection.
+    /// One folder's entries, classified as the walk needs them: their types from the listing
+    /// or `lstat` (no symbolic link is followed into a folder), the skip rules and the selection.
     private static func list(_ directory: Folder, root: URL, selection: FileSelection) -> Listing {
         let names: [(name: String, type: FileType?)]
         switch Self.names(in: directory.path) {

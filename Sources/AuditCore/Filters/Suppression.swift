@@ -114,8 +114,8 @@ public struct Suppression: Sendable, Hashable {
     public static func all(in file: SwiftFile) -> [Parsed] {
         var result: [Parsed] = []
         // One pass over the file's bytes rules out the files without a directive (most): the
-        // C library's `memchr` finds each `-`, the prefix's rarest byte, and only those
-        // places are compared.
+        // C library's `memchr` finds each `-` of the file (rarer in code than the prefix's
+        // letters), and only those places are compared.
         var marker = prefix
         let mayHaveDirective = marker.withUTF8 { word in
             file.bytes.withUnsafeBufferPointer { ASCIISearch.findInLongText(word, in: $0, anchor: 3) }

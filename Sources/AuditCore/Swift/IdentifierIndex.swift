@@ -174,7 +174,7 @@ public struct IdentifierIndex: Sendable {
 
 /// A set of name hashes (`IdentifierIndex.hash(of:)`) that may answer yes wrongly, never no:
 /// two bits a hash, from two mixes of it, in a table of 2^`bitCountLog2` bits. A file keeps
-/// one of its identifiers (8,192 bits: with a few hundred names, a name it lacks passes about
+/// one of the hashes of its identifiers (8,192 bits: with a few hundred names, a name it lacks passes about
 /// one time in a hundred), so most files answer "does it mention X?" without an index.
 public struct HashFilter: Sendable {
     private var words: [UInt64]
@@ -193,7 +193,7 @@ public struct HashFilter: Sendable {
 
     @inline(__always)
     public mutating func insert(_ hash: UInt32) {
-        let (first, second) = bits(hash)
+        let (first, second) = positions(of: hash)
         words[first >> 6] |= 1 << UInt64(first & 63)
         words[second >> 6] |= 1 << UInt64(second & 63)
     }
@@ -201,20 +201,18 @@ public struct HashFilter: Sendable {
     /// False when no hash inserted equals `hash`.
     @inline(__always)
     public func mayContain(_ hash: UInt32) -> Bool {
-        let (first, second) = bits(hash)
+        let (first, second) = positions(of: hash)
         return words[first >> 6] & (1 << UInt64(first & 63)) != 0 && words[second >> 6] & (1 << UInt64(second & 63)) != 0
     }
 
+    /// The two bits `hash` sets (the same for every filter of this size).
     @inline(__always)
-    private func bits(_ hash: UInt32) -> (Int, Int) {
+    public func positions(of hash: UInt32) -> (Int, Int) {
         (Int(hash >> shift), Int((hash &* 0x9E37_79B1) >> shift))
     }
 
     /// The number of bits in the table.
     public var bitCount: Int { words.count * 64 }
-
-    /// The two bits `hash` sets (the same for every filter of this size).
-    public func positions(of hash: UInt32) -> (Int, Int) { bits(hash) }
 
     /// Calls `body` with the position of every bit that is set, ascending.
     public func forEachSetBit(_ body: (Int) -> Void) {

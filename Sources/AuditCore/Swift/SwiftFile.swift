@@ -689,6 +689,7 @@ public struct TokenBuffers {
 }
 
 extension SwiftFile {
+    /// Calls `body` with the code tokens' columns and the file's bytes as buffers.
     public func withTokenBuffers<Result>(_ body: (TokenBuffers) throws -> Result) rethrows -> Result {
         try bytes.withUnsafeBufferPointer { b in
             try code.kinds.withUnsafeBufferPointer { kinds in

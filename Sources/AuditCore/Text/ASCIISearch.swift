@@ -29,41 +29,37 @@ public enum ASCIISearch {
     /// byte is a common letter, as the `v` of `verif` is in Swift code.
     public static func findFoldedInLongText(_ word: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = word.first else { return true }
-        let n = haystack.count
-        let m = word.count
-        guard n >= m, let base = haystack.baseAddress else { return false }
         // A haystack byte h starts a match when h | 0x20 == first: h is `first` or, when
         // `first` has the 0x20 bit, `first` without it (the other case of a letter).
         guard first & 0x20 != 0 else { return false }
-        for start in [first, first & ~0x20] {
-            var from = 0
-            while from <= n - m, let found = memchr(base + from, Int32(start), n - m + 1 - from) {
-                let offset = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
-                var k = 1
-                while k < m, base[offset + k] | 0x20 == word[k] { k += 1 }
-                if k == m { return true }
-                from = offset + 1
-            }
-        }
-        return false
+        return scan(word, in: haystack, anchor: 0, anchorByte: first, fold: 0x20)
+            || scan(word, in: haystack, anchor: 0, anchorByte: first & ~0x20, fold: 0x20)
     }
 
     /// `find` for a long haystack: `memchr` finds each place holding the word's byte at
-    /// `anchor` (choose a rare one), and only those places are compared.
+    /// `anchor` (choose one rarer in the text than the others), and only those are compared.
     public static func findInLongText(_ word: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, anchor: Int) -> Bool {
         guard !word.isEmpty else { return true }
         precondition(anchor >= 0 && anchor < word.count)
+        return scan(word, in: haystack, anchor: anchor, anchorByte: word[anchor], fold: 0)
+    }
+
+    /// Whether `word` occurs with `anchorByte` at its offset `anchor` (each haystack byte
+    /// ORed with `fold` before the comparison, the anchor's aside): `memchr` finds the anchors.
+    private static func scan(
+        _ word: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, anchor: Int, anchorByte: UInt8, fold: UInt8
+    ) -> Bool {
         let n = haystack.count
         let m = word.count
         guard n >= m, let base = haystack.baseAddress else { return false }
         // The anchor byte of a match lies in anchor ..< n - m + anchor + 1.
         var from = anchor
         let end = n - m + anchor + 1
-        while from < end, let found = memchr(base + from, Int32(word[anchor]), end - from) {
+        while from < end, let found = memchr(base + from, Int32(anchorByte), end - from) {
             let offset = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
             let start = offset - anchor
             var k = 0
-            while k < m, base[start + k] == word[k] { k += 1 }
+            while k < m, k == anchor || base[start + k] | fold == word[k] { k += 1 }
             if k == m { return true }
             from = offset + 1
         }
@@ -148,8 +144,6 @@ public struct ASCIINeedles: Sendable, ExpressibleByArrayLiteral {
     public init(arrayLiteral elements: StaticString...) {
         self.init(elements)
     }
-
-    public var isEmpty: Bool { words.isEmpty }
 
     /// Whether any of the words occurs in `text`.
     public func occur(in text: UnsafeBufferPointer<UInt8>) -> Bool {

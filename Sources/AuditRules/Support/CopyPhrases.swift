@@ -125,13 +125,17 @@ enum CopyPhrases {
         // Each expression runs only where it can match: a phrase has a space between its words
         // (or is Japanese, written without), a checkout link has a scheme and a checkout word.
         // "Website" and "https://example.com/help", on every settings screen, need neither.
-        let phrase = mayHaveWhitespace(text) || mayContain(text, anyOf: [], orExactly: ["サイト"])
-        let link = mayContain(text, anyOf: ["http"]) && mayContain(text, anyOf: checkoutWords)
+        let phrase = mayHaveWhitespace(text) || mayContain(text, anyOf: noWords, orExactly: ["サイト"])
+        let link = mayContain(text, anyOf: httpWord) && mayContain(text, anyOf: checkoutWords)
         if let range = (phrase ? matches(externalPurchase, text) : nil) ?? (link ? matches(externalCheckoutURL, text) : nil) {
             return (text as NSString).substring(with: range)
         }
         return nil
     }
+
+    /// Built once: each needs a table, and these are asked of every candidate text.
+    private static let noWords: ASCIINeedles = []
+    private static let httpWord: ASCIINeedles = ["http"]
 
     /// Every alternative of `externalCheckoutURL` after its scheme needs one of these.
     static let checkoutWords: ASCIINeedles = [
