@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import AuditCore
 
@@ -165,6 +166,35 @@ import Testing
         let outside = inputError { try JSONParser.parse(bytes: [0x5B, 0xC3, 0x28, 0x5D], file: "x.json") }
         #expect(outside?.location.column == 2)
         #expect(outside?.reason.contains("invalid UTF-8") == true)
+    }
+
+    /// Strings are skipped eight bytes at a time while every byte is plain ASCII: a quote, a
+    /// backslash, a control character or a non-ASCII character at any offset from the string's
+    /// start (so at every place in a word) must still be seen, decoded, or reported at its column.
+    @Test func seesEverySpecialByteAtEveryOffsetInAString() throws {
+        for offset in 0..<20 {
+            let before = String(repeating: "a", count: offset)
+            let after = String(repeating: "b", count: 19 - offset)
+            // Decoded like Foundation does.
+            for (written, meant) in [("\\\"", "\""), ("\\\\", "\\"), ("\\n", "\n"), ("\\u00e9", "é"), ("é", "é"), ("€", "€"), ("😀", "😀")] {
+                let text = "[\"\(before)\(written)\(after)\", 1]"
+                guard case .array(let elements) = try parseJSON(text).value, case .string(let value) = elements.first?.value else {
+                    Issue.record("no string in \(text)")
+                    continue
+                }
+                #expect(value == before + meant + after, "\(text)")
+                let foundation = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Any]
+                #expect(foundation?.first as? String == value, "\(text)")
+            }
+            // Reported where they are (column of the byte: `[` and `"` come first).
+            let control = inputError { try parseJSON("[\"\(before)\u{01}\(after)\"]") }
+            #expect(control?.location.column == offset + 3)
+            #expect(control?.reason.contains("control character U+0001") == true)
+            let invalid = inputError { try JSONParser.parse(bytes: Array("[\"\(before)".utf8) + [0xFF] + Array("\(after)\"]".utf8), file: "x.json") }
+            #expect(invalid?.location.column == offset + 3)
+            let unclosed = inputError { try parseJSON("[\"\(before)\(after)") }
+            #expect(unclosed?.reason.contains("is not closed") == true)
+        }
     }
 
     @Test func reportsABinaryFileAsBinary() {

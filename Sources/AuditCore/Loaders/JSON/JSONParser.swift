@@ -278,8 +278,11 @@ struct JSONByteParser {
         let opening = position
         index += 1
         let contentStart = index
-        // Fast path: no escapes, the string is a slice of the input.
+        // Fast path: no escapes, the string is a slice of the input. Runs of plain ASCII are
+        // skipped eight bytes at a time; the bytes that need a look are checked one by one.
         while index < end {
+            index = plainStringRunEnd(from: index)
+            guard index < end else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let text = String(decoding: bytes[contentStart..<index], as: UTF8.self)
@@ -308,6 +311,30 @@ struct JSONByteParser {
         throw failureHere(
             "unexpected end of file: the string opened at \(opening) is not closed"
                 + openContainersSuffix(stack))
+    }
+
+    /// The start of the first eight-byte word at or after `start` that holds a byte a string
+    /// cannot simply contain: a quote, a backslash, a control character or a non-ASCII byte
+    /// (which must be validated); else where fewer than eight bytes are left.
+    private func plainStringRunEnd(from start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return start }
+            let raw = UnsafeRawPointer(base)
+            var i = start
+            while i + 8 <= end {
+                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                // High bits (non-ASCII); bytes below 0x20 (for a word of ASCII bytes, the
+                // subtraction borrows into a high bit only when one is); quotes and backslashes
+                // (zero bytes of `word ^ 0x22…` and `word ^ 0x5C…`).
+                let special = word & 0x8080_8080_8080_8080 != 0
+                    || (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080 != 0
+                    || WordBytes.hasZeroByte(word ^ 0x2222_2222_2222_2222)
+                    || WordBytes.hasZeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+                if special { return i }
+                i += 8
+            }
+            return i
+        }
     }
 
     /// Validates one unescaped character inside a string and moves past it.
