@@ -35,7 +35,7 @@ public enum ShippedCode {
     /// Byte ranges of `#Preview { … }` and of `PreviewProvider` types.
     static func previewRanges(in file: SwiftFile) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
-        for i in file.code.indices where file.code[i].kind == .poundKeyword && file.tokenIs(i, "#Preview") {
+        for i in file.codeIndices(ofKind: .poundKeyword) where file.tokenIs(i, "#Preview") {
             // `#Preview("Name", traits: …) { … }`: up to the closing brace of the trailing closure.
             var j = i + 1
             if j < file.code.count, file.code[j].kind == .leftParen, file.match[j] > j { j = Int(file.match[j]) + 1 }
@@ -61,7 +61,7 @@ public enum ShippedCode {
         var ranges: [Range<Int>] = []
         // Stack of open conditionals: whether the current branch is debug-only, and where it starts.
         var stack: [(debug: Bool, start: Int)] = []
-        for i in file.code.indices where file.code[i].kind == .poundKeyword {
+        for i in file.codeIndices(ofKind: .poundKeyword) {
             let word = file.text(i)
             switch word {
             case "#if":

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// A lexed and structured Swift source file: the tokens, the code tokens without trivia, the
@@ -700,6 +701,26 @@ extension SwiftFile {
                 }
             }
         }
+    }
+}
+
+extension SwiftFile {
+    /// The indices of the code tokens of `kind`, ascending: `memchr` over the kinds column, so
+    /// a file without any (most files have no `#` keyword) costs next to nothing.
+    public func codeIndices(ofKind kind: TokenKind) -> [Int] {
+        var result: [Int] = []
+        code.kinds.withUnsafeBufferPointer { kinds in
+            guard let base = kinds.baseAddress else { return }
+            let raw = UnsafeRawPointer(base)
+            var offset = 0
+            while offset < kinds.count,
+                  let found = memchr(raw + offset, Int32(unsafeBitCast(kind, to: UInt8.self)), kinds.count - offset) {
+                let index = raw.distance(to: UnsafeRawPointer(found))
+                result.append(index)
+                offset = index + 1
+            }
+        }
+        return result
     }
 }
 

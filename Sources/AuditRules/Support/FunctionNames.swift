@@ -70,23 +70,45 @@ extension SwiftFile {
     /// is written so, so a file without one need not have its declarations built to say it
     /// declares no such type.
     func mayDeclareType(keywords: [StaticString], namedWithAnyOf words: [StaticString]) -> Bool {
-        // Length and first byte first: most identifiers are ruled out without a comparison.
-        let lengths = keywords.map(\.utf8CodeUnitCount)
-        let shortest = lengths.min() ?? 0
-        let longest = lengths.max() ?? 0
-        let firsts = keywords.map { $0.utf8Start.pointee }
-        return withTokenBuffers { t in
+        // An identifier is passed over on its length (a bit per keyword length) and its first
+        // four bytes read as one word (every type keyword has four or more): most tokens cost
+        // a few instructions, and only a keyword's spelling is compared in full.
+        precondition(keywords.count <= 8, "at most eight keywords")
+        var lengths: UInt64 = 0
+        // The prefixes in a table of 16 slots (open addressing; an empty slot is 0, which no
+        // identifier's first four bytes are).
+        var prefixes = [UInt32](repeating: 0, count: 16)
+        for keyword in keywords {
+            let count = keyword.utf8CodeUnitCount
+            precondition(count >= 4 && count < 64, "type keywords have 4 to 63 bytes")
+            lengths |= 1 << UInt64(count)
+            let prefix = UnsafeRawPointer(keyword.utf8Start).loadUnaligned(as: UInt32.self)
+            var slot = Self.prefixSlot(prefix)
+            while prefixes[slot] != 0, prefixes[slot] != prefix { slot = (slot + 1) & 15 }
+            prefixes[slot] = prefix
+        }
+        return prefixes.withUnsafeBufferPointer { prefixes in withTokenBuffers { t in
+            guard let base = t.bytes.baseAddress else { return false }
+            let raw = UnsafeRawPointer(base)
             var i = 0
             while i + 1 < t.count {
+                defer { i += 1 }
+                guard t.kinds[i] == .identifier else { continue }
                 let length = t.length(i)
-                if t.kinds[i] == .identifier, length >= shortest, length <= longest, firsts.contains(t.bytes[Int(t.starts[i])]),
-                   keywords.contains(where: { t.spells(i, $0) }) {
-                    let name = t.text(i + 1)
-                    if words.contains(where: { word in word.withUTF8Buffer { ASCIISearch.findFolded($0, in: name) } }) { return true }
-                }
-                i += 1
+                guard length < 64, lengths & (1 << UInt64(length)) != 0 else { continue }
+                let prefix = raw.loadUnaligned(fromByteOffset: Int(t.starts[i]), as: UInt32.self)
+                var slot = Self.prefixSlot(prefix)
+                while prefixes[slot] != 0, prefixes[slot] != prefix { slot = (slot + 1) & 15 }
+                guard prefixes[slot] == prefix, keywords.contains(where: { t.spells(i, $0) }) else { continue }
+                let name = t.text(i + 1)
+                if words.contains(where: { word in word.withUTF8Buffer { ASCIISearch.findFolded($0, in: name) } }) { return true }
             }
             return false
-        }
+        } }
+    }
+
+    @inline(__always)
+    private static func prefixSlot(_ prefix: UInt32) -> Int {
+        Int((prefix &* 0x9E37_79B1) >> 28)
     }
 }
