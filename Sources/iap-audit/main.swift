@@ -1,5 +1,8 @@
 import Foundation
 
 // The command-line entry: argument parsing and exit codes only; the work is in the libraries.
-let code = CommandLineTool.run(arguments: Array(CommandLine.arguments.dropFirst()))
+let arguments = Array(CommandLine.arguments.dropFirst())
+// An audit (not --help or --version) may start again with huge pages, before anything is read.
+if case .audit? = try? Options.parse(arguments) { HugePages.restartIfUseful() }
+let code = CommandLineTool.run(arguments: arguments)
 exit(code)

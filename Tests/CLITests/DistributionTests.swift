@@ -2,11 +2,13 @@ import Foundation
 import Testing
 
 /// Runs a program found on PATH (or at an absolute path) and collects what it prints.
-func runProgram(_ program: String, _ arguments: [String], in directory: URL? = nil, input: String? = nil) throws -> CLIRun {
+func runProgram(_ program: String, _ arguments: [String], in directory: URL? = nil, input: String? = nil, environment: [String: String]? = nil) throws -> CLIRun {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [program] + arguments
     if let directory { process.currentDirectoryURL = directory }
+    // The whole environment when given (to leave a variable out), else this process's.
+    if let environment { process.environment = environment }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out

@@ -20,7 +20,7 @@ private func findings(_ run: CLIRun) throws -> [String] {
     return list.map { "\($0["ruleId"] ?? "")@\($0["file"] ?? ""):\($0["line"] ?? 0)" }
 }
 
-private func git(_ arguments: [String], in directory: URL) throws {
+func git(_ arguments: [String], in directory: URL) throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["git", "-c", "user.name=iap-audit test", "-c", "user.email=test@iap-audit.invalid", "-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false"] + arguments
