@@ -173,6 +173,7 @@ public enum Auditor {
 
     private static func finish(project: Project, sources: [String: [UInt8]], rules: [any Rule], options: AuditOptions) -> AuditResult {
         options.notify(.started(.checking, total: rules.count))
+        project.prepareSharedFacts()
         for rule in rules { rule.prepare(project) }
         // Heaviest first (a stable order otherwise), so that no worker is left with a long
         // rule while the others are done; results keep the rules' order.

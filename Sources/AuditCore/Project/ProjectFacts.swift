@@ -73,9 +73,22 @@ extension Project {
         let cache = fact(MentionCache.self) { MentionCache() }
         return cache.indices(of: name) { name in
             let hash = IdentifierIndex.hash(of: name)
-            let columns = fact(NameFilterColumns.self) { NameFilterColumns(swiftFiles, jobs: jobs) }
-            return columns.candidates(for: hash).filter { swiftFiles[$0].mentions(name, hash: hash) }
+            return nameFilterColumns.candidates(for: hash).filter { swiftFiles[$0].mentions(name, hash: hash) }
         }
+    }
+}
+
+extension Project {
+    /// The name filters on their side, built on the project's workers the first time.
+    var nameFilterColumns: NameFilterColumns {
+        fact(NameFilterColumns.self) { NameFilterColumns(swiftFiles, jobs: jobs) }
+    }
+
+    /// Builds what nearly every audit asks for before the rules start: built on first use
+    /// inside a rule's own pass over the files, the one worker building it kept the others
+    /// waiting.
+    public func prepareSharedFacts() {
+        if !swiftFiles.isEmpty { _ = nameFilterColumns }
     }
 }
 
