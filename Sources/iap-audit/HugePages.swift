@@ -40,6 +40,13 @@ enum HugePages {
             return
         }
         if let optOut = getenv(optOutVariable), String(cString: optOut) != "0" { return }
+        // Under valgrind the audit must stay the process being measured.
+        if let preload = getenv("LD_PRELOAD"), String(cString: preload).contains("vgpreload") { return }
+        // The binary itself, by the path the kernel (or an emulator) gives for it.
+        var pathBuffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &pathBuffer, Int(PATH_MAX))
+        guard length > 0 else { return }
+        let executable = String(decoding: pathBuffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let existing = getenv("GLIBC_TUNABLES").map { String(cString: $0) }
         // The user's own choice of the tunable stands.
         if existing?.contains("glibc.malloc.hugetlb") == true { return }
@@ -48,7 +55,7 @@ enum HugePages {
         if let existing { setenv(savedVariable, existing, 1) }
         setenv("GLIBC_TUNABLES", existing.map { $0.isEmpty ? tunable : $0 + ":" + tunable } ?? tunable, 1)
         setenv(restartedVariable, "1", 1)
-        execv("/proc/self/exe", CommandLine.unsafeArgv)
+        execv(executable, CommandLine.unsafeArgv)
         // Still here: the exec failed (no /proc, say). Go on as we were.
         unsetenv(restartedVariable)
         if let existing {
