@@ -69,7 +69,7 @@ import Testing
         #expect(listed > 10)
         #expect(run.stdout.contains("\nFindings (\(listed)):\n"))
         let lines = run.stdout.split(separator: "\n")
-        for stage in ["reading the configuration", "finding files", "reading files", "parsing files", "running rules", "collecting findings", "applying filters", "rendering reports", "writing reports", "total"] {
+        for stage in ["reading the configuration", "finding files", "reading and parsing files", "running rules", "collecting findings", "applying filters", "rendering reports", "writing reports", "total"] {
             #expect(lines.contains { $0.hasPrefix("  \(stage)  ") && $0.hasSuffix(" ms") }, "no timing for \(stage)")
         }
     }

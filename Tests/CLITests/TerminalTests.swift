@@ -57,7 +57,7 @@ struct TerminalTests {
         // Standard output to a file: the terminal gets standard error alone.
         let run = try PseudoTerminal.run([], in: root, environment: ["IAP_AUDIT_PROGRESS_DELAY": "0"], redirect: ">summary.txt")
         #expect(run.status == 1)
-        #expect(run.terminal.contains("\r" + .escape + "[2Kiap-audit: reading files 0/2 (0%)"), "\(run.terminal.debugDescription)")
+        #expect(run.terminal.contains("\r" + .escape + "[2Kiap-audit: reading and parsing files 0/2 (0%)"), "\(run.terminal.debugDescription)")
         #expect(run.terminal.contains("iap-audit: running rules"))
         #expect(run.terminal.contains("iap-audit: writing reports"))
         #expect(run.terminal.hasSuffix("\r" + .escape + "[2K"), "the line is erased at the end: \(run.terminal.debugDescription)")
@@ -96,7 +96,7 @@ struct TerminalTests {
             #expect(run.terminal.isEmpty, "\(arguments) \(environment): \(run.terminal.debugDescription)")
         }
         let ciAsked = try PseudoTerminal.run(["--progress"], in: root, environment: ["CI": "true"], redirect: ">/dev/null")
-        #expect(ciAsked.terminal.contains("iap-audit: reading files"))
+        #expect(ciAsked.terminal.contains("iap-audit: reading and parsing files"))
         let piped = try CLI.run([], in: root, environment: ["IAP_AUDIT_PROGRESS_DELAY": "0"])
         #expect(piped.stderr.isEmpty, "never on a pipe unless asked: \(piped.stderr.debugDescription)")
     }
@@ -107,7 +107,7 @@ struct TerminalTests {
         let run = try CLI.run(["--progress"], in: root)
         #expect(run.status == 1)
         let lines = run.stderr.split(separator: "\n")
-        #expect(lines.contains("iap-audit: reading files 0/2 (0%)"), "\(run.stderr)")
+        #expect(lines.contains("iap-audit: reading and parsing files 0/2 (0%)"), "\(run.stderr)")
         #expect(lines.contains { $0.hasPrefix("iap-audit: running rules 0/") })
         #expect(!run.stderr.contains("\r") && !run.stderr.contains(.escape))
         #expect(run.stdout.contains("Not ready for review"))

@@ -2,7 +2,9 @@
 /// the time between two `started` events is the earlier stage's duration.
 public enum AuditStage: String, Sendable, CaseIterable {
     case discovering = "finding files"
-    case reading = "reading files"
+    /// Files from disk: each read and parsed in one go.
+    case reading = "reading and parsing files"
+    /// Files given in memory (`Auditor.audit(files:)`).
     case parsing = "parsing files"
     case checking = "running rules"
     case finishing = "collecting findings"

@@ -58,13 +58,17 @@ public enum Auditor {
     public static func audit(paths: [URL], root: URL, rules: [any Rule], options: AuditOptions = AuditOptions()) -> AuditResult {
         options.notify(.started(.discovering, total: 0))
         let discovered = Discovery.discover(paths: paths, root: root, selection: options.selection, jobs: options.jobs)
-        options.notify(.started(.reading, total: discovered.files.count))
-        let inputs: [InputFile] = parallelMap(discovered.files, jobs: options.jobs) { file in
+        // Each file is read and parsed by the same worker, one after the other: no barrier
+        // between the two, and the lexer finds the bytes still in the cache.
+        let files = discovered.files.sorted { $0.relativePath < $1.relativePath }
+        options.notify(.started(.reading, total: files.count))
+        let loaded: [(InputFile, LoadedInput)] = parallelMap(files, jobs: options.jobs) { file in
             let input = InputFile(relativePath: file.relativePath, kind: file.kind, contents: read(file))
+            let item = Loader.load(input)
             options.notify(.advanced(.reading))
-            return input
+            return (input, item)
         }
-        var result = audit(files: inputs, rules: rules, options: options)
+        var result = assemble(loaded, rules: rules, options: options)
         for problem in discovered.problems {
             let error = InputError(file: problem.relativePath, line: 1, column: 1, reason: problem.reason)
             result.project.inputErrors.append(error)
@@ -151,15 +155,20 @@ public enum Auditor {
     public static func audit(files: [InputFile], rules: [any Rule], options: AuditOptions = AuditOptions()) -> AuditResult {
         let sorted = files.sorted { $0.relativePath < $1.relativePath }
         options.notify(.started(.parsing, total: sorted.count))
-        let loaded: [LoadedInput] = parallelMap(sorted, jobs: options.jobs) { file in
+        let loaded: [(InputFile, LoadedInput)] = parallelMap(sorted, jobs: options.jobs) { file in
             let item = Loader.load(file)
             options.notify(.advanced(.parsing))
-            return item
+            return (file, item)
         }
+        return assemble(loaded, rules: rules, options: options)
+    }
+
+    /// The project from the loaded files (in path order), then the rules.
+    private static func assemble(_ loaded: [(InputFile, LoadedInput)], rules: [any Rule], options: AuditOptions) -> AuditResult {
         var project = Project()
         var sources: [String: [UInt8]] = [:]
         var counts: [FileKind: Int] = [:]
-        for (input, item) in zip(sorted, loaded) {
+        for (input, item) in loaded {
             counts[input.kind, default: 0] += 1
             if case .success(let bytes) = input.contents { sources[input.relativePath] = bytes }
             item.add(to: &project)
