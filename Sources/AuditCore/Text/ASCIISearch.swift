@@ -116,13 +116,20 @@ public enum ASCIISearch {
 /// Words looked for together in one pass over a text: the same answer as asking
 /// `ASCIISearch.findFolded` (or, with `foldingCase: false`, `find`) of each word, for the
 /// rules' prefilters, which ask it of every literal and every catalog text with several words
-/// each. Folded words are lower-case ASCII (`{` also stands for `[`).
+/// each. Folded words are lower-case ASCII (`{` also stands for `[`); a word's non-ASCII
+/// bytes are compared exactly.
 public struct ASCIINeedles: Sendable, ExpressibleByArrayLiteral {
+    /// The words, for `adding(_:)`.
     private let words: [[UInt8]]
+    /// The words end to end, and where each starts (`offsets[i] ..< offsets[i + 1]`): the
+    /// search reads them without touching an array per word.
+    private let joined: [UInt8]
+    private let offsets: [Int]
     /// For each byte value, a bit per word that starts with it.
     private let startingWith: [UInt64]
     private let hasEmptyWord: Bool
-    /// ORed into each byte of the text before comparing: 0x20 folds ASCII case, 0 does not.
+    /// ORed into each ASCII byte of the text before comparing: 0x20 folds ASCII case, 0 does
+    /// not. Non-ASCII bytes are compared as they are.
     private let fold: UInt8
 
     public init(_ needles: [StaticString], foldingCase: Bool = true) {
@@ -134,9 +141,13 @@ public struct ASCIINeedles: Sendable, ExpressibleByArrayLiteral {
         self.words = words
         fold = foldingCase ? 0x20 : 0
         var table = [UInt64](repeating: 0, count: 256)
-        for (index, word) in words.enumerated() where !word.isEmpty {
-            table[Int(word[0])] |= 1 << UInt64(index)
+        var offsets = [0]
+        for (index, word) in words.enumerated() {
+            offsets.append(offsets[offsets.count - 1] + word.count)
+            if !word.isEmpty { table[Int(word[0])] |= 1 << UInt64(index) }
         }
+        joined = words.flatMap { $0 }
+        self.offsets = offsets
         startingWith = table
         hasEmptyWord = words.contains { $0.isEmpty }
     }
@@ -145,23 +156,43 @@ public struct ASCIINeedles: Sendable, ExpressibleByArrayLiteral {
         self.init(elements)
     }
 
+    /// These words and `others`, compared the same way. Non-ASCII bytes are never folded, so
+    /// a non-ASCII word (`サイト`, `ſ`) is found exactly: one pass looks for both kinds.
+    public func adding(_ others: [StaticString]) -> ASCIINeedles {
+        ASCIINeedles(words: words + others.map { word in word.withUTF8Buffer { Array($0) } }, foldingCase: fold != 0)
+    }
+
+    /// A text byte as compared: an ASCII byte ORed with `fold`, a non-ASCII one as it is
+    /// (its 0x80 bit, shifted onto 0x20, takes the fold away).
+    @inline(__always)
+    private static func folded(_ byte: UInt8, _ fold: UInt8) -> UInt8 {
+        byte | (fold & ~(byte &>> 2))
+    }
+
     /// Whether any of the words occurs in `text`.
     public func occur(in text: UnsafeBufferPointer<UInt8>) -> Bool {
         if hasEmptyWord { return true }
         let n = text.count
+        let fold = fold
         return startingWith.withUnsafeBufferPointer { table in
-            for start in 0..<n {
-                var candidates = table[Int(text[start] | fold)]
-                while candidates != 0 {
-                    let word = words[candidates.trailingZeroBitCount]
-                    candidates &= candidates - 1
-                    guard start + word.count <= n else { continue }
-                    var k = 1
-                    while k < word.count, text[start + k] | fold == word[k] { k += 1 }
-                    if k == word.count { return true }
+            joined.withUnsafeBufferPointer { joined in
+                offsets.withUnsafeBufferPointer { offsets in
+                    for start in 0..<n {
+                        var candidates = table[Int(Self.folded(text[start], fold))]
+                        while candidates != 0 {
+                            let index = candidates.trailingZeroBitCount
+                            candidates &= candidates - 1
+                            let from = offsets[index]
+                            let count = offsets[index + 1] - from
+                            guard start + count <= n else { continue }
+                            var k = 1
+                            while k < count, Self.folded(text[start + k], fold) == joined[from + k] { k += 1 }
+                            if k == count { return true }
+                        }
+                    }
+                    return false
                 }
             }
-            return false
         }
     }
 }

@@ -89,7 +89,7 @@ enum CopyPhrases {
     static let placeholderWords: ASCIINeedles = ["lorem", "todo", "tbd", "fixme", "xxx", "placeholder", "{", "dummy", "tk tk"]
 
     static func placeholderWord(in text: String) -> String? {
-        guard mayContain(text, anyOf: placeholderWords) else { return nil }
+        guard mayContain(text, candidates: placeholderCandidates) else { return nil }
         guard let range = matches(placeholder, text) else { return nil }
         let word = (text as NSString).substring(with: range)
         // "todo" as an ordinary word (a to-do app) is fine: only the shouting forms count.
@@ -105,7 +105,7 @@ enum CopyPhrases {
     static let otherPlatformWords: ASCIINeedles = ["android", "play", "galaxy", "windows", "amazon", "huawei"]
 
     static func otherPlatformName(in text: String) -> String? {
-        guard mayContain(text, anyOf: otherPlatformWords) else { return nil }
+        guard mayContain(text, candidates: otherPlatformCandidates) else { return nil }
         return matches(otherPlatform, text).map { (text as NSString).substring(with: $0) }
     }
 
@@ -125,8 +125,8 @@ enum CopyPhrases {
         // Each expression runs only where it can match: a phrase has a space between its words
         // (or is Japanese, written without), a checkout link has a scheme and a checkout word.
         // "Website" and "https://example.com/help", on every settings screen, need neither.
-        let phrase = mayHaveWhitespace(text) || mayContain(text, anyOf: noWords, orExactly: ["サイト"])
-        let link = mayContain(text, anyOf: httpWord) && mayContain(text, anyOf: checkoutWords)
+        let phrase = mayHaveWhitespace(text) || mayContain(text, candidates: japaneseSiteCandidates)
+        let link = mayContain(text, candidates: httpCandidates) && mayContain(text, candidates: checkoutCandidates)
         if let range = (phrase ? matches(externalPurchase, text) : nil) ?? (link ? matches(externalCheckoutURL, text) : nil) {
             return (text as NSString).substring(with: range)
         }
@@ -134,8 +134,9 @@ enum CopyPhrases {
     }
 
     /// Built once: each needs a table, and these are asked of every candidate text.
-    private static let noWords: ASCIINeedles = []
-    private static let httpWord: ASCIINeedles = ["http"]
+    private static let japaneseSiteCandidates = ASCIINeedles([]).adding(foldingOntoASCII + ["サイト"])
+    private static let httpCandidates = ASCIINeedles(["http"]).adding(foldingOntoASCII)
+    private static let checkoutCandidates = checkoutWords.adding(foldingOntoASCII)
 
     /// Every alternative of `externalCheckoutURL` after its scheme needs one of these.
     static let checkoutWords: ASCIINeedles = [
@@ -149,7 +150,7 @@ enum CopyPhrases {
     }
 
     private static func mayMentionExternalPurchase(_ text: String) -> Bool {
-        mayContain(text, anyOf: externalPurchaseWords, orExactly: ["サイト"])
+        mayContain(text, candidates: externalPurchaseCandidates)
     }
 
     /// Every alternative of `externalPurchase` and `externalCheckoutURL` needs one of these
@@ -163,16 +164,17 @@ enum CopyPhrases {
     /// non-ASCII byte never equals an ASCII one, in UTF-8 or folded. The expressions' Unicode
     /// case-insensitive matching also folds three non-ASCII letters onto ASCII ones (ſ to s,
     /// the Kelvin sign to k, İ to i), so a text holding one of them always may.
-    static func mayContain(_ text: String, anyOf needles: ASCIINeedles, orExactly others: [StaticString] = []) -> Bool {
+    ///
+    /// `candidates` holds the needles, `foldingOntoASCII` and the others in one set (built once
+    /// with `adding(_:)`, below), so the text is read once.
+    static func mayContain(_ text: String, candidates: ASCIINeedles) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in
-            if !bytes.allSatisfy({ $0 < 0x80 }) {
-                let occurs = { (word: StaticString) in word.withUTF8Buffer { ASCIISearch.find($0, in: bytes) } }
-                if foldingOntoASCII.contains(where: occurs) || others.contains(where: occurs) { return true }
-            }
-            return needles.occur(in: bytes)
-        }
+        return text.withUTF8 { candidates.occur(in: $0) }
     }
+
+    static let placeholderCandidates = placeholderWords.adding(foldingOntoASCII)
+    static let otherPlatformCandidates = otherPlatformWords.adding(foldingOntoASCII)
+    static let externalPurchaseCandidates = externalPurchaseWords.adding(foldingOntoASCII + ["サイト"])
 
     /// The letters whose Unicode case folding is an ASCII letter: ſ (s), the Kelvin sign (k), İ (i).
     private static let foldingOntoASCII: [StaticString] = ["ſ", "\u{212A}", "İ"]
