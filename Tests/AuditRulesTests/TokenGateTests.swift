@@ -31,6 +31,18 @@ import Testing
         }
     }
 
+    @Test func declarationsByNameAreThoseAScanFinds() {
+        var asked = 0
+        for file in Self.files {
+            let names = Set(file.declarations.map(\.name)).union(["", "Missing", "body"])
+            for name in names {
+                #expect(file.declarationIndices(named: name) == file.declarations.indices.filter { file.declarations[$0].name == name }, "\(name) in \(file.path)")
+                asked += 1
+            }
+        }
+        #expect(asked > 100)
+    }
+
     @Test func mayDeclareTypeAnswersLikeAPlainWalk() {
         let cases: [([StaticString], [StaticString])] = [
             (["struct", "enum", "class", "actor", "extension", "protocol"], ProductIDLiterals.constantTypeWords),

@@ -45,6 +45,7 @@ public final class SwiftFile: Sendable {
     private let bracketsCell = OnceCell<FileBrackets>()
     private let structureCell = OnceCell<FileStructure>()
     private let indexCell = OnceCell<IdentifierIndex>()
+    private let declarationNamesCell = OnceCell<[String: [Int]]>()
 
     var brackets: FileBrackets {
         bracketsCell.get { FileBrackets(bytes: bytes, code: code, startsLine: startsLine, tooDeep: isTooDeep) }
@@ -57,6 +58,17 @@ public final class SwiftFile: Sendable {
     /// Where each identifier occurs; see `occurrences(of:)`.
     var identifierIndex: IdentifierIndex {
         indexCell.get { IdentifierIndex(bytes: bytes, code: code) }
+    }
+
+    /// The indices of the declarations named `name`, ascending. A table built on first use:
+    /// a rule that asks a file about each of its types scanned every declaration per question,
+    /// which grew with the square of a large generated file (thousands of types in one file).
+    public func declarationIndices(named name: String) -> [Int] {
+        declarationNamesCell.get {
+            var byName: [String: [Int]] = [:]
+            for (index, declaration) in declarations.enumerated() { byName[declaration.name, default: []].append(index) }
+            return byName
+        }[name] ?? []
     }
 
     /// Whether the declarations or the index have been built (for tests and measurements).

@@ -246,8 +246,8 @@ extension Project {
         let last = String(name.split(separator: ".").last ?? Substring(name))
         var result: [(file: Int, declaration: Int)] = []
         for fileIndex in swiftFileIndices(mentioning: last) {
-            let declarations = swiftFiles[fileIndex].declarations
-            for index in declarations.indices where declarations[index].name == name && kind(declarations[index].kind) {
+            let file = swiftFiles[fileIndex]
+            for index in file.declarationIndices(named: name) where kind(file.declarations[index].kind) {
                 result.append((fileIndex, index))
             }
         }
