@@ -24,10 +24,12 @@ public final class SwiftFile: Sendable {
     /// Comment tokens, for suppressions and for "is this in a comment" questions.
     public let comments: [Token]
     /// For each code token that opens or closes a bracket, string or interpolation, the index
-    /// of its partner; -1 elsewhere or when unbalanced.
-    public var match: [Int32] { brackets.match }
+    /// of its partner; -1 elsewhere or when unbalanced. Built with the file: every audit reads
+    /// the calls around nearly every file's literals, and a pass right after lexing finds the
+    /// tokens still in the cache (none for a file nested too deep: it is not audited).
+    public let match: [Int32]
     /// For each code token, the index of the innermost open bracket around it; -1 at top level.
-    public var parent: [Int32] { brackets.parent }
+    public let parent: [Int32]
     public var declarations: [Declaration] { structure.declarations }
     /// The declaration each declaration or closure body's `{` opens (not the braces of `if`,
     /// `for`, `switch` ...).
@@ -38,21 +40,15 @@ public final class SwiftFile: Sendable {
     /// The hashes of the file's identifiers: most files do not mention a given name, and the
     /// filter says so without the index.
     let names: HashFilter
-    /// The brackets, the declarations and the identifier index: each built on first use. Most
-    /// files of an app never get a question that needs them (no StoreKit name, no paywall),
-    /// and building them was most of the cost of loading a file. Reading a call's arguments
-    /// needs only the brackets; the declarations cost as much again.
-    private let bracketsCell = OnceCell<FileBrackets>()
+    /// The declarations and the identifier index: each built on first use. Most files of an
+    /// app never get a question that needs them (no StoreKit name, no paywall), and building
+    /// them was most of the cost of loading a file.
     private let structureCell = OnceCell<FileStructure>()
     private let indexCell = OnceCell<IdentifierIndex>()
     private let declarationNamesCell = OnceCell<[String: [Int]]>()
 
-    var brackets: FileBrackets {
-        bracketsCell.get { FileBrackets(bytes: bytes, code: code, startsLine: startsLine, tooDeep: isTooDeep) }
-    }
-
     var structure: FileStructure {
-        structureCell.get { FileStructure(bytes: bytes, code: code, startsLine: startsLine, brackets: brackets, tooDeep: isTooDeep) }
+        structureCell.get { FileStructure(bytes: bytes, code: code, startsLine: startsLine, match: match, parent: parent, tooDeep: isTooDeep) }
     }
 
     /// Where each identifier occurs; see `occurrences(of:)`.
@@ -104,6 +100,12 @@ public final class SwiftFile: Sendable {
                                at: diagnostics.first?.meansBinary == true ? 1 : 0)
         }
         self.diagnostics = diagnostics
+        if diagnostics.contains(where: { $0.kind == .nestingTooDeep }) {
+            match = [Int32](repeating: -1, count: code.count)
+            parent = match
+        } else {
+            (match, parent) = SyntaxTreeBuilder(bytes: bytes, code: code, startsLine: startsLine).matchBrackets()
+        }
     }
 
     private static func columns(
@@ -591,22 +593,6 @@ public final class SwiftFile: Sendable {
     }
 }
 
-/// The bracket partners and parents of a file's code tokens.
-final class FileBrackets: Sendable {
-    let match: [Int32]
-    let parent: [Int32]
-
-    /// A file nested deeper than `SwiftFile.maximumNesting` gets none: it is not audited.
-    init(bytes: [UInt8], code: TokenList, startsLine: LineStartFlags, tooDeep: Bool) {
-        if tooDeep {
-            match = [Int32](repeating: -1, count: code.count)
-            parent = match
-        } else {
-            (match, parent) = SyntaxTreeBuilder(bytes: bytes, code: code, startsLine: startsLine).matchBrackets()
-        }
-    }
-}
-
 /// The declarations of a file, and its functions by keyword.
 final class FileStructure: Sendable {
     let declarations: [Declaration]
@@ -615,12 +601,12 @@ final class FileStructure: Sendable {
     let functionKeywords: [Int32]
     let functionDeclarations: [Int32]
 
-    init(bytes: [UInt8], code: TokenList, startsLine: LineStartFlags, brackets: FileBrackets, tooDeep: Bool) {
+    init(bytes: [UInt8], code: TokenList, startsLine: LineStartFlags, match: [Int32], parent: [Int32], tooDeep: Bool) {
         let structure: SyntaxTreeBuilder.Structure
         if tooDeep {
-            structure = SyntaxTreeBuilder.Structure(match: brackets.match, parent: brackets.parent, declarations: [], braces: BraceDeclarations())
+            structure = SyntaxTreeBuilder.Structure(match: match, parent: parent, declarations: [], braces: BraceDeclarations())
         } else {
-            structure = SyntaxTreeBuilder(bytes: bytes, code: code, startsLine: startsLine).declarations(match: brackets.match, parent: brackets.parent)
+            structure = SyntaxTreeBuilder(bytes: bytes, code: code, startsLine: startsLine).declarations(match: match, parent: parent)
         }
         declarations = structure.declarations
         braces = structure.braces
