@@ -125,7 +125,8 @@ public struct ASCIINeedles: Sendable, ExpressibleByArrayLiteral {
     /// search reads them without touching an array per word.
     private let joined: [UInt8]
     private let offsets: [Int]
-    /// For each byte value, a bit per word that starts with it.
+    /// For each byte value of the text, a bit per word that starts with it as compared
+    /// (folded in advance, so the pass over the text reads one table entry per byte).
     private let startingWith: [UInt64]
     private let hasEmptyWord: Bool
     /// ORed into each ASCII byte of the text before comparing: 0x20 folds ASCII case, 0 does
@@ -140,12 +141,14 @@ public struct ASCIINeedles: Sendable, ExpressibleByArrayLiteral {
         precondition(words.count <= 64, "at most 64 words")
         self.words = words
         fold = foldingCase ? 0x20 : 0
-        var table = [UInt64](repeating: 0, count: 256)
+        var first = [UInt64](repeating: 0, count: 256)
         var offsets = [0]
         for (index, word) in words.enumerated() {
             offsets.append(offsets[offsets.count - 1] + word.count)
-            if !word.isEmpty { table[Int(word[0])] |= 1 << UInt64(index) }
+            if !word.isEmpty { first[Int(word[0])] |= 1 << UInt64(index) }
         }
+        let folding: UInt8 = foldingCase ? 0x20 : 0
+        let table = (0..<256).map { value in first[Int(Self.folded(UInt8(value), folding))] }
         joined = words.flatMap { $0 }
         self.offsets = offsets
         startingWith = table
@@ -178,7 +181,7 @@ public struct ASCIINeedles: Sendable, ExpressibleByArrayLiteral {
             joined.withUnsafeBufferPointer { joined in
                 offsets.withUnsafeBufferPointer { offsets in
                     for start in 0..<n {
-                        var candidates = table[Int(Self.folded(text[start], fold))]
+                        var candidates = table[Int(text[start])]
                         while candidates != 0 {
                             let index = candidates.trailingZeroBitCount
                             candidates &= candidates - 1
