@@ -146,6 +146,28 @@ private func roundTrips(_ source: String) -> Bool {
         #expect(SwiftLexer.firstEncodingProblem(in: Array("héllo €".utf8)) == nil)
     }
 
+    /// The check steps over 32 and then 8 ASCII bytes at a time: a NUL, a bad byte or a good
+    /// non-ASCII character at any offset of a long text must be found (or passed) exactly, and
+    /// the stride must resume after a good one.
+    @Test func encodingProblemsAreFoundAtEveryOffset() {
+        for length in [31, 32, 33, 64, 100] {
+            for offset in 0..<length {
+                var text = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                text[offset] = 0
+                #expect(SwiftLexer.firstEncodingProblem(in: text) == LexDiagnostic(kind: .nulByte, offset: offset), "NUL at \(offset) of \(length)")
+                text[offset] = 0xFF
+                #expect(SwiftLexer.firstEncodingProblem(in: text) == LexDiagnostic(kind: .invalidUTF8, offset: offset), "0xFF at \(offset) of \(length)")
+                var good = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                good.replaceSubrange(offset..<offset + 1, with: Array("é".utf8))
+                #expect(SwiftLexer.firstEncodingProblem(in: good) == nil, "é at \(offset) of \(length)")
+                // A good character first, then a NUL further on: found after the stride resumes.
+                good.append(contentsOf: [UInt8](repeating: UInt8(ascii: "b"), count: 70))
+                good[good.count - 3] = 0
+                #expect(SwiftLexer.firstEncodingProblem(in: good) == LexDiagnostic(kind: .nulByte, offset: good.count - 3))
+            }
+        }
+    }
+
     @Test func shebangAndCRLF() {
         let source = "#!/usr/bin/env swift\r\nprint(1)\r\n"
         #expect(lex(source).map(\.1) == ["print", "(", "1", ")"])
