@@ -62,6 +62,19 @@ enum WordBytes {
     /// its high bit only where the byte had none).
     @inline(__always)
     static func hasZeroByte(_ word: UInt64) -> Bool {
-        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0
+        zeroByteBits(word) & 0x8080_8080_8080_8080 != 0
+    }
+
+    /// `hasZeroByte` before its mask: several words' bits can be ORed and masked once.
+    @inline(__always)
+    static func zeroByteBits(_ word: UInt64) -> UInt64 {
+        (word &- 0x0101_0101_0101_0101) & ~word
+    }
+
+    /// Whether a byte of `word`, which has no byte of 0x80 or above, is below `limit`
+    /// (at most 0x80): the subtraction borrows into a high bit only for such a byte.
+    @inline(__always)
+    static func hasASCIIByte(below limit: UInt8, in word: UInt64) -> Bool {
+        (word &- (0x0101_0101_0101_0101 &* UInt64(limit))) & ~word & 0x8080_8080_8080_8080 != 0
     }
 }

@@ -368,24 +368,22 @@ public final class SwiftFile: Sendable {
     /// The code indices of the identifiers spelled like any of `names`, ascending; the names'
     /// hashes were computed once for every file asked.
     public func occurrences(ofAny names: IdentifierNames) -> [Int] {
-        var result: [Int] = []
-        var sets = 0
-        for (name, hash) in zip(names.names, names.hashes) {
-            let found = indexedOccurrences(of: name, hash: hash)
-            guard !found.isEmpty else { continue }
-            result += found.lazy.map { Int($0) }
-            sets += 1
-        }
-        if sets > 1 { result.sort() }
-        return result
+        occurrences(ofAny: names.names, hashes: names.hashes)
     }
 
     /// The code indices of the identifiers spelled like any of `names`, ascending.
     public func occurrences(ofAny names: some Sequence<String>) -> [Int] {
+        let names = Array(names)
+        return occurrences(ofAny: names, hashes: names.map { IdentifierIndex.hash(of: $0) })
+    }
+
+    private func occurrences(ofAny names: [String], hashes: [UInt32]) -> [Int] {
         var result: [Int] = []
         var sets = 0
-        for name in names {
-            result += occurrences(of: name)
+        for (name, hash) in zip(names, hashes) {
+            let found = indexedOccurrences(of: name, hash: hash)
+            guard !found.isEmpty else { continue }
+            result += found.lazy.map { Int($0) }
             sets += 1
         }
         if sets > 1 { result.sort() }

@@ -52,10 +52,9 @@ public enum SwiftLexer {
                         let w1 = raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
                         let w2 = raw.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self)
                         let w3 = raw.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)
-                        let ones: UInt64 = 0x0101_0101_0101_0101
-                        // (w - 0x01…) & ~w sets the high bit of some byte exactly when w has a
-                        // zero byte; a high bit of w itself stops the stride anyway.
-                        let zeros = ((w0 &- ones) & ~w0) | ((w1 &- ones) & ~w1) | ((w2 &- ones) & ~w2) | ((w3 &- ones) & ~w3)
+                        // A zero byte sets a high bit of its word's zero-byte bits; a high bit of
+                        // a word itself stops the stride anyway.
+                        let zeros = WordBytes.zeroByteBits(w0) | WordBytes.zeroByteBits(w1) | WordBytes.zeroByteBits(w2) | WordBytes.zeroByteBits(w3)
                         if (w0 | w1 | w2 | w3 | zeros) & 0x8080_8080_8080_8080 != 0 { break }
                         i += 32
                     }

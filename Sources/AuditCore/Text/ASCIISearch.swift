@@ -113,8 +113,8 @@ public enum ASCIISearch {
     }
 }
 
-/// Words looked for together in one pass over a text: the same answer as asking
-/// `ASCIISearch.findFolded` (or, with `foldingCase: false`, `find`) of each word, for the
+/// Words looked for together in one pass over a text: for ASCII words, the same answer as
+/// asking `ASCIISearch.findFolded` (or, with `foldingCase: false`, `find`) of each word, for the
 /// rules' prefilters, which ask it of every literal and every catalog text with several words
 /// each. Folded words are lower-case ASCII (`{` also stands for `[`); a word's non-ASCII
 /// bytes are compared exactly.
@@ -140,14 +140,14 @@ public struct ASCIINeedles: Sendable, ExpressibleByArrayLiteral {
     init(words: [[UInt8]], foldingCase: Bool = true) {
         precondition(words.count <= 64, "at most 64 words")
         self.words = words
-        fold = foldingCase ? 0x20 : 0
+        let folding: UInt8 = foldingCase ? 0x20 : 0
+        fold = folding
         var first = [UInt64](repeating: 0, count: 256)
         var offsets = [0]
         for (index, word) in words.enumerated() {
             offsets.append(offsets[offsets.count - 1] + word.count)
             if !word.isEmpty { first[Int(word[0])] |= 1 << UInt64(index) }
         }
-        let folding: UInt8 = foldingCase ? 0x20 : 0
         let table = (0..<256).map { value in first[Int(Self.folded(UInt8(value), folding))] }
         joined = words.flatMap { $0 }
         self.offsets = offsets

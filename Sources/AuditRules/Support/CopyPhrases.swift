@@ -158,15 +158,15 @@ enum CopyPhrases {
     static let externalPurchaseWords: ASCIINeedles = ["web", "homepage", "online store", "site", "http", "gina"]
 
     /// False only when `text` cannot match an expression all of whose alternatives need one of
-    /// `needles` (lower-case ASCII; `{` also stands for `[`) or one of `others` (non-ASCII text
+    /// the `candidates` (lower-case ASCII words, `{` also standing for `[`, and non-ASCII words
     /// without case): a test that spares running the expression on most texts, which is where
     /// the copy rules spent their time. ASCII bytes are compared with ASCII case folding; a
     /// non-ASCII byte never equals an ASCII one, in UTF-8 or folded. The expressions' Unicode
     /// case-insensitive matching also folds three non-ASCII letters onto ASCII ones (ſ to s,
     /// the Kelvin sign to k, İ to i), so a text holding one of them always may.
     ///
-    /// `candidates` holds the needles, `foldingOntoASCII` and the others in one set (built once
-    /// with `adding(_:)`, below), so the text is read once.
+    /// Each set below holds an expression's words and `foldingOntoASCII` (and its non-ASCII
+    /// words), built once with `adding(_:)`, so the text is read once.
     static func mayContain(_ text: String, candidates: ASCIINeedles) -> Bool {
         var text = text
         return text.withUTF8 { candidates.occur(in: $0) }

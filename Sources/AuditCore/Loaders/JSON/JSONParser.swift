@@ -323,11 +323,10 @@ struct JSONByteParser {
             var i = start
             while i + 8 <= end {
                 let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                // High bits (non-ASCII); bytes below 0x20 (for a word of ASCII bytes, the
-                // subtraction borrows into a high bit only when one is); quotes and backslashes
-                // (zero bytes of `word ^ 0x22…` and `word ^ 0x5C…`).
+                // High bits (non-ASCII); control characters; quotes and backslashes (zero bytes
+                // of `word ^ 0x22…` and `word ^ 0x5C…`).
                 let special = word & 0x8080_8080_8080_8080 != 0
-                    || (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080 != 0
+                    || WordBytes.hasASCIIByte(below: 0x20, in: word)
                     || WordBytes.hasZeroByte(word ^ 0x2222_2222_2222_2222)
                     || WordBytes.hasZeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C)
                 if special { return i }
