@@ -14,9 +14,7 @@ public struct HTMLRenderer: Sendable {
     }
 
     public func render(_ report: Report, markdown: String) -> String {
-        var body = Self.addHeadingAnchors(CommonMark.html(from: markdown))
-        body = Self.decorate(body)
-        body = Self.insertProgressBar(into: body, report: report)
+        let body = Self.finish(CommonMark.html(from: markdown), report: report)
         let verdict = report.isReady ? "ready" : "not-ready"
         return Template.fill(template, with: [
             "title": HTML.escape("In-app purchase audit: \(report.subject)"),
@@ -26,6 +24,35 @@ public struct HTMLRenderer: Sendable {
             "date": date.map { "<span>Date: <strong>\(HTML.escape($0))</strong></span>" } ?? "",
             "body": body,
         ])
+    }
+
+    /// What cmark's page becomes: heading anchors, badges, highlighted excerpts and the
+    /// progress bar, in one pass over its bytes that stops only at a `<`. It writes what
+    /// `addHeadingAnchors`, `decorate` and `insertProgressBar` would, applied in turn (a test
+    /// holds them equal); those passes each copied the page, and the HTML report is the last
+    /// step of an audit that nothing else runs beside.
+    static func finish(_ html: String, report: Report) -> String {
+        var html = html
+        let bar = progressBar(for: report)
+        return html.withUTF8 { bytes in
+            var pass = PagePass(source: bytes, progressBar: bar)
+            return pass.run()
+        }
+    }
+
+    /// The progress bar's markup, or nil for a report without checklist items.
+    static func progressBar(for report: Report) -> String? {
+        let items = report.checklists.flatMap(\.items)
+        guard !items.isEmpty else { return nil }
+        var bar = "\n<div class=\"progress\" role=\"img\" aria-label=\"Checklist items by status\">"
+        var legend = "<ul class=\"legend\">"
+        for status in Report.Status.allCases {
+            let count = items.filter { $0.status == status }.count
+            let percent = Double(count) * 100 / Double(items.count)
+            if count > 0 { bar += "<span class=\"\(status.rawValue)\" style=\"width: \(String(format: "%.2f", percent))%\"></span>" }
+            legend += "<li class=\"\(status.rawValue)\">\(count) \(status.label)</li>"
+        }
+        return bar + "</div>\n" + legend + "</ul>\n"
     }
 
     /// Status and severity badges (text plus colour, never colour alone) and highlighted
@@ -106,19 +133,9 @@ public struct HTMLRenderer: Sendable {
 
     /// A bar of the checklist items by status, after the summary table.
     static func insertProgressBar(into html: String, report: Report) -> String {
-        let items = report.checklists.flatMap(\.items)
         // A byte search: Foundation's `range(of:)` converted the whole page to UTF-16 first.
         let bytes = Array(html.utf8)
-        guard !items.isEmpty, let tableEnd = ByteSearch.find("</table>", in: bytes, from: 0) else { return html }
-        var bar = "\n<div class=\"progress\" role=\"img\" aria-label=\"Checklist items by status\">"
-        var legend = "<ul class=\"legend\">"
-        for status in Report.Status.allCases {
-            let count = items.filter { $0.status == status }.count
-            let percent = Double(count) * 100 / Double(items.count)
-            if count > 0 { bar += "<span class=\"\(status.rawValue)\" style=\"width: \(String(format: "%.2f", percent))%\"></span>" }
-            legend += "<li class=\"\(status.rawValue)\">\(count) \(status.label)</li>"
-        }
-        bar += "</div>\n" + legend + "</ul>\n"
+        guard let bar = progressBar(for: report), let tableEnd = ByteSearch.find("</table>", in: bytes, from: 0) else { return html }
         var result = Array(bytes[..<tableEnd.upperBound])
         result += Array(bar.utf8)
         result += bytes[tableEnd.upperBound...]
@@ -149,6 +166,171 @@ public struct HTMLRenderer: Sendable {
         }
         result += bytes[position...]
         return String(decoding: result, as: UTF8.self)
+    }
+}
+
+/// The pass of `HTMLRenderer.finish` over cmark's page. Every rewrite starts at a `<` of
+/// markup cmark wrote: text from inputs reaches the page escaped, so `memchr` steps from one
+/// `<` to the next and the bytes between are copied as they are.
+private struct PagePass {
+    let source: UnsafeBufferPointer<UInt8>
+    let progressBar: String?
+    private var output: [UInt8] = []
+    private var usedSlugs: [String: Int] = [:]
+
+    init(source: UnsafeBufferPointer<UInt8>, progressBar: String?) {
+        self.source = source
+        self.progressBar = progressBar
+    }
+
+    /// `(pattern, replacement)` for the status and severity badges; a status pattern also
+    /// needs `statusLead` right before it (see `decorate`).
+    private static let statusBadges: [(pattern: [UInt8], replacement: [UInt8])] = Report.Status.allCases.map { status in
+        (Array("<strong>\(status.label)</strong>".utf8), Array("<span class=\"status \(status.rawValue)\">\(status.label)</span>".utf8))
+    }
+    private static let statusLead = Array(" — ".utf8)
+    private static let severityBadges: [(pattern: [UInt8], replacement: [UInt8])] = Severity.allCases.map { severity in
+        (Array("<p><strong>\(severity.rawValue.uppercased())</strong>".utf8),
+         Array("<p><span class=\"severity \(severity.rawValue)\">\(severity.rawValue)</span>".utf8))
+    }
+
+    mutating func run() -> String {
+        output.reserveCapacity(source.count + source.count / 4)
+        var anchoring = true
+        var highlighting = true
+        var bar = progressBar.map { Array($0.utf8) }
+        var copied = 0
+        var i = 0
+        while let open = next(UInt8(ascii: "<"), from: i, before: source.count) {
+            i = open + 1
+            if anchoring, starts(with: "<h3>", at: open) {
+                if let close = find("</h3>", from: open + 4) {
+                    // The id is GitHub's for the heading's text, as cmark wrote it.
+                    copy(copied..<open)
+                    let inner = (open + 4)..<close
+                    let text = HTML.unescape(HTML.stripTags(String(decoding: UnsafeBufferPointer(rebasing: source[inner]), as: UTF8.self)))
+                    let id = MarkdownText.uniqueSlug(text, used: &usedSlugs)
+                    output += "<h3 id=\"\(HTML.escape(id))\">".utf8
+                    decorate(inner)
+                    output += "</h3>".utf8
+                    i = close + 5
+                    copied = i
+                    continue
+                }
+                anchoring = false
+            }
+            if highlighting, starts(with: "<pre", at: open) {
+                if let code = find("<code", from: open + 4), let tagEnd = find(">", from: code + 5),
+                   let close = find("</code></pre>", from: tagEnd + 1) {
+                    copy(copied..<(tagEnd + 1))
+                    highlightLines((tagEnd + 1)..<close)
+                    output += "\n</code></pre>".utf8
+                    i = close + 13
+                    copied = i
+                    continue
+                }
+                highlighting = false
+            }
+            if let table = bar, starts(with: "</table>", at: open) {
+                copy(copied..<(open + 8))
+                output += table
+                bar = nil
+                i = open + 8
+                copied = i
+                continue
+            }
+            if let (length, replacement) = badge(at: open) {
+                copy(copied..<open)
+                output += replacement
+                i = open + length
+                copied = i
+            }
+        }
+        copy(copied..<source.count)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Copies `range`, with its badges rewritten.
+    private mutating func decorate(_ range: Range<Int>) {
+        var copied = range.lowerBound
+        var i = range.lowerBound
+        while let open = next(UInt8(ascii: "<"), from: i, before: range.upperBound) {
+            i = open + 1
+            guard let (length, replacement) = badge(at: open), open + length <= range.upperBound else { continue }
+            copy(copied..<open)
+            output += replacement
+            i = open + length
+            copied = i
+        }
+        copy(copied..<range.upperBound)
+    }
+
+    /// The badge that starts at `open`: the length of the markup it replaces, and its markup.
+    private func badge(at open: Int) -> (Int, [UInt8])? {
+        if starts(with: "<p><strong>", at: open) {
+            for (pattern, replacement) in Self.severityBadges where starts(with: pattern, at: open) {
+                return (pattern.count, replacement)
+            }
+        } else if starts(with: "<strong>", at: open), open >= Self.statusLead.count,
+                  starts(with: Self.statusLead, at: open - Self.statusLead.count) {
+            for (pattern, replacement) in Self.statusBadges where starts(with: pattern, at: open) {
+                return (pattern.count, replacement)
+            }
+        }
+        return nil
+    }
+
+    /// Each line of a code block in a span; the finding's line (`> 12 | …`) with `hl`.
+    private mutating func highlightLines(_ range: Range<Int>) {
+        var start = range.lowerBound
+        var index = 0
+        while start <= range.upperBound {
+            let end = next(0x0A, from: start, before: range.upperBound) ?? range.upperBound
+            // A last line left empty by the final newline is not a line.
+            if end == range.upperBound, start == end { break }
+            if index > 0 { output.append(0x0A) }
+            output += (starts(with: "&gt; ", at: start) && start + 5 <= end ? "<span class=\"line hl\">" : "<span class=\"line\">").utf8
+            copy(start..<end)
+            output += "</span>".utf8
+            index += 1
+            start = end + 1
+        }
+    }
+
+    private mutating func copy(_ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: source[range]))
+    }
+
+    private func next(_ byte: UInt8, from start: Int, before end: Int) -> Int? {
+        guard start < end, let base = source.baseAddress,
+              let found = memchr(base + start, Int32(byte), end - start) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    private func find(_ pattern: StaticString, from start: Int) -> Int? {
+        var i = start
+        let first = pattern.utf8Start.pointee
+        while let candidate = next(first, from: i, before: source.count) {
+            if starts(with: pattern, at: candidate) { return candidate }
+            i = candidate + 1
+        }
+        return nil
+    }
+
+    private func starts(with pattern: StaticString, at index: Int) -> Bool {
+        pattern.withUTF8Buffer { starts(with: $0, at: index) }
+    }
+
+    private func starts(with pattern: [UInt8], at index: Int) -> Bool {
+        pattern.withUnsafeBufferPointer { starts(with: $0, at: index) }
+    }
+
+    private func starts(with pattern: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        guard index >= 0, index + pattern.count <= source.count, let base = source.baseAddress, let word = pattern.baseAddress else {
+            return false
+        }
+        return memcmp(base + index, word, pattern.count) == 0
     }
 }
 
@@ -219,23 +401,27 @@ enum HTML {
 /// `{{name}}` placeholders. Values are inserted as given: callers escape them.
 public enum Template {
     public static func fill(_ template: String, with values: [String: String]) -> String {
-        var result = ""
-        var rest = Substring(template)
-        while let open = rest.range(of: "{{") {
-            result += rest[..<open.lowerBound]
-            guard let close = rest.range(of: "}}", range: open.upperBound..<rest.endIndex) else {
-                rest = rest[open.lowerBound...]
+        // Over the template's bytes: Foundation's `range(of:)` bridged the template to UTF-16
+        // for every placeholder.
+        let bytes = Array(template.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + values.values.reduce(0) { $0 + $1.utf8.count })
+        var position = 0
+        while let open = ByteSearch.find("{{", in: bytes, from: position) {
+            result += bytes[position..<open.lowerBound]
+            guard let close = ByteSearch.find("}}", in: bytes, from: open.upperBound) else {
+                position = open.lowerBound
                 break
             }
-            let key = rest[open.upperBound..<close.lowerBound].trimmed
+            let key = String(decoding: bytes[open.upperBound..<close.lowerBound], as: UTF8.self).trimmed
             if let value = values[key] {
-                result += value
+                result += value.utf8
             } else {
-                result += rest[open.lowerBound..<close.upperBound]
+                result += bytes[open.lowerBound..<close.upperBound]
             }
-            rest = rest[close.upperBound...]
+            position = close.upperBound
         }
-        result += rest
-        return result
+        result += bytes[position...]
+        return String(decoding: result, as: UTF8.self)
     }
 }

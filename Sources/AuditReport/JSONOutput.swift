@@ -16,41 +16,53 @@ indirect enum JSONOutput: Sendable {
 
     /// The document, ending with a newline.
     var text: String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(1 << 16)
         write(to: &out, indent: 0)
-        return out + "\n"
+        out.append(0x0A)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private func write(to out: inout String, indent: Int) {
+    /// Appends the value as UTF-8 bytes: a SARIF log of thousands of findings is built in
+    /// one buffer, without a string for each line's indentation.
+    private func write(to out: inout [UInt8], indent: Int) {
         switch self {
         case .object(let members):
             if members.isEmpty {
-                out += "{}"
+                out += "{}".utf8
                 return
             }
-            out += "{\n"
+            out += "{\n".utf8
             for (index, member) in members.enumerated() {
-                out += String(repeating: " ", count: indent + 2) + JSONText.quoted(member.0) + ": "
+                Self.indent(indent + 2, into: &out)
+                JSONText.appendQuoted(member.0, to: &out)
+                out += ": ".utf8
                 member.1.write(to: &out, indent: indent + 2)
-                out += index + 1 < members.count ? ",\n" : "\n"
+                out += (index + 1 < members.count ? ",\n" : "\n").utf8
             }
-            out += String(repeating: " ", count: indent) + "}"
+            Self.indent(indent, into: &out)
+            out.append(UInt8(ascii: "}"))
         case .array(let elements):
             if elements.isEmpty {
-                out += "[]"
+                out += "[]".utf8
                 return
             }
-            out += "[\n"
+            out += "[\n".utf8
             for (index, element) in elements.enumerated() {
-                out += String(repeating: " ", count: indent + 2)
+                Self.indent(indent + 2, into: &out)
                 element.write(to: &out, indent: indent + 2)
-                out += index + 1 < elements.count ? ",\n" : "\n"
+                out += (index + 1 < elements.count ? ",\n" : "\n").utf8
             }
-            out += String(repeating: " ", count: indent) + "]"
-        case .string(let text): out += JSONText.quoted(text)
-        case .int(let value): out += String(value)
-        case .bool(let value): out += value ? "true" : "false"
-        case .null: out += "null"
+            Self.indent(indent, into: &out)
+            out.append(UInt8(ascii: "]"))
+        case .string(let text): JSONText.appendQuoted(text, to: &out)
+        case .int(let value): out += String(value).utf8
+        case .bool(let value): out += (value ? "true" : "false").utf8
+        case .null: out += "null".utf8
         }
+    }
+
+    private static func indent(_ count: Int, into out: inout [UInt8]) {
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
     }
 }

@@ -213,30 +213,44 @@ enum CommandLineTool {
 
         // Render everything first, then write: a failure leaves no half-written report.
         progress.begin("rendering reports")
-        let markdownBody = MarkdownRenderer(jobs: options.jobs).render(report)
-        // The formats are independent: each on its own worker.
+        // The formats are independent, except that the HTML page is cmark's rendering of the
+        // Markdown one: Markdown then HTML is one task, the longest, and every other format is
+        // rendered on the other workers meanwhile.
         let compact = options.compact
         let date = options.date
-        let outputs: [(name: String, contents: String)] = parallelMap(options.formats, jobs: options.jobs) { format in
-            let contents: String
-            switch format {
-            case .md:
-                if compact {
+        let markdownFormats = options.formats.filter { $0 == .html || ($0 == .md && !compact) }
+        let tasks: [[OutputFormat]] = (markdownFormats.isEmpty ? [] : [markdownFormats])
+            + options.formats.filter { !markdownFormats.contains($0) }.map { [$0] }
+        // The Markdown page and what is made from it: the md report (unless compact) and the HTML page.
+        let pages: @Sendable ([OutputFormat]) -> [(OutputFormat, String)] = { formats in
+            let markdownBody = MarkdownRenderer(jobs: options.jobs).render(report)
+            return formats.map { format in
+                format == .html
+                    ? (format, HTMLRenderer(template: resources.htmlTemplate, date: date).render(report, markdown: markdownBody))
+                    : (format, Template.fill(resources.markdownTemplate, with: ["body": markdownBody]))
+            }
+        }
+        let rendered: [[(OutputFormat, String)]] = parallelMap(tasks, jobs: options.jobs) { formats in
+            if formats == markdownFormats { return pages(formats) }
+            return formats.map { format in
+                let contents: String
+                switch format {
+                case .md:
                     let overhead = max(0, resources.markdownTemplate.utf16.count - "{{body}}".utf16.count)
                     contents = Template.fill(resources.markdownTemplate, with: ["body": CompactMarkdownRenderer().render(report, overhead: overhead)])
-                } else {
-                    contents = Template.fill(resources.markdownTemplate, with: ["body": markdownBody])
+                case .html: contents = pages([.html])[0].1
+                case .json: contents = JSONRenderer().render(report)
+                case .sarif: contents = SARIFRenderer().render(report)
+                case .github: contents = GitHubActionsRenderer().render(report)
+                case .xcode: contents = XcodeRenderer().render(report)
+                case .junit: contents = JUnitRenderer().render(report)
                 }
-            case .html: contents = HTMLRenderer(template: resources.htmlTemplate, date: date).render(report, markdown: markdownBody)
-            case .json: contents = JSONRenderer().render(report)
-            case .sarif: contents = SARIFRenderer().render(report)
-            case .github: contents = GitHubActionsRenderer().render(report)
-            case .xcode: contents = XcodeRenderer().render(report)
-            case .junit: contents = JUnitRenderer().render(report)
+                return (format, contents)
             }
-            return (format.fileName, contents)
         }
-        defer { KeptUntilExit.keep(outputs, markdownBody) }
+        let byFormat = Dictionary(rendered.joined().map { $0 }, uniquingKeysWith: { first, _ in first })
+        let outputs: [(name: String, contents: String)] = options.formats.map { ($0.fileName, byFormat[$0] ?? "") }
+        defer { KeptUntilExit.keep(outputs) }
         progress.begin("writing reports")
         var written: [String] = []
         if options.writesToStandardOutput {

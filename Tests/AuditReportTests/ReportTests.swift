@@ -89,6 +89,36 @@ private func html(_ report: Report) throws -> String {
         #expect(page.contains("<h3 id=\"no-original-storekit-apis-skproduct-skpaymentqueue\">"))
     }
 
+    /// The page is finished in one pass; it must equal the anchors, badges, excerpt lines and
+    /// progress bar applied one after the other, on real reports and on cmark's edge cases.
+    @Test func onePassPageEqualsThePassesInTurn() throws {
+        let flawed = FormatFixture.packageRoot.appendingPathComponent("Examples/FlawedApp")
+        let result = Auditor.audit(paths: [flawed], root: flawed, rules: BuiltInRules.all, options: AuditOptions(jobs: 1))
+        let resources = try ReportResources.load(templates: nil, checklists: nil, knownRules: RuleCatalogue.identifiers)
+        let reports = [
+            Report(result: result, checklists: resources.checklists, toolVersion: "test", subject: "FlawedApp"),
+            try report(for: [("A.swift", "import StoreKit\nlet q = SKPaymentQueue.default()\n")]),
+            try report(for: []),
+            try FormatFixture.report(),
+        ]
+        var pages = reports.map { (CommonMark.html(from: MarkdownRenderer().render($0)), $0) }
+        #expect(pages[0].0.contains("<pre"), "the example has excerpts")
+        let edges = [
+            "", "<", "plain text", "<h3>", "<h3>Open</h3><h3>Open</h3><h3>Open</h3>",
+            "<h3>A — <strong>passed</strong> &amp; <em>b</em></h3>\n<p><strong>ERROR</strong> x</p>",
+            "<pre><code>\n</code></pre>", "<pre><code></code></pre>", "<pre lang=\"swift\"><code>a\n&gt; 2 | b\n\n</code></pre>",
+            "<pre><code>&gt; </code></pre><pre><code>&gt;x</code></pre>", "<pre><code>never closed", "<pre>",
+            "<table></table><table></table>", "x — <strong>failed</strong>— <strong>failed</strong> —<strong>failed</strong>",
+            "<p><strong>WARNING</strong><p><strong>NOTE</strong></p><p><strong>NOTICE</strong></p>",
+            "é — <strong>manual check</strong> ü <h3>ü — <strong>not applicable</strong></h3>",
+        ]
+        pages += edges.map { ($0, reports[0]) }
+        for (page, report) in pages {
+            let inTurn = HTMLRenderer.insertProgressBar(into: HTMLRenderer.decorate(HTMLRenderer.addHeadingAnchors(page)), report: report)
+            #expect(HTMLRenderer.finish(page, report: report) == inTurn, "\(page.prefix(80))")
+        }
+    }
+
     @Test func markdownEscapingNeutralisesMarkup() {
         #expect(MarkdownText.escape("[x](javascript:1) <b>") == "\\[x\\]\\(javascript:1\\) \\<b\\>")
         #expect(MarkdownText.code("a`b") == "``a`b``")

@@ -85,21 +85,32 @@ public enum JSONText {
     /// escaped, everything else as is. Runs of bytes that need no escape are copied whole
     /// (the reports quote every message, path and rule text).
     public static func quoted(_ text: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 8)
+        appendQuoted(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `quoted(text)`, appended to `out` as UTF-8 (the report writers build bytes).
+    public static func appendQuoted(_ text: String, to out: inout [UInt8]) {
         var text = text
-        return text.withUTF8 { bytes in
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count + 8)
+        text.withUTF8 { bytes in
             out.append(UInt8(ascii: "\""))
             var run = 0
             var i = 0
             func escape(_ replacement: String, skipping length: Int) {
-                out.append(contentsOf: bytes[run..<i])
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i]))
                 out.append(contentsOf: replacement.utf8)
                 i += length
                 run = i
             }
             while i < bytes.count {
                 let byte = bytes[i]
+                // Most bytes need no escape: one comparison each passes them.
+                if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte != 0xE2 {
+                    i += 1
+                    continue
+                }
                 switch byte {
                 case UInt8(ascii: "\""): escape("\\\"", skipping: 1)
                 case UInt8(ascii: "\\"): escape("\\\\", skipping: 1)
@@ -115,9 +126,8 @@ public enum JSONText {
                 default: i += 1
                 }
             }
-            out.append(contentsOf: bytes[run..<bytes.count])
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<bytes.count]))
             out.append(UInt8(ascii: "\""))
-            return String(decoding: out, as: UTF8.self)
         }
     }
 
