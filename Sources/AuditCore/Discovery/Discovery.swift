@@ -48,17 +48,17 @@ public enum Discovery {
             // parallel, one folder level at a time. The walk itself is then replayed in the
             // order a serial walk takes, so which path wins a duplicate never depends on `jobs`.
             let listings = listFolders(from: path, root: root, selection: selection, jobs: jobs)
-            var stack = [path]
+            var stack = [path.path]
             while let directory = stack.popLast() {
-                guard let listing = listings[directory.path] else { continue }
+                guard let listing = listings[directory] else { continue }
                 switch listing {
                 case .failure(let failure):
-                    problems.append(Problem(relativePath: relativePath(of: directory, root: root), reason: failure.reason))
+                    problems.append(Problem(relativePath: relativePath(of: URL(fileURLWithPath: directory, isDirectory: true), root: root), reason: failure.reason))
                 case .success(let entries):
                     for entry in entries {
                         switch entry {
                         case .folder(let folder):
-                            stack.append(folder.url)
+                            stack.append(folder.path)
                         case .file(let file, let identity):
                             if let identity, !seen.insert(identity).inserted { continue }
                             files.append(file)
@@ -85,7 +85,7 @@ public enum Discovery {
         // Paths and relative paths are built by joining names: URL's standardizing and
         // appending were most of the walk's time on a tree of thousands of files.
         let topRelative = top.standardizedFileURL.path == root.standardizedFileURL.path ? "" : relativePath(of: top, root: root) + "/"
-        var level = [Folder(url: top, path: top.path, relativePrefix: topRelative)]
+        var level = [Folder(path: top.path, relativePrefix: topRelative)]
         while !level.isEmpty {
             let listed = parallelMap(level, jobs: jobs) { list($0, root: root, selection: selection) }
             var next: [Folder] = []
@@ -105,10 +105,10 @@ public enum Discovery {
         var reason: String
     }
 
-    /// A folder to list: its URL and path, and what its entries' relative paths start with
-    /// ("" at the root, "Sources/App/" below it, the full path and "/" outside it).
+    /// A folder to list: its path, and what its entries' relative paths start with
+    /// ("" at the root, "Sources/App/" below it, the full path and "/" outside it). No URL:
+    /// making one per folder, and reading its path back, cost more than listing the folder.
     private struct Folder: Sendable {
-        var url: URL
         var path: String
         var relativePrefix: String
     }
@@ -168,9 +168,8 @@ public enum Discovery {
         }
         func enter(name: String, path: String, relative: String) {
             guard !skippedDirectories.contains(name) else { return }
-            let url = URL(fileURLWithPath: path, isDirectory: true)
-            if !selection.skips(directory: url, root: root) {
-                entries.append(.folder(Folder(url: url, path: path, relativePrefix: relative + "/")))
+            if !selection.skips(directory: path, root: root) {
+                entries.append(.folder(Folder(path: path, relativePrefix: relative + "/")))
             }
         }
         return Listing(directory: directory, entries: .success(entries))

@@ -24,9 +24,9 @@ public struct FileSelection: Sendable, Hashable {
     }
 
     /// A folder the walk does not enter.
-    func skips(directory url: URL, root: URL) -> Bool {
+    func skips(directory: String, root: URL) -> Bool {
         guard !exclude.isEmpty else { return false }
-        let path = relative(url, root: root)
+        let path = relative(URL(fileURLWithPath: directory, isDirectory: true), root: root)
         return exclude.contains { $0.matches(path) }
     }
 
