@@ -13,7 +13,20 @@ public enum CommonMark {
         return true
     }()
 
+    /// Held by every use of cmark. cmark-gfm keeps the characters that start its extensions'
+    /// inlines (`~`, and `|` in table rows) in one table for the whole process: each parser
+    /// adds them when it parses inlines and removes them when done, so two parsers at once (copy
+    /// documents loaded on several workers) took them away from each other, and a `~~` was
+    /// sometimes struck and sometimes kept as text.
+    private static let lock = NSLock()
+
     private static func withParsedDocument<T>(_ markdown: String, options: Int32, _ body: (OpaquePointer, OpaquePointer) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return parse(markdown, options: options, body)
+    }
+
+    private static func parse<T>(_ markdown: String, options: Int32, _ body: (OpaquePointer, OpaquePointer) -> T) -> T {
         _ = registered
         guard let parser = cmark_parser_new(options) else { fatalError("cmark_parser_new failed: out of memory") }
         defer { cmark_parser_free(parser) }

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+@testable import AuditCore
+
+/// cmark-gfm keeps the characters that start its extensions' inlines (`~` for strikethrough,
+/// `|` inside table rows) in one table for the whole process, which every parser fills when it
+/// starts parsing inlines and empties when it is done. Two parsers at once, as when copy
+/// documents are loaded on several workers, emptied it under each other.
+@Suite struct CommonMarkThreadingTests {
+    static let document = (0..<40).map { index in
+        """
+        ## Plan \(index)
+
+        Start ~~a free trial~~ today, ~~cancel anytime~~ in Settings.
+
+        | Plan | Price ~~before~~ |
+        |---|---|
+        | Yearly ~~\(index)~~ | ~~$9.99~~ |
+
+        """
+    }.joined(separator: "\n")
+
+    @Test func copyDocumentsParseTheSameOnParallelWorkers() {
+        let serial = CommonMark.blocks(of: Self.document)
+        #expect(serial.contains { $0.text == "Start a free trial today, cancel anytime in Settings." })
+        #expect(!serial.contains { $0.text.contains("~") })
+        for _ in 0..<5 {
+            let parallel = parallelMap(Array(repeating: Self.document, count: 48), jobs: 4) { CommonMark.blocks(of: $0) }
+            #expect(parallel.allSatisfy { $0 == serial })
+        }
+    }
+
+    @Test func htmlRendersTheSameOnParallelWorkers() {
+        let serial = CommonMark.html(from: Self.document)
+        #expect(serial.contains("<del>a free trial</del>"))
+        let parallel = parallelMap(Array(repeating: Self.document, count: 48), jobs: 4) { CommonMark.html(from: $0) }
+        #expect(parallel.allSatisfy { $0 == serial })
+    }
+}
