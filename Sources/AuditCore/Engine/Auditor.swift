@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A file handed to the engine: its path relative to the root and its bytes, or why it could
 /// not be read.
@@ -75,7 +76,7 @@ public enum Auditor {
         }
         if !discovered.problems.isEmpty {
             // Re-run only the input rule so discovery problems are reported like other input errors.
-            result = finish(project: result.project, sources: [:], rules: rules, options: options)
+            result = finish(project: result.project, sources: [], rules: rules, options: options)
         }
         return result
     }
@@ -166,11 +167,12 @@ public enum Auditor {
     /// The project from the loaded files (in path order), then the rules.
     private static func assemble(_ loaded: [(InputFile, LoadedInput)], rules: [any Rule], options: AuditOptions) -> AuditResult {
         var project = Project()
-        var sources: [String: [UInt8]] = [:]
+        var sources: [(path: String, bytes: [UInt8])] = []
+        sources.reserveCapacity(loaded.count)
         var counts: [FileKind: Int] = [:]
         for (input, item) in loaded {
             counts[input.kind, default: 0] += 1
-            if case .success(let bytes) = input.contents { sources[input.relativePath] = bytes }
+            if case .success(let bytes) = input.contents { sources.append((input.relativePath, bytes)) }
             item.add(to: &project)
         }
         project.resolveLocales(override: options.locales)
@@ -180,7 +182,8 @@ public enum Auditor {
         return result
     }
 
-    private static func finish(project: Project, sources: [String: [UInt8]], rules: [any Rule], options: AuditOptions) -> AuditResult {
+    /// `sources`: the inputs as read, in path order.
+    private static func finish(project: Project, sources: [(path: String, bytes: [UInt8])], rules: [any Rule], options: AuditOptions) -> AuditResult {
         options.notify(.started(.checking, total: rules.count))
         project.prepareSharedFacts()
         for rule in rules { rule.prepare(project) }
@@ -197,14 +200,11 @@ public enum Auditor {
         var results = ordered
         for (position, index) in order.enumerated() { results[index] = ordered[position] }
         options.notify(.started(.finishing, total: 0))
-        var sourceTexts = sources
-        for file in project.swiftFiles where sourceTexts[file.path] == nil { sourceTexts[file.path] = file.bytes }
-        let swiftFiles = Dictionary(project.swiftFiles.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let texts = SourceTexts(inputs: sources, swiftFiles: project.swiftFiles)
         // Each rule's findings are decorated on their own (fingerprints count occurrences per
         // rule), so the rules can be done in parallel.
-        let texts = sourceTexts
         let decoratedFindings = parallelMap(results.map(\.findings), jobs: options.jobs) { findings in
-            Self.decorate(findings, sources: texts, swiftFiles: swiftFiles)
+            Self.decorate(findings, in: texts)
         }
         var all: [Finding] = []
         for index in results.indices {
@@ -222,7 +222,7 @@ public enum Auditor {
     /// or generated file can be one line of megabytes with thousands of findings on it, so each
     /// file's line table, and each line's normalized text and the fingerprint hash of it, are
     /// computed once.
-    static func decorate(_ findings: [Finding], sources: [String: [UInt8]], swiftFiles: [String: SwiftFile] = [:]) -> [Finding] {
+    static func decorate(_ findings: [Finding], in sources: SourceTexts) -> [Finding] {
         var seen = Set<String>()
         var occurrences: [String: Int] = [:]
         /// Each distinct normalized line text once, and where it is; "file:line" → its index.
@@ -241,9 +241,10 @@ public enum Auditor {
             let file = finding.location.file
             let lineKey = "\(file):\(finding.location.line)"
             var normalized = ""
-            if let bytes = sources[file] {
+            if let bytes = sources.bytes(file) {
                 let table: LineTable
-                if let swift = swiftFiles[file] {
+                let swift = sources.swiftFile(file)
+                if let swift {
                     table = swift.lines
                 } else if let known = tables[file] {
                     table = known
@@ -252,7 +253,7 @@ public enum Auditor {
                     tables[file] = table
                 }
                 finding.excerpt = Excerpt.around(line: finding.location.line, in: bytes, lines: table)
-                finding.end = Self.end(of: finding.location, in: bytes, lines: table, swift: swiftFiles[file])
+                finding.end = Self.end(of: finding.location, in: bytes, lines: table, swift: swift)
                 if lineTexts[lineKey] == nil {
                     let lineText = String(decoding: bytes[table.range(ofLine: finding.location.line, in: bytes)], as: UTF8.self)
                     normalized = lineText.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
@@ -368,42 +369,33 @@ enum Fingerprint {
     }
 }
 
-/// Maps in parallel, keeping order. Work items are independent; results land in their slot.
+/// Maps in parallel, keeping order. Work items are independent; each result is written once,
+/// into its own slot of the array being built, by the worker that made it (no lock, and no
+/// copy of the results at the end).
 public func parallelMap<T: Sendable, R: Sendable>(_ items: [T], jobs: Int?, _ transform: @Sendable (T) -> R) -> [R] {
     let workers = max(1, min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, items.count))
     if workers <= 1 || items.count < 2 { return items.map(transform) }
-    let slots = Slots<R>(count: items.count)
     let next = Counter()
-    DispatchQueue.concurrentPerform(iterations: workers) { _ in
-        while true {
-            let index = next.increment()
-            if index >= items.count { break }
-            slots.set(index, transform(items[index]))
+    return [R](unsafeUninitializedCapacity: items.count) { buffer, count in
+        let slots = SlotPointer(base: buffer.baseAddress!)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let index = next.increment()
+                if index >= items.count { break }
+                (slots.base + index).initialize(to: transform(items[index]))
+            }
         }
+        count = items.count
     }
-    return slots.values()
 }
 
-private final class Slots<R: Sendable>: @unchecked Sendable {
-    private var storage: [R?]
-    private let lock = NSLock()
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ value: R) {
-        lock.lock()
-        storage[index] = value
-        lock.unlock()
-    }
-    func values() -> [R] { storage.compactMap { $0 } }
+/// The results' buffer, handed to the workers: each initializes only the slots whose indices
+/// `Counter` gave it, and `concurrentPerform` returns after all of them are done.
+private struct SlotPointer<R>: @unchecked Sendable {
+    let base: UnsafeMutablePointer<R>
 }
 
-private final class Counter: @unchecked Sendable {
-    private var value = 0
-    private let lock = NSLock()
-    func increment() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        let current = value
-        value += 1
-        return current
-    }
+private final class Counter: Sendable {
+    private let value = Atomic<Int>(0)
+    func increment() -> Int { value.wrappingAdd(1, ordering: .relaxed).oldValue }
 }

@@ -121,14 +121,9 @@ public enum Filters {
                     unused.report(at: suppression.location, "iap-audit:\(suppression.scope.rawValue) \(suppression.ruleIDs.joined(separator: " ")) suppresses nothing: no such finding \(placeDescription(suppression)).")
                 }
             }
-            var sources: [String: [UInt8]] = [:]
-            var swiftFiles: [String: SwiftFile] = [:]
-            for file in result.project.swiftFiles {
-                sources[file.path] = file.bytes
-                swiftFiles[file.path] = file
-            }
+            let sources = SourceTexts(inputs: [], swiftFiles: result.project.swiftFiles)
             for var notes in [unused, withoutReason] {
-                notes.setFindings(Auditor.decorate(notes.findings, sources: sources, swiftFiles: swiftFiles))
+                notes.setFindings(Auditor.decorate(notes.findings, in: sources))
                 results.append(notes)
             }
         }

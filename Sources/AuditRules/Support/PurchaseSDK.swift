@@ -25,8 +25,10 @@ struct PurchaseSDK: Sendable {
     /// The first SDK the app imports, with the import as its site.
     static func detect(in project: Project) -> PurchaseSDK? {
         project.fact(PurchaseSDK.self) {
-            // A file that imports an SDK mentions its module: the name filter rules out the rest.
-            for file in project.swiftFiles where modules.keys.contains(where: { file.mentions($0) }) {
+            // A file that imports an SDK mentions its module: the project's name columns rule
+            // out the rest at once (the files that may, in project order).
+            let candidates = Set(modules.keys.flatMap { project.swiftFileIndices(mentioning: $0) }).sorted()
+            for file in candidates.map({ project.swiftFiles[$0] }) {
                 for i in file.occurrences(of: "import") where i + 1 < file.code.count {
                     if let name = modules[file.text(i + 1)] {
                         return PurchaseSDK(name: name, site: CodeSite(file: file, index: i + 1))

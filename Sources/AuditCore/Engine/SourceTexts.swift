@@ -1,0 +1,62 @@
+/// The texts findings point into, looked up by path when findings get their excerpts, end
+/// positions and fingerprints: each input's bytes as read and the project's Swift files (whose
+/// line tables and tokens are already built).
+///
+/// Inputs arrive sorted by path, so a lookup is a binary search: a dictionary of every file
+/// (two, with the Swift files) was built on one worker after the rules, for the few files that
+/// have findings.
+struct SourceTexts: Sendable {
+    /// Ascending; a path given twice keeps its last text, as assigning into a dictionary did.
+    private let paths: [String]
+    private let texts: [[UInt8]]
+    private let swiftFiles: [SwiftFile]
+    /// `swiftFiles`' indices in path order (the project's own order is path order when the
+    /// audit loaded it; any other order is sorted once).
+    private let swiftOrder: [Int]
+
+    /// `inputs` in ascending path order.
+    init(inputs: [(path: String, bytes: [UInt8])], swiftFiles: [SwiftFile]) {
+        var paths: [String] = []
+        var texts: [[UInt8]] = []
+        paths.reserveCapacity(inputs.count)
+        texts.reserveCapacity(inputs.count)
+        for (path, bytes) in inputs {
+            precondition(paths.last.map { $0 <= path } ?? true, "inputs in path order")
+            if paths.last == path {
+                texts[texts.count - 1] = bytes
+            } else {
+                paths.append(path)
+                texts.append(bytes)
+            }
+        }
+        self.paths = paths
+        self.texts = texts
+        self.swiftFiles = swiftFiles
+        let inOrder = zip(swiftFiles, swiftFiles.dropFirst()).allSatisfy { $0.path <= $1.path }
+        // A stable sort: of two files with one path, the first in the project is found.
+        swiftOrder = inOrder ? Array(swiftFiles.indices) : swiftFiles.indices.sorted { (swiftFiles[$0].path, $0) < (swiftFiles[$1].path, $1) }
+    }
+
+    /// The Swift file at `path` (the first, if the project has two).
+    func swiftFile(_ path: String) -> SwiftFile? {
+        let slot = Self.firstIndex(of: path, count: swiftOrder.count) { swiftFiles[swiftOrder[$0]].path }
+        return slot.map { swiftFiles[swiftOrder[$0]] }
+    }
+
+    /// The text at `path`: the input as read, else the Swift file's.
+    func bytes(_ path: String) -> [UInt8]? {
+        if let index = Self.firstIndex(of: path, count: paths.count, { paths[$0] }) { return texts[index] }
+        return swiftFile(path)?.bytes
+    }
+
+    /// The first index whose key is `path`, among `count` keys in ascending order.
+    private static func firstIndex(of path: String, count: Int, _ key: (Int) -> String) -> Int? {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if key(middle) < path { low = middle + 1 } else { high = middle }
+        }
+        return low < count && key(low) == path ? low : nil
+    }
+}
