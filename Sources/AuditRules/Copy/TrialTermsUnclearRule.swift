@@ -60,6 +60,10 @@ public struct TrialTermsUnclearRule: Rule {
         ]
     )
 
+    /// Its expressions run on every trial text of every locale (ICU, tens of thousands of
+    /// instructions a text on a large app): started early, it no longer ends the rules alone.
+    public static var schedulingWeight: Int { 5 }
+
     public func check(_ project: Project, into result: inout RuleResult) {
         let copy = PaywallCopy(project)
         var seen = Set<SourceLocation>()
