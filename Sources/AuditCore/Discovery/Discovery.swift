@@ -48,22 +48,34 @@ public enum Discovery {
             // parallel, one folder level at a time. The walk itself is then replayed in the
             // order a serial walk takes, so which path wins a duplicate never depends on `jobs`.
             let listings = listFolders(from: path, root: root, selection: selection, jobs: jobs)
+            // One walk reaches each path once: only a second root or a symbolic link to a file
+            // can reach a file twice, and only then is every file's identity remembered.
+            let mayRepeat = paths.count > 1 || listings.values.contains { listing in
+                guard case .success(let entries) = listing else { return false }
+                return entries.contains { if case .file(_, let identity) = $0 { identity != nil && identity != $0.path } else { false } }
+            }
             var stack = [path.path]
+            var folders: [String] = []
             while let directory = stack.popLast() {
                 guard let listing = listings[directory] else { continue }
                 switch listing {
                 case .failure(let failure):
                     problems.append(Problem(relativePath: relativePath(of: URL(fileURLWithPath: directory, isDirectory: true), root: root), reason: failure.reason))
                 case .success(let entries):
+                    folders.removeAll(keepingCapacity: true)
                     for entry in entries {
                         switch entry {
                         case .folder(let folder):
-                            stack.append(folder.path)
+                            folders.append(folder.path)
                         case .file(let file, let identity):
-                            if let identity, !seen.insert(identity).inserted { continue }
+                            if mayRepeat, let identity, !seen.insert(identity).inserted { continue }
                             files.append(file)
                         }
                     }
+                    // Entries are listed by name: folders are entered in that order too, so
+                    // the files come out in long runs already in path order (the sort below
+                    // merges runs).
+                    stack.append(contentsOf: folders.reversed())
                 }
             }
         }
@@ -76,6 +88,13 @@ public enum Discovery {
     private enum Entry: Sendable {
         case folder(Folder)
         case file(DiscoveredFile, identity: String?)
+
+        var path: String {
+            switch self {
+            case .folder(let folder): folder.path
+            case .file(let file, _): file.path
+            }
+        }
     }
 
     /// The entries of every folder under `top` that the walk enters, keyed by path, or why a
@@ -201,6 +220,9 @@ public enum Discovery {
             }
             names.append((name, type))
         }
+        // In name order (as the audit compares paths): the walk then meets files nearly in
+        // the order the audit sorts them into, whatever order the file system lists them in.
+        names.sort { $0.name < $1.name }
         return .success(names)
     }
 
