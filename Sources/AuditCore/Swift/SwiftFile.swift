@@ -445,6 +445,30 @@ public final class SwiftFile: Sendable {
         }
     }
 
+    /// False only when the literal opened at `start` is at most one segment and no
+    /// interpolation, whose bytes (then its text exactly) fail `test`: a test to run before
+    /// making a String of it. A literal with an interpolation or several segments always may.
+    public func stringLiteral(at start: Int, mayHaveText test: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        var segment: Token?
+        var i = start + 1
+        while i < code.count {
+            let token = code[i]
+            if token.kind == .stringSegment {
+                if segment != nil { return true }
+                segment = token
+            } else if token.kind == .interpolationStart {
+                return true
+            } else {
+                break
+            }
+            i += 1
+        }
+        return bytes.withUnsafeBufferPointer { all in
+            guard let segment else { return test(UnsafeBufferPointer(rebasing: all[0..<0])) }
+            return test(UnsafeBufferPointer(rebasing: all[Int(segment.start)..<Int(segment.end)]))
+        }
+    }
+
     /// Whether the file's bytes (code, comments and literals alike) contain `needle`, lower-case
     /// ASCII, ignoring ASCII case: a test that rules a file out before any token is looked at.
     public func containsFolded(_ needle: StaticString) -> Bool {

@@ -56,8 +56,8 @@ public struct ExternalPurchaseLinkRule: Rule {
     public func check(_ project: Project, into result: inout RuleResult) {
         for (file, visible) in zip(project.swiftFiles, PaywallCopy.visibleLiterals(in: project)) {
             for i in file.stringStarts.lazy.map({ Int($0) }) {
-                // Both reports need a phrase, and every phrase one of these words.
-                guard file.stringLiteral(at: i, mayContainFolded: CopyPhrases.externalPurchaseWords) else { continue }
+                // Both reports need a phrase: most literals are ruled out on their bytes.
+                guard file.stringLiteral(at: i, mayHaveText: CopyPhrases.mayFindExternalPurchase(inUTF8:)) else { continue }
                 let literal = file.stringLiteral(at: i)
                 guard let phrase = CopyPhrases.externalPurchasePhrase(in: literal.text) else { continue }
                 if Self.contains(visible, i) {

@@ -121,16 +121,25 @@ enum CopyPhrases {
     static let externalCheckoutURL = regex(#"https?://[^\s)\"']*(?:checkout|/pricing|/subscribe|/buy|/purchase|stripe\.com|paypal\.com|gumroad\.com|paddle\.com|lemonsqueezy)"#)
 
     static func externalPurchasePhrase(in text: String) -> String? {
-        if !mayMentionExternalPurchase(text) { return nil }
-        // Each expression runs only where it can match: a phrase has a space between its words
-        // (or is Japanese, written without), a checkout link has a scheme and a checkout word.
-        // "Website" and "https://example.com/help", on every settings screen, need neither.
+        var text = text
+        guard text.withUTF8({ mayFindExternalPurchase(inUTF8: $0) }) else { return nil }
         let phrase = mayHaveWhitespace(text) || mayContain(text, candidates: japaneseSiteCandidates)
         let link = mayContain(text, candidates: httpCandidates) && mayContain(text, candidates: checkoutCandidates)
         if let range = (phrase ? matches(externalPurchase, text) : nil) ?? (link ? matches(externalCheckoutURL, text) : nil) {
             return (text as NSString).substring(with: range)
         }
         return nil
+    }
+
+    /// False only when `externalPurchasePhrase(in:)` returns nil for the text of these UTF-8
+    /// bytes without running an expression: it has none of the words, or neither a space (or
+    /// Japanese) for a phrase nor a scheme and a checkout word for a link. "Website" and
+    /// "https://example.com/help", on every settings screen, need neither. The rule asks it of
+    /// a literal's bytes before making a String of them.
+    static func mayFindExternalPurchase(inUTF8 text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard externalPurchaseCandidates.occur(in: text) else { return false }
+        let phrase = text.contains { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) || $0 >= 0x80 } || japaneseSiteCandidates.occur(in: text)
+        return phrase || (httpCandidates.occur(in: text) && checkoutCandidates.occur(in: text))
     }
 
     /// Built once: each needs a table, and these are asked of every candidate text.
@@ -147,10 +156,6 @@ enum CopyPhrases {
     /// a Unicode space): then no `\s` of an expression can match in it.
     static func mayHaveWhitespace(_ text: String) -> Bool {
         text.utf8.contains { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) || $0 >= 0x80 }
-    }
-
-    private static func mayMentionExternalPurchase(_ text: String) -> Bool {
-        mayContain(text, candidates: externalPurchaseCandidates)
     }
 
     /// Every alternative of `externalPurchase` and `externalCheckoutURL` needs one of these
