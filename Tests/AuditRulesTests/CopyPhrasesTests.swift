@@ -73,6 +73,8 @@ import Testing
                 matched += 1
                 #expect(CopyPhrases.mayContain(text, candidates: CopyPhrases.externalPurchaseCandidates), "\(text)")
                 #expect(CopyPhrases.externalPurchasePhrase(in: text) != nil, "\(text)")
+                var bytes = text
+                #expect(bytes.withUTF8 { CopyPhrases.mayFindExternalPurchase(inUTF8: $0) }, "\(text)")
             }
             if Self.matches(CopyPhrases.placeholder, text) {
                 matched += 1
@@ -84,6 +86,25 @@ import Testing
             }
         }
         #expect(matched > 30)
+    }
+
+    /// The byte test a literal gets before it becomes a String rules out what it may: a URL
+    /// with no checkout word, a word with no space; it never rules out a phrase.
+    @Test func externalPurchaseByteTestRulesOutLinksAndWords() {
+        func passes(_ text: String) -> Bool {
+            var text = text
+            return text.withUTF8 { CopyPhrases.mayFindExternalPurchase(inUTF8: $0) }
+        }
+        for text in ["https://api.example.com/v1/users", "Website", "webView", "HTTPS://EXAMPLE.COM/HELP", "site_id", ""] {
+            #expect(!passes(text), "\(text)")
+            #expect(CopyPhrases.externalPurchasePhrase(in: text) == nil, "\(text)")
+        }
+        for text in ["https://example.com/checkout", "Subscribe on our website", "公式サイトで登録", "web\tsite"] {
+            #expect(passes(text), "\(text)")
+        }
+        for text in Self.texts where CopyPhrases.externalPurchasePhrase(in: text) != nil {
+            #expect(passes(text), "\(text)")
+        }
     }
 
     @Test func ordinaryTextIsRuledOutWithoutTheExpression() {
