@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import AuditCore
 
@@ -129,6 +130,38 @@ import Testing
         let text = "{\"strings\": {\"k\": {\"localizations\": {\"en\": \(inner)}}}}"
         let error = inputError { try loadText(text) }
         #expect(error?.reason.contains("nests variations more than 16 levels deep") == true)
+    }
+
+    /// Catalogs are read straight from the JSON tree, and through `JSONElement` (which names
+    /// key paths in errors) only when a value has the wrong type: both must read every catalog
+    /// alike, and fail alike.
+    @Test func directWalkReadsWhatTheElementWalkReads() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        var texts: [String] = []
+        for folder in ["Tests", "Examples"] {
+            let walker = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+            while let url = walker?.nextObject() as? URL {
+                if url.pathExtension == "xcstrings" { texts.append(try String(contentsOf: url, encoding: .utf8)) }
+            }
+        }
+        #expect(texts.count >= 3)
+        texts += [
+            "{}", "{\"sourceLanguage\": null, \"version\": 1.0, \"strings\": null}",
+            "{\"sourceLanguage\": \"en\", \"sourceLanguage\": \"de\", \"strings\": {\"a\": {}, \"a\": {\"comment\": \"x\", \"comment\": null}}}",
+            "{\"strings\": {\"k\": {\"shouldTranslate\": false, \"extractionState\": \"manual\", \"localizations\": {\"en\": {\"stringUnit\": null}, \"de\": {\"stringUnit\": {\"value\": null, \"state\": 5}}, \"fr\": {\"stringUnit\": {\"state\": \"new\", \"value\": \"x\", \"value\": \"y\"}}}}}}",
+            "{\"strings\": {\"k\": {\"localizations\": {\"en\": {\"stringUnit\": {\"value\": \"%lld\"}, \"substitutions\": {\"n\": {\"variations\": {\"plural\": {\"one\": {\"stringUnit\": {\"value\": \"1\", \"state\": null}}, \"other\": {\"variations\": {\"device\": {\"mac\": {\"stringUnit\": {\"value\": \"n\"}}}}}}}}}, \"variations\": null}}}}}",
+            "{\"strings\": {\"k\": {\"localizations\": {\"en\": {\"variations\": {\"plural\": null}}}}}}",
+            "{\"strings\": {\"k\": {\"localizations\": {\"en\": {\"substitutions\": {\"n\": 1}}}}}}",
+            "{\"strings\": {\"k\": {\"localizations\": []}}}", "{\"version\": true}", "{\"strings\": {\"k\": 1}}",
+        ]
+        for text in texts {
+            let bytes = Array(text.utf8)
+            let tree = try JSONParser.parse(bytes: bytes, file: "L.xcstrings")
+            let direct = Result { () throws(InputError) in try StringCatalogLoader.load(bytes: bytes, file: "L.xcstrings") }
+            let elements = Result { () throws(InputError) in try StringCatalogLoader.load(walkingElementsOf: tree, file: "L.xcstrings") }
+            #expect(direct == elements, "\(text.prefix(120))")
+        }
     }
 
     @Test func truncatedCatalog() throws {
