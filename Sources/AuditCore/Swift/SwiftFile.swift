@@ -445,27 +445,46 @@ public final class SwiftFile: Sendable {
         }
     }
 
-    /// False only when the literal opened at `start` is at most one segment and no
-    /// interpolation, whose bytes (then its text exactly) fail `test`: a test to run before
-    /// making a String of it. A literal with an interpolation or several segments always may.
-    public func stringLiteral(at start: Int, mayHaveText test: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
-        var segment: Token?
+    /// False only when the literal opened at `start` certainly has no text `test` passes: a
+    /// test to run before making a String of it. Without interpolation a literal is at most
+    /// one segment, whose bytes are then its text exactly (`test` decides). With interpolations
+    /// (each `\u{FFFC}` in `stringLiteral(at:).text`), `segmentTest` decides on each segment,
+    /// where a word of the text must lie whole; without one, or with two segments side by
+    /// side, the literal always may.
+    public func stringLiteral(
+        at start: Int, mayHaveText test: (UnsafeBufferPointer<UInt8>) -> Bool,
+        interpolated segmentTest: ((UnsafeBufferPointer<UInt8>) -> Bool)? = nil
+    ) -> Bool {
+        var first: Token?
+        var segments = 0
+        var interpolations = 0
+        var previousWasSegment = false
         var i = start + 1
         while i < code.count {
             let token = code[i]
             if token.kind == .stringSegment {
-                if segment != nil { return true }
-                segment = token
+                if previousWasSegment { return true }
+                if first == nil { first = token }
+                segments += 1
+                previousWasSegment = true
             } else if token.kind == .interpolationStart {
-                return true
+                interpolations += 1
+                previousWasSegment = false
+                let close = interpolationClose(of: i)
+                if close < 0 { break }
+                i = close
             } else {
                 break
             }
             i += 1
         }
         return bytes.withUnsafeBufferPointer { all in
-            guard let segment else { return test(UnsafeBufferPointer(rebasing: all[0..<0])) }
-            return test(UnsafeBufferPointer(rebasing: all[Int(segment.start)..<Int(segment.end)]))
+            if interpolations == 0 {
+                guard let segment = first else { return test(UnsafeBufferPointer(rebasing: all[0..<0])) }
+                return test(UnsafeBufferPointer(rebasing: all[Int(segment.start)..<Int(segment.end)]))
+            }
+            guard let segmentTest else { return true }
+            return anySegment(ofLiteralAt: start) { segmentTest(UnsafeBufferPointer(rebasing: all[Int($0.start)..<Int($0.end)])) }
         }
     }
 

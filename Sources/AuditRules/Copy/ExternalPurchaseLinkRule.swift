@@ -34,6 +34,13 @@ public struct ExternalPurchaseLinkRule: Rule {
             RuleExample("""
                 Text(↓"Buy Pro on our website for less")
                 """),
+            // Interpolations: the phrase, or the scheme and the checkout word, around them.
+            RuleExample("""
+                Text(↓"Save \\(discount)% when you subscribe on our website")
+                """),
+            RuleExample("""
+                Link("Get Pro", destination: URL(string: ↓"https://example.com/\\(plan)/checkout")!)
+                """),
         ],
         nonTriggeringExamples: [
             RuleExample(files: [("PaywallCopy.md", "# Pro\n\n[Terms of Use](https://example.com/terms) · [Privacy Policy](https://example.com/privacy)\n")]),
@@ -42,6 +49,8 @@ public struct ExternalPurchaseLinkRule: Rule {
             // An API endpoint the user never sees.
             RuleExample("let endpoint = URL(string: \"https://api.example.com/v1/checkout/session\")!"),
             RuleExample("Text(\"Visit our website for recipes and tips\")"),
+            RuleExample("Text(\"Saved \\(count) recipes from the website\")"),
+            RuleExample("Link(\"Help\", destination: URL(string: \"https://example.com/\\(path)/help\")!)"),
             RuleExample(files: [("PaywallCopy.ja.md", "# プロ\n\nウェブサイトでレシピを見る\n")]),
         ]
     )
@@ -57,7 +66,10 @@ public struct ExternalPurchaseLinkRule: Rule {
         for (file, visible) in zip(project.swiftFiles, PaywallCopy.visibleLiterals(in: project)) {
             for i in file.stringStarts.lazy.map({ Int($0) }) {
                 // Both reports need a phrase: most literals are ruled out on their bytes.
-                guard file.stringLiteral(at: i, mayHaveText: CopyPhrases.mayFindExternalPurchase(inUTF8:)) else { continue }
+                guard file.stringLiteral(
+                    at: i, mayHaveText: CopyPhrases.mayFindExternalPurchase(inUTF8:),
+                    interpolated: CopyPhrases.mayFindExternalPurchase(inInterpolatedSegment:))
+                else { continue }
                 let literal = file.stringLiteral(at: i)
                 guard let phrase = CopyPhrases.externalPurchasePhrase(in: literal.text) else { continue }
                 if Self.contains(visible, i) {

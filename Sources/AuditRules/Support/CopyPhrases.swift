@@ -136,6 +136,13 @@ enum CopyPhrases {
     /// Japanese) for a phrase nor a scheme and a checkout word for a link. "Website" and
     /// "https://example.com/help", on every settings screen, need neither. The rule asks it of
     /// a literal's bytes before making a String of them.
+    /// `mayFindExternalPurchase` for a literal with interpolations, asked of each of its
+    /// segments: its text has a non-ASCII character (each interpolation's stand-in), so only
+    /// a word is needed, and a word lies whole in one segment.
+    static func mayFindExternalPurchase(inInterpolatedSegment segment: UnsafeBufferPointer<UInt8>) -> Bool {
+        externalPurchaseCandidates.occur(in: segment)
+    }
+
     static func mayFindExternalPurchase(inUTF8 text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard externalPurchaseCandidates.occur(in: text) else { return false }
         let phrase = text.contains { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) || $0 >= 0x80 } || japaneseSiteCandidates.occur(in: text)
