@@ -107,6 +107,15 @@ import Testing
         }
     }
 
+    /// A checkout link built with an interpolation is reported with an ellipsis where the
+    /// interpolation is, not the invisible character that stands for it in the literal's text.
+    @Test func interpolatedCheckoutLinkIsShownWithAnEllipsis() {
+        let source = "Link(\"Get Pro\", destination: URL(string: \"https://example.com/\\(plan)/checkout\")!)\n"
+        let input = InputFile(relativePath: "Upsell.swift", kind: .swift, contents: .success(Array(source.utf8)))
+        let findings = Auditor.audit(files: [input], rules: [ExternalPurchaseLinkRule()], options: AuditOptions(jobs: 1)).findings
+        #expect(findings.map(\.message) == ["A link to https://example.com/…/checkout sends people to buy outside the app."])
+    }
+
     @Test func ordinaryTextIsRuledOutWithoutTheExpression() {
         for text in ["Unlock all recipes", "Jetzt freischalten", "すべてのレシピ", "Débloquez tout", "Café au lait"] {
             #expect(!CopyPhrases.mayContain(text, candidates: CopyPhrases.externalPurchaseCandidates), "\(text)")

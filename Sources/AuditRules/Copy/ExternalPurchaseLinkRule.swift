@@ -80,7 +80,9 @@ public struct ExternalPurchaseLinkRule: Rule {
                 guard let (urlCall, _) = file.enclosingCallArguments(ofArgument: i), file.tokenIs(urlCall.name, "URL"),
                       Self.isOpenedForTheUser(urlCall.name, in: file)
                 else { continue }
-                result.report(in: file, at: i, "A link to \(literal.text) sends people to buy outside the app.")
+                // An ellipsis for each interpolation, instead of the text's invisible stand-in.
+                let link = literal.text.replacingOccurrences(of: "\u{FFFC}", with: "…")
+                result.report(in: file, at: i, "A link to \(link) sends people to buy outside the app.")
             }
         }
         for document in project.copyDocuments {
