@@ -111,16 +111,19 @@ public struct Suppression: Sendable, Hashable {
     }
 
     /// Every directive in a Swift file's comments.
+    /// Whether `bytes` hold the directive prefix anywhere: one pass that rules out the files
+    /// without a directive (most). The C library's `memchr` finds each `-` (rarer in code than
+    /// the prefix's letters), and only those places are compared.
+    static func mayOccur(in bytes: [UInt8]) -> Bool {
+        var marker = prefix
+        return marker.withUTF8 { word in
+            bytes.withUnsafeBufferPointer { ASCIISearch.findInLongText(word, in: $0, anchor: 3) }
+        }
+    }
+
     public static func all(in file: SwiftFile) -> [Parsed] {
         var result: [Parsed] = []
-        // One pass over the file's bytes rules out the files without a directive (most): the
-        // C library's `memchr` finds each `-` of the file (rarer in code than the prefix's
-        // letters), and only those places are compared.
-        var marker = prefix
-        let mayHaveDirective = marker.withUTF8 { word in
-            file.bytes.withUnsafeBufferPointer { ASCIISearch.findInLongText(word, in: $0, anchor: 3) }
-        }
-        guard mayHaveDirective else { return result }
+        guard file.mayHaveSuppression else { return result }
         for token in file.comments where file.token(token, containsBytes: prefix) {
             let text = file.text(of: token)
             guard text.contains(prefix) else { continue }

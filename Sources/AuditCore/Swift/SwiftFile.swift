@@ -37,6 +37,10 @@ public final class SwiftFile: Sendable {
     /// Whether a newline (or comment) stands between code token i-1 and i.
     public let startsLine: LineStartFlags
     public let diagnostics: [LexDiagnostic]
+    /// False when the bytes cannot hold a suppression comment (no `iap-audit:`): looked for
+    /// while the file is loaded and its bytes are still in the cache, instead of reading every
+    /// file again when the filters run.
+    let mayHaveSuppression: Bool
     /// The hashes of the file's identifiers: most files do not mention a given name, and the
     /// filter says so without the index.
     let names: HashFilter
@@ -81,6 +85,7 @@ public final class SwiftFile: Sendable {
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
+        mayHaveSuppression = Suppression.mayOccur(in: bytes)
         // One pass over the lexer's tokens writes the code columns (exact sizes: they live as
         // long as the project), the line-start bits, the comments and the name filter.
         let (code, comments, stringStarts, lineWords, names, lexDiagnostics) = SwiftLexer.withTokens(
