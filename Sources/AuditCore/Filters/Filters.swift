@@ -121,9 +121,11 @@ public enum Filters {
                     unused.report(at: suppression.location, "iap-audit:\(suppression.scope.rawValue) \(suppression.ruleIDs.joined(separator: " ")) suppresses nothing: no such finding \(placeDescription(suppression)).")
                 }
             }
-            let sources = SourceTexts(inputs: [], swiftFiles: result.project.swiftFiles)
+            // Only notes need the texts (most audits have none).
+            let sources = unused.findings.isEmpty && withoutReason.findings.isEmpty
+                ? nil : SourceTexts(inputs: [], swiftFiles: result.project.swiftFiles)
             for var notes in [unused, withoutReason] {
-                notes.setFindings(Auditor.decorate(notes.findings, in: sources))
+                if let sources { notes.setFindings(Auditor.decorate(notes.findings, in: sources)) }
                 results.append(notes)
             }
         }
