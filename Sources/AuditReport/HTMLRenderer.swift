@@ -27,10 +27,10 @@ public struct HTMLRenderer: Sendable {
     }
 
     /// What cmark's page becomes: heading anchors, badges, highlighted excerpts and the
-    /// progress bar, in one pass over its bytes that stops only at a `<`. It writes what
-    /// `addHeadingAnchors`, `decorate` and `insertProgressBar` would, applied in turn (a test
-    /// holds them equal); those passes each copied the page, and the HTML report is the last
-    /// step of an audit that nothing else runs beside.
+    /// progress bar, in one pass over its bytes that stops only at a `<`. It writes what one
+    /// pass per rewrite would, applied in turn (`ReportTests` keeps those passes as its
+    /// reference); such passes each copied the page, and the HTML report is the last step of
+    /// an audit that nothing else runs beside.
     static func finish(_ html: String, report: Report) -> String {
         var html = html
         let bar = progressBar(for: report)
@@ -53,119 +53,6 @@ public struct HTMLRenderer: Sendable {
             legend += "<li class=\"\(status.rawValue)\">\(count) \(status.label)</li>"
         }
         return bar + "</div>\n" + legend + "</ul>\n"
-    }
-
-    /// Status and severity badges (text plus colour, never colour alone) and highlighted
-    /// excerpt lines. Only markup the Markdown renderer itself writes is rewritten: input text
-    /// reaches cmark escaped and cannot produce these tags.
-    static func decorate(_ html: String) -> String {
-        // One pass over the bytes: the patterns are fixed markup of our own Markdown renderer
-        // and never overlap, so this equals replacing each in turn (which re-scanned the whole
-        // page, as UTF-16, once per pattern).
-        var replacements: [(pattern: [UInt8], replacement: [UInt8])] = []
-        for status in Report.Status.allCases {
-            replacements.append((Array(" — <strong>\(status.label)</strong>".utf8),
-                                 Array(" — <span class=\"status \(status.rawValue)\">\(status.label)</span>".utf8)))
-        }
-        for severity in Severity.allCases {
-            replacements.append((Array("<p><strong>\(severity.rawValue.uppercased())</strong>".utf8),
-                                 Array("<p><span class=\"severity \(severity.rawValue)\">\(severity.rawValue)</span>".utf8)))
-        }
-        let bytes = Array(html.utf8)
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count + bytes.count / 8)
-        // The bytes a pattern starts with: every other byte is stepped over at once.
-        var starts = [Bool](repeating: false, count: 256)
-        for (pattern, _) in replacements { starts[Int(pattern[0])] = true }
-        var i = 0
-        var copied = 0
-        scan: while i < bytes.count {
-            guard starts[Int(bytes[i])] else {
-                i += 1
-                continue
-            }
-            for (pattern, replacement) in replacements where bytes[i] == pattern[0] && ByteSearch.hasPrefix(pattern, in: bytes, at: i) {
-                result += bytes[copied..<i]
-                result += replacement
-                i += pattern.count
-                copied = i
-                continue scan
-            }
-            i += 1
-        }
-        result += bytes[copied...]
-        return highlightExcerpts(String(decoding: result, as: UTF8.self))
-    }
-
-    /// Wraps each line of a code block in a span; the finding's line (written `> 12 | …` by
-    /// the Markdown renderer) gets the `hl` class.
-    ///
-    /// Works on the page's UTF-8 bytes in one pass: a report with thousands of findings has
-    /// thousands of code blocks, and searching the rest of the page again for each one (as
-    /// Foundation's `range(of:)` does on Linux, converting the text each time) is quadratic.
-    static func highlightExcerpts(_ html: String) -> String {
-        let bytes = Array(html.utf8)
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count + bytes.count / 4)
-        var position = 0
-        let highlightedPrefix = Array("&gt; ".utf8)
-        while let pre = ByteSearch.find("<pre", in: bytes, from: position),
-              let open = ByteSearch.find("<code", in: bytes, from: pre.upperBound) {
-            guard let tagEnd = ByteSearch.find(">", in: bytes, from: open.upperBound),
-                  let close = ByteSearch.find("</code></pre>", in: bytes, from: tagEnd.upperBound)
-            else { break }
-            result += bytes[position..<tagEnd.upperBound]
-            var lines = bytes[tagEnd.upperBound..<close.lowerBound].split(separator: 0x0A, omittingEmptySubsequences: false)
-            if lines.last?.isEmpty == true { lines.removeLast() }
-            for (index, line) in lines.enumerated() {
-                if index > 0 { result.append(0x0A) }
-                let highlighted = ByteSearch.hasPrefix(highlightedPrefix, in: Array(line), at: 0)
-                result += Array("<span class=\"line\(highlighted ? " hl" : "")\">".utf8)
-                result += line
-                result += Array("</span>".utf8)
-            }
-            result += Array("\n</code></pre>".utf8)
-            position = close.upperBound
-        }
-        result += bytes[position...]
-        return String(decoding: result, as: UTF8.self)
-    }
-
-    /// A bar of the checklist items by status, after the summary table.
-    static func insertProgressBar(into html: String, report: Report) -> String {
-        // A byte search: Foundation's `range(of:)` converted the whole page to UTF-16 first.
-        let bytes = Array(html.utf8)
-        guard let bar = progressBar(for: report), let tableEnd = ByteSearch.find("</table>", in: bytes, from: 0) else { return html }
-        var result = Array(bytes[..<tableEnd.upperBound])
-        result += Array(bar.utf8)
-        result += bytes[tableEnd.upperBound...]
-        return String(decoding: result, as: UTF8.self)
-    }
-
-    /// Gives `<h3>` headings the ids GitHub would give them, so the checklist's links to
-    /// finding groups work in the HTML page too.
-    static func addHeadingAnchors(_ html: String) -> String {
-        var used: [String: Int] = [:]
-        let bytes = Array(html.utf8)
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count + bytes.count / 16)
-        var position = 0
-        while let open = ByteSearch.find("<h3>", in: bytes, from: position) {
-            result += bytes[position..<open.lowerBound]
-            guard let close = ByteSearch.find("</h3>", in: bytes, from: open.upperBound) else {
-                position = open.lowerBound
-                break
-            }
-            let inner = bytes[open.upperBound..<close.lowerBound]
-            let text = HTML.unescape(HTML.stripTags(String(decoding: inner, as: UTF8.self)))
-            let id = MarkdownText.uniqueSlug(text, used: &used)
-            result += Array("<h3 id=\"\(HTML.escape(id))\">".utf8)
-            result += inner
-            result += Array("</h3>".utf8)
-            position = close.upperBound
-        }
-        result += bytes[position...]
-        return String(decoding: result, as: UTF8.self)
     }
 }
 
@@ -334,16 +221,9 @@ private struct PagePass {
     }
 }
 
-/// Searches in UTF-8 bytes. The HTML passes look for fixed ASCII markup in pages of any size;
-/// Foundation's String search converted the rest of the page to UTF-16 on every call, which
-/// made a page with many excerpts quadratic.
+/// Searches in UTF-8 bytes, for fixed ASCII markup such as a template's `{{`: Foundation's
+/// String search converted the rest of the text to UTF-16 on every call.
 enum ByteSearch {
-    static func hasPrefix(_ pattern: [UInt8], in bytes: [UInt8], at start: Int) -> Bool {
-        guard start + pattern.count <= bytes.count else { return false }
-        for k in 0..<pattern.count where bytes[start + k] != pattern[k] { return false }
-        return true
-    }
-
     static func find(_ pattern: StaticString, in bytes: [UInt8], from start: Int) -> Range<Int>? {
         pattern.withUTF8Buffer { word -> Range<Int>? in
             guard word.count > 0, bytes.count >= word.count, start <= bytes.count - word.count else { return nil }
