@@ -428,26 +428,7 @@ public final class SwiftFile: Sendable {
     /// to run before making a String of it for a case-insensitive expression. A literal with
     /// an interpolation, several segments or a non-ASCII byte always may.
     public func stringLiteral(at start: Int, mayContainFolded needles: ASCIINeedles) -> Bool {
-        var segment: Token?
-        var i = start + 1
-        while i < code.count {
-            let token = code[i]
-            if token.kind == .stringSegment {
-                if segment != nil { return true }
-                segment = token
-            } else if token.kind == .interpolationStart {
-                return true
-            } else {
-                break
-            }
-            i += 1
-        }
-        guard let segment else { return false }
-        return bytes.withUnsafeBufferPointer { all in
-            let text = UnsafeBufferPointer(rebasing: all[Int(segment.start)..<Int(segment.end)])
-            if text.contains(where: { $0 >= 0x80 }) { return true }
-            return needles.occur(in: text)
-        }
+        stringLiteral(at: start, mayHaveText: { text in text.contains { $0 >= 0x80 } || needles.occur(in: text) })
     }
 
     /// False only when the literal opened at `start` certainly has no text `test` passes: a
@@ -456,12 +437,12 @@ public final class SwiftFile: Sendable {
     /// (each `\u{FFFC}` in `stringLiteral(at:).text`), `segmentTest` decides on each segment,
     /// where a word of the text must lie whole; without one, or with two segments side by
     /// side, the literal always may.
+    @inline(__always)
     public func stringLiteral(
         at start: Int, mayHaveText test: (UnsafeBufferPointer<UInt8>) -> Bool,
         interpolated segmentTest: ((UnsafeBufferPointer<UInt8>) -> Bool)? = nil
     ) -> Bool {
         var first: Token?
-        var segments = 0
         var interpolations = 0
         var previousWasSegment = false
         var i = start + 1
@@ -470,9 +451,9 @@ public final class SwiftFile: Sendable {
             if token.kind == .stringSegment {
                 if previousWasSegment { return true }
                 if first == nil { first = token }
-                segments += 1
                 previousWasSegment = true
             } else if token.kind == .interpolationStart {
+                guard segmentTest != nil else { return true }
                 interpolations += 1
                 previousWasSegment = false
                 let close = interpolationClose(of: i)
@@ -484,12 +465,11 @@ public final class SwiftFile: Sendable {
             i += 1
         }
         return bytes.withUnsafeBufferPointer { all in
-            if interpolations == 0 {
-                guard let segment = first else { return test(UnsafeBufferPointer(rebasing: all[0..<0])) }
-                return test(UnsafeBufferPointer(rebasing: all[Int(segment.start)..<Int(segment.end)]))
+            if interpolations > 0, let segmentTest {
+                return anySegment(ofLiteralAt: start) { segmentTest(UnsafeBufferPointer(rebasing: all[Int($0.start)..<Int($0.end)])) }
             }
-            guard let segmentTest else { return true }
-            return anySegment(ofLiteralAt: start) { segmentTest(UnsafeBufferPointer(rebasing: all[Int($0.start)..<Int($0.end)])) }
+            guard let segment = first else { return test(UnsafeBufferPointer(rebasing: all[0..<0])) }
+            return test(UnsafeBufferPointer(rebasing: all[Int(segment.start)..<Int(segment.end)]))
         }
     }
 
