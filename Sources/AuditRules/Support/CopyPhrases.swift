@@ -122,9 +122,7 @@ enum CopyPhrases {
 
     static func externalPurchasePhrase(in text: String) -> String? {
         var text = text
-        guard text.withUTF8({ mayFindExternalPurchase(inUTF8: $0) }) else { return nil }
-        let phrase = mayHaveWhitespace(text) || mayContain(text, candidates: japaneseSiteCandidates)
-        let link = mayContain(text, candidates: httpCandidates) && mayContain(text, candidates: checkoutCandidates)
+        let (phrase, link) = text.withUTF8 { externalPurchaseShapes(inUTF8: $0) }
         if let range = (phrase ? matches(externalPurchase, text) : nil) ?? (link ? matches(externalCheckoutURL, text) : nil) {
             return (text as NSString).substring(with: range)
         }
@@ -144,9 +142,17 @@ enum CopyPhrases {
     }
 
     static func mayFindExternalPurchase(inUTF8 text: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard externalPurchaseCandidates.occur(in: text) else { return false }
+        let shapes = externalPurchaseShapes(inUTF8: text)
+        return shapes.phrase || shapes.link
+    }
+
+    /// Which of the two expressions can match a text of these UTF-8 bytes: a phrase needs one
+    /// of the words and a space between words (or Japanese, written without; any non-ASCII
+    /// byte might be a Unicode space), a checkout link a scheme and a checkout word.
+    private static func externalPurchaseShapes(inUTF8 text: UnsafeBufferPointer<UInt8>) -> (phrase: Bool, link: Bool) {
+        guard externalPurchaseCandidates.occur(in: text) else { return (false, false) }
         let phrase = text.contains { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) || $0 >= 0x80 } || japaneseSiteCandidates.occur(in: text)
-        return phrase || (httpCandidates.occur(in: text) && checkoutCandidates.occur(in: text))
+        return (phrase, httpCandidates.occur(in: text) && checkoutCandidates.occur(in: text))
     }
 
     /// Built once: each needs a table, and these are asked of every candidate text.
@@ -158,12 +164,6 @@ enum CopyPhrases {
     static let checkoutWords: ASCIINeedles = [
         "checkout", "/pricing", "/subscribe", "/buy", "/purchase", "stripe.com", "paypal.com", "gumroad.com", "paddle.com", "lemonsqueezy",
     ]
-
-    /// False only when the text has no ASCII whitespace and no non-ASCII byte (which might be
-    /// a Unicode space): then no `\s` of an expression can match in it.
-    static func mayHaveWhitespace(_ text: String) -> Bool {
-        text.utf8.contains { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) || $0 >= 0x80 }
-    }
 
     /// Every alternative of `externalPurchase` and `externalCheckoutURL` needs one of these
     /// words, or (in Japanese) `サイト`; "gina" stands for Spanish "página".
