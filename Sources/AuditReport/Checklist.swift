@@ -37,7 +37,7 @@ public struct Checklist: Sendable, Hashable {
                 var text = String(line.dropFirst(6))
                 var ruleIDs: [String] = []
                 var manual: String?
-                if let open = text.utf8Range(of: "<!--"), let close = text[open.upperBound...].utf8Range(of: "-->") {
+                if let open = text.range(of: "<!--"), let close = text.range(of: "-->", range: open.upperBound..<text.endIndex) {
                     let tag = String(text[open.upperBound..<close.lowerBound])
                     text = String(text[..<open.lowerBound]).trimmed
                     for part in tag.split(separator: ";") {
@@ -70,27 +70,6 @@ public struct Checklist: Sendable, Hashable {
 }
 
 extension StringProtocol {
-    /// The first range of `needle`, compared as UTF-8 bytes (what Foundation's `range(of:)`
-    /// finds for these ASCII markers, without bridging each line of a checklist to UTF-16).
-    func utf8Range(of needle: StaticString) -> Range<Index>? {
-        let bytes = utf8
-        var start = bytes.startIndex
-        while start != bytes.endIndex {
-            var candidate = start
-            var matched = true
-            for byte in UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount) {
-                guard candidate != bytes.endIndex, bytes[candidate] == byte else {
-                    matched = false
-                    break
-                }
-                candidate = bytes.index(after: candidate)
-            }
-            if matched { return start..<candidate }
-            start = bytes.index(after: start)
-        }
-        return nil
-    }
-
     var trimmed: String {
         var s = Substring(self)
         while let first = s.first, first.isWhitespace { s = s.dropFirst() }
