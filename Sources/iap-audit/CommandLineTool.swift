@@ -221,24 +221,17 @@ enum CommandLineTool {
         let markdownFormats = options.formats.filter { $0 == .html || ($0 == .md && !compact) }
         let tasks: [[OutputFormat]] = (markdownFormats.isEmpty ? [] : [markdownFormats])
             + options.formats.filter { !markdownFormats.contains($0) }.map { [$0] }
-        // The Markdown page and what is made from it: the md report (unless compact) and the HTML page.
-        let pages: @Sendable ([OutputFormat]) -> [(OutputFormat, String)] = { formats in
-            let markdownBody = MarkdownRenderer(jobs: options.jobs).render(report)
-            return formats.map { format in
-                format == .html
-                    ? (format, HTMLRenderer(template: resources.htmlTemplate, date: date).render(report, markdown: markdownBody))
-                    : (format, Template.fill(resources.markdownTemplate, with: ["body": markdownBody]))
-            }
-        }
         let rendered: [[(OutputFormat, String)]] = parallelMap(tasks, jobs: options.jobs) { formats in
-            if formats == markdownFormats { return pages(formats) }
+            // The Markdown page, once for the md report (unless compact) and the HTML page.
+            let markdownBody = formats == markdownFormats ? MarkdownRenderer(jobs: options.jobs).render(report) : ""
             return formats.map { format in
                 let contents: String
                 switch format {
-                case .md:
+                case .md where compact:
                     let overhead = max(0, resources.markdownTemplate.utf16.count - "{{body}}".utf16.count)
                     contents = Template.fill(resources.markdownTemplate, with: ["body": CompactMarkdownRenderer().render(report, overhead: overhead)])
-                case .html: contents = pages([.html])[0].1
+                case .md: contents = Template.fill(resources.markdownTemplate, with: ["body": markdownBody])
+                case .html: contents = HTMLRenderer(template: resources.htmlTemplate, date: date).render(report, markdown: markdownBody)
                 case .json: contents = JSONRenderer().render(report)
                 case .sarif: contents = SARIFRenderer().render(report)
                 case .github: contents = GitHubActionsRenderer().render(report)
