@@ -44,15 +44,15 @@ import Testing
     }
 
     @Test func mayDeclareTypeAnswersLikeAPlainWalk() {
-        let cases: [([StaticString], [StaticString])] = [
-            (["struct", "enum", "class", "actor", "extension", "protocol"], ProductIDLiterals.constantTypeWords),
-            (["struct", "class"], ["settings", "account", "preferences", "profile"]),
-            (["enum"], ["view"]),
+        let cases: [([DeclarationKeyword], [StaticString])] = [
+            ([.struct, .enum, .class, .actor, .extension, .protocol], ProductIDLiterals.constantTypeWords),
+            ([.struct, .class], ["settings", "account", "preferences", "profile"]),
+            ([.enum], ["view"]),
         ]
         var yes = 0
         for file in Self.files {
             for (keywords, words) in cases {
-                let keywordTexts = keywords.map { $0.description }
+                let keywordTexts = keywords.map(\.spelling)
                 let wordTexts = words.map { $0.description }
                 var plain = false
                 for i in file.code.indices.dropLast() where file.code[i].kind == .identifier && keywordTexts.contains(file.text(i)) {
@@ -65,5 +65,27 @@ import Testing
         }
         // Both answers occur: the generated tree has product-constant and settings types.
         #expect(yes > 5)
+    }
+
+    /// The names recorded after declaration keywords while loading are those a walk over the
+    /// code tokens finds: every keyword spelled as an identifier, with the next token's
+    /// `identifierHash` (operators, parentheses and backtick names included).
+    @Test func keywordNamesAreThoseAPlainWalkFinds() {
+        let extra = [
+            "func ==(a: A, b: A) -> Bool", "let (a, b) = (1, 2)", "func `default`() {}", "var `class` = 1",
+            "class func make() {}", "struct", "let", "`func` f()", "protocol P { func f() }", "extension Array where Element == Int {}",
+            "let x = \"func name\" // func comment\nfunc /* c */ g() {}", "actor A {}; enum E { case a }",
+        ].enumerated().map { SwiftFile(path: "Keyword\($0.offset).swift", bytes: Array($0.element.utf8)) }
+        var found = 0
+        for file in Self.files + extra {
+            var plain: [KeywordName] = []
+            for i in file.code.indices.dropLast() where file.code[i].kind == .identifier {
+                guard let keyword = DeclarationKeyword.allCases.first(where: { $0.spelling == file.text(i) }) else { continue }
+                plain.append(KeywordName(keyword: keyword, index: Int32(i + 1), hash: file.identifierHash(i + 1)))
+            }
+            #expect(file.keywordNames == plain, "\(file.path)")
+            found += plain.count
+        }
+        #expect(found > 1000)
     }
 }

@@ -198,6 +198,16 @@ public struct HashFilter: Sendable {
         words[second >> 6] |= 1 << UInt64(second & 63)
     }
 
+    /// Calls `body` with an inserter that writes this filter's words through a pointer: for
+    /// a loop that inserts a hash per identifier, which would otherwise check per insert
+    /// that the words are not shared.
+    mutating func withInserter<Result>(_ body: (HashFilterInserter) -> Result) -> Result {
+        let shift = shift
+        return words.withUnsafeMutableBufferPointer { words in
+            body(HashFilterInserter(words: words.baseAddress!, shift: shift))
+        }
+    }
+
     /// False when no hash inserted equals `hash`.
     @inline(__always)
     public func mayContain(_ hash: UInt32) -> Bool {
@@ -223,5 +233,19 @@ public struct HashFilter: Sendable {
                 rest &= rest - 1
             }
         }
+    }
+}
+
+/// `HashFilter.insert` through a pointer to the filter's words; valid inside `withInserter`.
+struct HashFilterInserter {
+    let words: UnsafeMutablePointer<UInt64>
+    let shift: UInt32
+
+    @inline(__always)
+    func insert(_ hash: UInt32) {
+        let first = Int(hash >> shift)
+        let second = Int((hash &* 0x9E37_79B1) >> shift)
+        words[first >> 6] |= 1 << UInt64(first & 63)
+        words[second >> 6] |= 1 << UInt64(second & 63)
     }
 }

@@ -44,6 +44,12 @@ public final class SwiftFile: Sendable {
     /// The hashes of the file's identifiers: most files do not mention a given name, and the
     /// filter says so without the index.
     let names: HashFilter
+    /// The token after each `func`, `var`, `let`, `struct`, `enum`, `class`, `actor`,
+    /// `extension` and `protocol` written as an identifier, in order: found while the column
+    /// pass hashes every identifier anyway (one table read each), so that the project's "may
+    /// some `func NAME` exist" filters and "may this file declare a type named …" read a
+    /// short list instead of walking every token again.
+    public let keywordNames: [KeywordName]
     /// The declarations and the identifier index: each built on first use. Most files of an
     /// app never get a question that needs them (no StoreKit name, no paywall), and building
     /// them was most of the cost of loading a file.
@@ -87,8 +93,9 @@ public final class SwiftFile: Sendable {
         self.bytes = bytes
         mayHaveSuppression = Suppression.mayOccur(in: bytes)
         // One pass over the lexer's tokens writes the code columns (exact sizes: they live as
-        // long as the project), the line-start bits, the comments and the name filter.
-        let (code, comments, stringStarts, lineWords, names, lexDiagnostics) = SwiftLexer.withTokens(
+        // long as the project), the line-start bits, the comments, the name filter
+        // and the names after declaration keywords.
+        let (code, comments, stringStarts, lineWords, names, keywordNames, lexDiagnostics) = SwiftLexer.withTokens(
             of: bytes, keepingWhitespace: false
         ) { tokens, codeCount, diagnostics in
             Self.columns(of: tokens, codeCount: codeCount, diagnostics: diagnostics, bytes: bytes)
@@ -98,6 +105,7 @@ public final class SwiftFile: Sendable {
         self.stringStarts = stringStarts
         startsLine = LineStartFlags(words: lineWords, count: code.count)
         self.names = names
+        self.keywordNames = keywordNames
         var diagnostics = lexDiagnostics
         if let tooDeep = Self.firstTooDeepOpener(code.kinds) {
             // Not audited: no tree (see `FileStructure`), so no query can be slow on it.
@@ -115,9 +123,13 @@ public final class SwiftFile: Sendable {
 
     private static func columns(
         of tokens: UnsafeBufferPointer<Token>, codeCount: Int, diagnostics: [LexDiagnostic], bytes: [UInt8]
-    ) -> (TokenList, [Token], [Int32], [UInt64], HashFilter, [LexDiagnostic]) {
+    ) -> (TokenList, [Token], [Int32], [UInt64], HashFilter, [KeywordName], [LexDiagnostic]) {
         var lineWords = [UInt64](repeating: 0, count: (codeCount + 63) / 64)
         var names = HashFilter(bitCountLog2: 13)
+        let keywordTable = DeclarationKeywordTable.shared
+        let keywordTags = keywordTable.tags
+        let keywordShift = keywordTable.shift
+        var keywordNames: [KeywordName] = []
         var comments: [Token] = []
         var stringStarts: [Int32] = []
         var starts: [Int32] = []
@@ -127,10 +139,12 @@ public final class SwiftFile: Sendable {
             starts = [Int32](unsafeUninitializedCapacity: codeCount) { starts, startCount in
                 ends = [Int32](unsafeUninitializedCapacity: codeCount) { ends, endCount in
                     bytes.withUnsafeBufferPointer { b in
-                        lineWords.withUnsafeMutableBufferPointer { lineWords in
+                        lineWords.withUnsafeMutableBufferPointer { lineWords in names.withInserter { names in
                             var sawNewline = true
                             var next = 0
+                            var position = -1
                             for token in tokens {
+                                position += 1
                                 let kind = token.kind
                                 if kind.isTrivia {
                                     if kind == .newline {
@@ -154,14 +168,20 @@ public final class SwiftFile: Sendable {
                                 sawNewline = false
                                 if kind == .identifier {
                                     let start = Int(token.start)
-                                    names.insert(IdentifierIndex.hash(b, start, Int(token.end) - start))
+                                    let hash = IdentifierIndex.hash(b, start, Int(token.end) - start)
+                                    names.insert(hash)
+                                    // One table read rules out nearly every identifier that
+                                    // is not a declaration keyword.
+                                    if keywordTags[Int(hash >> keywordShift)] != DeclarationKeywordTable.none {
+                                        keywordTable.recordName(afterKeywordAt: position, codeIndex: next, hash: hash, tokens: tokens, bytes: b, into: &keywordNames)
+                                    }
                                 } else if kind == .stringStart {
                                     stringStarts.append(Int32(next))
                                 }
                                 next += 1
                             }
                             precondition(next == codeCount, "fewer code tokens than the lexer counted")
-                        }
+                        } }
                     }
                     endCount = codeCount
                 }
@@ -169,7 +189,7 @@ public final class SwiftFile: Sendable {
             }
             kindCount = codeCount
         }
-        return (TokenList(kinds: kinds, starts: starts, ends: ends), comments, stringStarts, lineWords, names, diagnostics)
+        return (TokenList(kinds: kinds, starts: starts, ends: ends), comments, stringStarts, lineWords, names, keywordNames, diagnostics)
     }
 
     /// The function declaration whose `func` keyword is code token `keyword`, if any.

@@ -277,7 +277,7 @@ public struct ManageSubscriptionsMissingRule: Rule {
         let preferences = ["settings", "account", "preferences", "profile"]
         var best: (rank: Int, site: CodeSite)?
         // Only a file with `struct`/`class` and such a name can declare one.
-        for file in project.swiftFiles where file.mayDeclareType(keywords: ["struct", "class"], namedWithAnyOf: ["settings", "account", "preferences", "profile"]) {
+        for file in project.swiftFiles where file.mayDeclareType(keywords: [.struct, .class], namedWithAnyOf: ["settings", "account", "preferences", "profile"]) {
             for (index, declaration) in file.declarations.enumerated()
             where declaration.kind == .struct || declaration.kind == .class {
                 let isScreen = PurchaseSurface.isViewType(declaration) || declaration.inheritedTypes.contains("UIViewController")

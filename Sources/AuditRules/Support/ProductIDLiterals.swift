@@ -119,7 +119,7 @@ enum ProductIDLiterals {
         /// Whether a type keyword is followed by a name with one of `constantTypeWords` (every
         /// product-constant type is declared so), from the tokens alone.
         static func mayDeclareConstantType(_ file: SwiftFile) -> Bool {
-            file.mayDeclareType(keywords: ["struct", "enum", "class", "actor", "extension", "protocol"], namedWithAnyOf: ProductIDLiterals.constantTypeWords)
+            file.mayDeclareType(keywords: [.struct, .enum, .class, .actor, .extension, .protocol], namedWithAnyOf: ProductIDLiterals.constantTypeWords)
         }
     }
 

@@ -1,0 +1,109 @@
+/// The keywords whose next token names what they declare: `func NAME`, `let NAME`,
+/// `struct NAME` …
+public enum DeclarationKeyword: UInt8, Sendable, CaseIterable {
+    case `func`, `var`, `let`, `struct`, `enum`, `class`, `actor`, `extension`, `protocol`
+
+    public var spelling: String { staticSpelling.description }
+
+    var staticSpelling: StaticString {
+        switch self {
+        case .func: "func"
+        case .var: "var"
+        case .let: "let"
+        case .struct: "struct"
+        case .enum: "enum"
+        case .class: "class"
+        case .actor: "actor"
+        case .extension: "extension"
+        case .protocol: "protocol"
+        }
+    }
+}
+
+/// The code token right after a declaration keyword: the name a declaration is written with
+/// (or whatever stands there: `func ==`, `let (a, b)`).
+public struct KeywordName: Sendable, Equatable {
+    public let keyword: DeclarationKeyword
+    /// The code index of the token after the keyword.
+    public let index: Int32
+    /// `SwiftFile.identifierHash(index)`: the token's text hashed, backticks stripped.
+    public let hash: UInt32
+
+    public init(keyword: DeclarationKeyword, index: Int32, hash: UInt32) {
+        self.keyword = keyword
+        self.index = index
+        self.hash = hash
+    }
+}
+
+/// The declaration keywords by hash, for the column pass that hashes every identifier anyway:
+/// one table read per identifier says whether it may be one of them.
+struct DeclarationKeywordTable: @unchecked Sendable {
+    /// Per slot, the keyword's raw value, or `none`.
+    let tags: UnsafePointer<UInt8>
+    /// A hash's slot is its top bits: `hash >> shift`.
+    let shift: UInt32
+    /// Per slot, the hash of the keyword there.
+    private let hashes: UnsafePointer<UInt32>
+
+    static let shared = DeclarationKeywordTable()
+
+    /// An empty slot.
+    static let none: UInt8 = 0xFF
+
+    private init() {
+        let keywords = DeclarationKeyword.allCases
+        let keywordHashes = keywords.map { IdentifierIndex.hash(of: $0.spelling) }
+        // The smallest table in which no two keywords share a slot.
+        var bits: UInt32 = 6
+        while Set(keywordHashes.map { $0 >> (32 - bits) }).count < keywords.count { bits += 1 }
+        let size = 1 << Int(bits)
+        let hashes = UnsafeMutablePointer<UInt32>.allocate(capacity: size)
+        let tags = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
+        hashes.initialize(repeating: 0, count: size)
+        tags.initialize(repeating: Self.none, count: size)
+        for (keyword, hash) in zip(keywords, keywordHashes) {
+            let slot = Int(hash >> (32 - bits))
+            hashes[slot] = hash
+            tags[slot] = keyword.rawValue
+        }
+        self.hashes = UnsafePointer(hashes)
+        self.tags = UnsafePointer(tags)
+        shift = 32 - bits
+    }
+
+    /// Records the code token after lexer token `position` (code index `codeIndex`, hash
+    /// `hash`, in a keyword's slot) with its `identifierHash`, when the identifier there is
+    /// the keyword and a code token follows it.
+    @inline(never)
+    func recordName(
+        afterKeywordAt position: Int, codeIndex: Int, hash: UInt32,
+        tokens: UnsafeBufferPointer<Token>, bytes b: UnsafeBufferPointer<UInt8>, into names: inout [KeywordName]
+    ) {
+        let token = tokens[position]
+        guard let keyword = keyword(hash: hash, b, Int(token.start), Int(token.end) - Int(token.start)) else { return }
+        var following = position + 1
+        while following < tokens.count, tokens[following].kind.isTrivia { following += 1 }
+        guard following < tokens.count else { return }
+        let name = tokens[following]
+        var start = Int(name.start)
+        var end = Int(name.end)
+        if name.kind == .backtickIdentifier, end - start >= 2 {
+            start += 1
+            end -= 1
+        }
+        names.append(KeywordName(keyword: keyword, index: Int32(codeIndex + 1), hash: IdentifierIndex.hash(b, start, end - start)))
+    }
+
+    /// The keyword spelled by the `length` bytes at `start`, whose hash is `hash`.
+    private func keyword(hash: UInt32, _ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> DeclarationKeyword? {
+        let slot = Int(hash >> shift)
+        guard hashes[slot] == hash, let keyword = DeclarationKeyword(rawValue: tags[slot]) else { return nil }
+        let spelling = keyword.staticSpelling
+        guard spelling.utf8CodeUnitCount == length else { return nil }
+        return spelling.withUTF8Buffer { word in
+            for k in 0..<length where b[start + k] != word[k] { return nil }
+            return keyword
+        }
+    }
+}
