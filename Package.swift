@@ -62,7 +62,7 @@ let package = Package(
             dependencies: ["iap-audit"]
         ),
 
-        .testTarget(name: "AuditCoreTests", dependencies: ["AuditCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "AuditCoreTests", dependencies: ["AuditCore", "BenchmarkCorpus"], exclude: ["Fixtures"]),
         .testTarget(name: "AuditRulesTests", dependencies: ["AuditCore", "AuditRules", "BenchmarkCorpus"]),
         .testTarget(name: "AuditReportTests", dependencies: ["AuditCore", "AuditRules", "AuditReport"], exclude: ["Golden"]),
         .testTarget(name: "CLITests", dependencies: ["AuditCore", "AuditRules", "AuditReport"]),

@@ -1,3 +1,4 @@
+import BenchmarkCorpus
 import Foundation
 import Testing
 @testable import AuditCore
@@ -132,36 +133,97 @@ import Testing
         #expect(error?.reason.contains("nests variations more than 16 levels deep") == true)
     }
 
-    /// Catalogs are read straight from the JSON tree, and through `JSONElement` (which names
-    /// key paths in errors) only when a value has the wrong type: both must read every catalog
-    /// alike, and fail alike.
-    @Test func directWalkReadsWhatTheElementWalkReads() throws {
+    /// The catalogs of the repository (tests and examples) and of a generated app tree.
+    static let catalogTexts: [String] = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         var texts: [String] = []
         for folder in ["Tests", "Examples"] {
             let walker = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
             while let url = walker?.nextObject() as? URL {
-                if url.pathExtension == "xcstrings" { texts.append(try String(contentsOf: url, encoding: .utf8)) }
+                if url.pathExtension == "xcstrings", let text = try? String(contentsOf: url, encoding: .utf8) { texts.append(text) }
             }
         }
-        #expect(texts.count >= 3)
+        texts += CorpusGenerator(megabytes: 4, seed: 11).files().filter { $0.path.hasSuffix(".xcstrings") }
+            .map { String(decoding: $0.contents, as: UTF8.self) }
+        return texts
+    }()
+
+    /// Catalogs are read straight from their bytes, and through a tree and `JSONElement`
+    /// (which names key paths in errors) only when the direct reading gives up: both must
+    /// read every catalog alike, and fail alike.
+    @Test func directReadingReadsWhatTheElementWalkReads() throws {
+        var texts = Self.catalogTexts
+        #expect(texts.count >= 6)
+        // Every catalog Xcode or the generator wrote is read directly, not through the tree.
+        for text in texts {
+            let direct = try StringCatalogLoader.readDirectly(bytes: Array(text.utf8), file: "L.xcstrings")
+            #expect(direct != nil, "\(text.prefix(120))")
+        }
         texts += [
             "{}", "{\"sourceLanguage\": null, \"version\": 1.0, \"strings\": null}",
             "{\"sourceLanguage\": \"en\", \"sourceLanguage\": \"de\", \"strings\": {\"a\": {}, \"a\": {\"comment\": \"x\", \"comment\": null}}}",
             "{\"strings\": {\"k\": {\"shouldTranslate\": false, \"extractionState\": \"manual\", \"localizations\": {\"en\": {\"stringUnit\": null}, \"de\": {\"stringUnit\": {\"value\": null, \"state\": 5}}, \"fr\": {\"stringUnit\": {\"state\": \"new\", \"value\": \"x\", \"value\": \"y\"}}}}}}",
             "{\"strings\": {\"k\": {\"localizations\": {\"en\": {\"stringUnit\": {\"value\": \"%lld\"}, \"substitutions\": {\"n\": {\"variations\": {\"plural\": {\"one\": {\"stringUnit\": {\"value\": \"1\", \"state\": null}}, \"other\": {\"variations\": {\"device\": {\"mac\": {\"stringUnit\": {\"value\": \"n\"}}}}}}}}}, \"variations\": null}}}}}",
+            // Variations and substitutions written before the string unit: the unit's text comes first.
+            "{\"strings\": {\"k\": {\"localizations\": {\"en\": {\"substitutions\": {\"n\": {\"stringUnit\": {\"value\": \"s\"}}}, \"variations\": {\"plural\": {\"one\": {\"stringUnit\": {\"value\": \"v\"}}}}, \"stringUnit\": {\"value\": \"u\"}}}}}}",
             "{\"strings\": {\"k\": {\"localizations\": {\"en\": {\"variations\": {\"plural\": null}}}}}}",
             "{\"strings\": {\"k\": {\"localizations\": {\"en\": {\"substitutions\": {\"n\": 1}}}}}}",
             "{\"strings\": {\"k\": {\"localizations\": []}}}", "{\"version\": true}", "{\"strings\": {\"k\": 1}}",
+            // Escaped member names and texts, unknown members of every kind, numbers and nesting.
+            "{\"str\\u0069ngs\": {\"a\\\"b\": {\"x\": [1, -2.5e3, true, {\"y\": [[]]}], \"localizations\": {\"d\\u0065\": {\"stringUnit\": {\"value\": \"Caf\\u00e9 \\ud83d\\ude00\", \"extra\": {}}}}}}}",
+            "\u{FEFF}{\"strings\": {}}", "  {\"strings\": {}}  \n", "{\"strings\": {\"k\": {\"localizations\": {\"en\": {\"stringUnit\": {\"value\": \"Kaufen für 4,99 € – jetzt\"}}}}}}",
         ]
         for text in texts {
             let bytes = Array(text.utf8)
             let tree = try JSONParser.parse(bytes: bytes, file: "L.xcstrings")
-            let direct = Result { () throws(InputError) in try StringCatalogLoader.load(bytes: bytes, file: "L.xcstrings") }
+            let loaded = Result { () throws(InputError) in try StringCatalogLoader.load(bytes: bytes, file: "L.xcstrings") }
             let elements = Result { () throws(InputError) in try StringCatalogLoader.load(walkingElementsOf: tree, file: "L.xcstrings") }
-            #expect(direct == elements, "\(text.prefix(120))")
+            #expect(loaded == elements, "\(text.prefix(120))")
+            if let direct = try StringCatalogLoader.readDirectly(bytes: bytes, file: "L.xcstrings") {
+                #expect(Result<StringCatalog, InputError>.success(direct) == elements, "\(text.prefix(120))")
+            }
         }
+    }
+
+    /// Catalogs damaged byte by byte (a byte dropped, doubled or replaced by one that matters
+    /// to JSON): the direct reading never accepts text the tree parser rejects, and whatever
+    /// it accepts, the tree walk reads alike.
+    @Test func directReadingGivesUpWhereTheTreeParserFails() throws {
+        let seed = Array(try #require(Self.catalogTexts.min { $0.utf8.count < $1.utf8.count }).utf8)
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let replacements = Array("{}[],:\"\\ \n0-ntf\u{01}".utf8) + [0xC3, 0xFF]
+        var accepted = 0
+        var rejected = 0
+        for _ in 0..<3000 {
+            var bytes = seed
+            for _ in 0..<(1 + next(2)) {
+                let at = next(bytes.count)
+                switch next(3) {
+                case 0: bytes.remove(at: at)
+                case 1: bytes.insert(bytes[at], at: at)
+                default: bytes[at] = replacements[next(replacements.count)]
+                }
+            }
+            let direct = try? StringCatalogLoader.readDirectly(bytes: bytes, file: "L.xcstrings")
+            guard let tree = try? JSONParser.parse(bytes: bytes, file: "L.xcstrings") else {
+                #expect(direct == nil, "accepted what the parser rejects: \(String(decoding: bytes, as: UTF8.self))")
+                rejected += 1
+                continue
+            }
+            if let direct {
+                let elements = Result { () throws(InputError) in try StringCatalogLoader.load(walkingElementsOf: tree, file: "L.xcstrings") }
+                #expect(Result<StringCatalog, InputError>.success(direct) == elements)
+                accepted += 1
+            }
+        }
+        // Both sides were exercised.
+        #expect(accepted > 100)
+        #expect(rejected > 100)
     }
 
     @Test func truncatedCatalog() throws {

@@ -492,3 +492,211 @@ struct JSONByteParser {
         "the \(container.isObject ? "object" : "array") opened at \(container.start)"
     }
 }
+
+// MARK: - Reading without a tree
+
+/// Reading one value at a time, for a loader that knows the shape it expects (a string
+/// catalog) and builds its own values as it reads, without a tree of every value to free
+/// after. It accepts exactly the JSON the tree parser accepts; a value of another type than
+/// asked is an error too. A loader that meets any error gives up on this reader and parses
+/// the tree, whose errors say what is wrong and where.
+extension JSONByteParser {
+    /// A member name as read: where its bytes are when written without escapes (nearly
+    /// always), else its decoded text.
+    struct MemberName {
+        let bytes: Range<Int>
+        let decoded: String?
+        let position: TextPosition
+    }
+
+    /// Where the next value starts (after `firstMember`, `nextMember` or `beginDocument`).
+    var valuePosition: TextPosition { position }
+
+    /// Skips leading whitespace; the document must not be empty.
+    mutating func beginDocument() throws(InputError) {
+        skipWhitespace()
+        if index == end { throw failureHere("the file is empty; expected a JSON value") }
+    }
+
+    /// Nothing but whitespace may follow the document's value.
+    mutating func endDocument() throws(InputError) {
+        skipWhitespace()
+        if index < end { throw unexpected(expecting: "the end of the file") }
+    }
+
+    /// At a value: true after its `{` when it is an object, false after `null`; an error for
+    /// any other value. `depth` counts the objects and arrays open around it.
+    mutating func openObject(depth: Int) throws(InputError) -> Bool {
+        guard index < end else { throw endOfFile([], expecting: "a value") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"):
+            guard depth < JSONParser.maximumDepth else { throw tooDeep(at: position) }
+            index += 1
+            return true
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return false
+        default:
+            throw unexpected(expecting: "an object or null")
+        }
+    }
+
+    /// Right after an object's `{`: its first member's name, leaving the index at the member's
+    /// value, or nil after an empty object's `}`.
+    mutating func firstMember() throws(InputError) -> MemberName? {
+        skipWhitespace()
+        if index < end, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return nil
+        }
+        return try memberName(afterComma: false)
+    }
+
+    /// After a member's value: the next member's name, or nil after the object's `}`.
+    mutating func nextMember() throws(InputError) -> MemberName? {
+        skipWhitespace()
+        guard index < end else { throw endOfFile([], expecting: nil) }
+        switch bytes[index] {
+        case UInt8(ascii: ","):
+            index += 1
+            return try memberName(afterComma: true)
+        case UInt8(ascii: "}"):
+            index += 1
+            return nil
+        default:
+            throw unexpected(expecting: "',' or '}' after an object member")
+        }
+    }
+
+    /// `"name"` and the `:` after it, leaving the index at the value.
+    private mutating func memberName(afterComma: Bool) throws(InputError) -> MemberName {
+        skipWhitespace()
+        guard index < end else { throw endOfFile([], expecting: "a member name") }
+        let namePosition = position
+        guard bytes[index] == UInt8(ascii: "\"") else {
+            throw unexpected(expecting: afterComma ? "a member name after ','" : "a member name in double quotes")
+        }
+        let opening = index
+        index += 1
+        var name: MemberName?
+        while index < end {
+            index = plainStringRunEnd(from: index)
+            guard index < end else { break }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                name = MemberName(bytes: opening + 1..<index, decoded: nil, position: namePosition)
+                index += 1
+                break
+            }
+            if byte == UInt8(ascii: "\\") {
+                // Escapes: decoded as the tree parser decodes them.
+                index = opening
+                name = MemberName(bytes: opening..<opening, decoded: try parseString([]), position: namePosition)
+                break
+            }
+            try checkStringByte(byte)
+        }
+        guard let name else { throw endOfFile([], expecting: "the end of a member name") }
+        skipWhitespace()
+        guard index < end, bytes[index] == UInt8(ascii: ":") else { throw unexpected(expecting: "':' after the member name") }
+        index += 1
+        skipWhitespace()
+        guard index < end else { throw endOfFile([], expecting: "a value") }
+        return name
+    }
+
+    /// Whether a member's name is `literal`.
+    func name(_ name: MemberName, is literal: StaticString) -> Bool {
+        if let decoded = name.decoded { return decoded == literal.description }
+        guard name.bytes.count == literal.utf8CodeUnitCount else { return false }
+        return literal.withUTF8Buffer { word in
+            var k = 0
+            while k < word.count, bytes[name.bytes.lowerBound + k] == word[k] { k += 1 }
+            return k == word.count
+        }
+    }
+
+    /// A member's name as text.
+    func text(of name: MemberName) -> String {
+        name.decoded ?? String(decoding: bytes[name.bytes], as: UTF8.self)
+    }
+
+    /// At a value: a string's text, or nil for `null`; an error for any other value.
+    mutating func optionalString() throws(InputError) -> String? {
+        switch bytes[index] {
+        case UInt8(ascii: "\""): return try parseString([])
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return nil
+        default: throw unexpected(expecting: "a string or null")
+        }
+    }
+
+    /// At a value: a string's text or a number as written, or nil for `null`.
+    mutating func optionalText() throws(InputError) -> String? {
+        switch bytes[index] {
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            guard case .number(_, let raw) = try parseNumber() else { return nil }
+            return raw
+        default: return try optionalString()
+        }
+    }
+
+    /// At a value: true or false, or nil for `null`.
+    mutating func optionalBool() throws(InputError) -> Bool? {
+        switch bytes[index] {
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return true
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return false
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return nil
+        default: throw unexpected(expecting: "true, false or null")
+        }
+    }
+
+    /// Reads past the value at the index, checking it as the tree parser would. `depth`
+    /// counts the objects and arrays open around it.
+    mutating func skipValue(depth: Int) throws(InputError) {
+        guard index < end else { throw endOfFile([], expecting: "a value") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"):
+            guard try openObject(depth: depth) else { return }
+            var member = try firstMember()
+            while member != nil {
+                try skipValue(depth: depth + 1)
+                member = try nextMember()
+            }
+        case UInt8(ascii: "["):
+            guard depth < JSONParser.maximumDepth else { throw tooDeep(at: position) }
+            index += 1
+            skipWhitespace()
+            if index < end, bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return
+            }
+            while true {
+                skipWhitespace()
+                try skipValue(depth: depth + 1)
+                skipWhitespace()
+                guard index < end else { throw endOfFile([], expecting: nil) }
+                switch bytes[index] {
+                case UInt8(ascii: ","):
+                    index += 1
+                    skipWhitespace()
+                    if index < end, bytes[index] == UInt8(ascii: "]") { throw failureHere("trailing comma") }
+                case UInt8(ascii: "]"):
+                    index += 1
+                    return
+                default:
+                    throw unexpected(expecting: "',' or ']' after an array element")
+                }
+            }
+        default:
+            _ = try parseScalar([])
+        }
+    }
+}

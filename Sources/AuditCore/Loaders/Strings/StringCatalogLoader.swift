@@ -7,16 +7,24 @@ public enum StringCatalogLoader {
     static let maximumVariationDepth = 16
 
     public static func load(bytes: [UInt8], file: String) throws(InputError) -> StringCatalog {
+        // A catalog as Xcode writes it is read straight from its bytes, without a tree of
+        // every value; anything else (a syntax error, a value of the wrong type, variations
+        // nested too deep) is parsed into a tree and read again below, where the error says
+        // what is wrong and names the key path.
+        if let catalog = try readDirectly(bytes: bytes, file: file) { return catalog }
         let tree = try JSONParser.parse(bytes: bytes, file: file)
-        // A catalog as Xcode writes it is read straight from the tree; anything else (a value
-        // of the wrong type, variations nested too deep) is read again below, where the
-        // error names the key path.
-        if let catalog = DirectWalk(file: file).catalog(tree) { return catalog }
         return try load(walkingElementsOf: tree, file: file)
     }
 
+    /// The catalog read straight from the bytes, or nil where `load` parses the tree instead.
+    static func readDirectly(bytes: [UInt8], file: String) throws(InputError) -> StringCatalog? {
+        var reader = JSONByteParser(text: try TextDecoding.utf8Text(from: bytes, file: file), file: file)
+        return CatalogReader.catalog(from: &reader, file: file)
+    }
+
     /// The catalog read through `JSONElement`, which names the key path of a value of the
-    /// wrong type: what `load` falls back on, and the reference its direct walk is tested against.
+    /// wrong type: what `load` falls back on, and the reference its direct reading is tested
+    /// against.
     static func load(walkingElementsOf tree: JSONNode, file: String) throws(InputError) -> StringCatalog {
         let root = JSONElement(root: tree, file: file)
         guard case .object = root.node?.value else {
@@ -97,175 +105,188 @@ public enum StringCatalogLoader {
     }
 }
 
-/// `StringCatalogLoader.load` without `JSONElement`: the same catalog from a tree whose every
-/// value has the type the loader asks for, or nil at the first one that has not (the loader
-/// then reads the tree again to say what is wrong and where). Each object's members are
-/// looked at once (the last of a duplicated key wins, as `JSONNode.member` has it), and no
-/// key path is kept: a catalog of thousands of keys made a path node and a member lookup for
-/// every value it read, most of its loading time. Each object's keys are matched by a
-/// `switch` over string literals, written out per object: a shared helper comparing against
-/// key parameters measured 9 M instructions more on the 20 MB benchmark corpus.
-private struct DirectWalk {
-    let file: String
-
-    func catalog(_ root: JSONNode) -> StringCatalog? {
-        guard case .object(let members) = root.value else { return nil }
-        var sourceLanguage: JSONNode?
-        var version: JSONNode?
-        var strings: JSONNode?
-        for member in members {
-            switch member.key {
-            case "sourceLanguage": sourceLanguage = member.node
-            case "version": version = member.node
-            case "strings": strings = member.node
-            default: break
-            }
-        }
-        guard let language = string(sourceLanguage), let versionText = text(version) else { return nil }
-        var catalog = StringCatalog(file: file, sourceLanguage: language.value, version: versionText.value)
-        guard let keys = object(strings) else { return nil }
-        for member in keys.value ?? [] {
-            guard let entry = entry(key: member.key, keyPosition: member.keyPosition, member.node) else { return nil }
-            catalog.entries.append(entry)
-        }
-        return catalog
-    }
-
-    private func entry(key: String, keyPosition: TextPosition, _ node: JSONNode) -> StringCatalogEntry? {
-        guard case .object(let members) = node.value else { return nil }
-        var comment: JSONNode?
-        var extractionState: JSONNode?
-        var shouldTranslate: JSONNode?
-        var localizations: JSONNode?
-        for member in members {
-            switch member.key {
-            case "comment": comment = member.node
-            case "extractionState": extractionState = member.node
-            case "shouldTranslate": shouldTranslate = member.node
-            case "localizations": localizations = member.node
-            default: break
-            }
-        }
-        guard let commentText = string(comment), let state = string(extractionState), let translate = bool(shouldTranslate),
-              let locales = object(localizations)
-        else { return nil }
-        var entry = StringCatalogEntry(
-            key: key, keyLocation: keyPosition.location(in: file), comment: commentText.value,
-            extractionState: state.value, shouldTranslate: translate.value ?? true)
-        for localization in locales.value ?? [] {
-            guard case .object(let members) = localization.node.value else { return nil }
-            var texts: [StringCatalogText] = []
-            guard collectTexts(in: members, variation: nil, depth: 0, into: &texts) else { return nil }
-            entry.localizations.append(
-                StringCatalogLocalization(locale: localization.key, location: localization.keyPosition.location(in: file), texts: texts))
-        }
-        return entry
-    }
-
-    /// `StringCatalogLoader.collectTexts` on an object's members; false where it would throw.
-    private func collectTexts(in members: [JSONMember], variation: String?, depth: Int, into texts: inout [StringCatalogText]) -> Bool {
-        guard depth < StringCatalogLoader.maximumVariationDepth else { return false }
-        var unit: JSONNode?
-        var variations: JSONNode?
-        var substitutions: JSONNode?
-        for member in members {
-            switch member.key {
-            case "stringUnit": unit = member.node
-            case "variations": variations = member.node
-            case "substitutions": substitutions = member.node
-            default: break
-            }
-        }
-        guard let unitMembers = object(unit) else { return false }
-        if let unitMembers = unitMembers.value {
-            var value: JSONNode?
-            var state: JSONNode?
-            for member in unitMembers {
-                switch member.key {
-                case "value": value = member.node
-                case "state": state = member.node
-                default: break
+/// `StringCatalogLoader.load` straight from the bytes: the catalog the tree walk reads, or
+/// nil at the first thing it does not expect (any error of the tree parser, a value of the
+/// wrong type), where the loader parses the tree to report it. Each object's members are read
+/// in file order and the last of a duplicated key wins, as `JSONNode.member` has it; a
+/// localization's texts are its string unit's, then its variations', then its substitutions',
+/// whatever order they are written in, as the tree walk collects them. The 1.8 MB of catalogs
+/// in the 20 MB benchmark corpus cost 105 M instructions as a tree (parsing it, walking it,
+/// freeing it), most of a catalog's loading.
+private enum CatalogReader {
+    static func catalog(from reader: inout JSONByteParser, file: String) -> StringCatalog? {
+        do {
+            try reader.beginDocument()
+            guard try reader.openObject(depth: 0) else { return nil }
+            var sourceLanguage: String?
+            var version: String?
+            var entries: [StringCatalogEntry] = []
+            var member = try reader.firstMember()
+            while let name = member {
+                if reader.name(name, is: "sourceLanguage") {
+                    sourceLanguage = try reader.optionalString()
+                } else if reader.name(name, is: "version") {
+                    version = try reader.optionalText()
+                } else if reader.name(name, is: "strings") {
+                    entries = try Self.entries(&reader, file: file)
+                } else {
+                    try reader.skipValue(depth: 1)
                 }
+                member = try reader.nextMember()
             }
-            guard let text = string(value) else { return false }
-            if let valueText = text.value, let value {
-                guard let stateText = string(state) else { return false }
-                var catalogText = StringCatalogText(
-                    value: valueText, state: stateText.value.map(StringCatalogState.init(rawValue:)),
-                    location: value.position.location(in: file), variation: variation)
-                if catalogText.state != nil, let state { catalogText.stateLocation = state.position.location(in: file) }
-                texts.append(catalogText)
+            try reader.endDocument()
+            return StringCatalog(file: file, sourceLanguage: sourceLanguage, version: version, entries: entries)
+        } catch {
+            return nil
+        }
+    }
+
+    /// The `strings` object (depth 1): an entry per member, duplicated keys kept.
+    private static func entries(_ reader: inout JSONByteParser, file: String) throws(InputError) -> [StringCatalogEntry] {
+        var entries: [StringCatalogEntry] = []
+        guard try reader.openObject(depth: 1) else { return entries }
+        var member = try reader.firstMember()
+        while let name = member {
+            entries.append(try entry(&reader, key: reader.text(of: name), keyPosition: name.position, file: file))
+            member = try reader.nextMember()
+        }
+        return entries
+    }
+
+    private static func entry(
+        _ reader: inout JSONByteParser, key: String, keyPosition: TextPosition, file: String
+    ) throws(InputError) -> StringCatalogEntry {
+        guard try reader.openObject(depth: 2) else { throw notAnObject(reader) }
+        var comment: String?
+        var extractionState: String?
+        var shouldTranslate: Bool?
+        var localizations: [StringCatalogLocalization] = []
+        var member = try reader.firstMember()
+        while let name = member {
+            if reader.name(name, is: "comment") {
+                comment = try reader.optionalString()
+            } else if reader.name(name, is: "extractionState") {
+                extractionState = try reader.optionalString()
+            } else if reader.name(name, is: "shouldTranslate") {
+                shouldTranslate = try reader.optionalBool()
+            } else if reader.name(name, is: "localizations") {
+                localizations = try Self.localizations(&reader, file: file)
+            } else {
+                try reader.skipValue(depth: 3)
             }
+            member = try reader.nextMember()
         }
-        guard let kinds = object(variations) else { return false }
-        for kind in kinds.value ?? [] {
-            guard case .object(let cases) = kind.node.value else { return false }
-            for variationCase in cases {
-                guard case .object(let caseMembers) = variationCase.node.value,
-                      collectTexts(
-                          in: caseMembers, variation: Self.joined(variation, kind.key, variationCase.key), depth: depth + 1,
-                          into: &texts)
-                else { return false }
+        return StringCatalogEntry(
+            key: key, keyLocation: keyPosition.location(in: file), comment: comment, extractionState: extractionState,
+            shouldTranslate: shouldTranslate ?? true, localizations: localizations)
+    }
+
+    /// An entry's `localizations` (depth 3): a localization per member.
+    private static func localizations(_ reader: inout JSONByteParser, file: String) throws(InputError) -> [StringCatalogLocalization] {
+        var localizations: [StringCatalogLocalization] = []
+        guard try reader.openObject(depth: 3) else { return localizations }
+        var member = try reader.firstMember()
+        while let name = member {
+            var texts: [StringCatalogText] = []
+            try collectTexts(&reader, variation: nil, variationDepth: 0, depth: 4, file: file, into: &texts)
+            localizations.append(StringCatalogLocalization(locale: reader.text(of: name), location: name.position.location(in: file), texts: texts))
+            member = try reader.nextMember()
+        }
+        return localizations
+    }
+
+    /// A localization, variation case or substitution object opened at `depth`: appends its
+    /// string unit's text, then its variations', then its substitutions'.
+    private static func collectTexts(
+        _ reader: inout JSONByteParser, variation: String?, variationDepth: Int, depth: Int, file: String,
+        into texts: inout [StringCatalogText]
+    ) throws(InputError) {
+        guard variationDepth < StringCatalogLoader.maximumVariationDepth, try reader.openObject(depth: depth) else {
+            throw notAnObject(reader)
+        }
+        // Most objects have a string unit alone: the other lists are made only when written.
+        var unit: StringCatalogText?
+        var variations: [StringCatalogText]?
+        var substitutions: [StringCatalogText]?
+        var member = try reader.firstMember()
+        while let name = member {
+            if reader.name(name, is: "stringUnit") {
+                unit = try stringUnit(&reader, variation: variation, depth: depth + 1, file: file)
+            } else if reader.name(name, is: "variations") {
+                var found: [StringCatalogText] = []
+                if try reader.openObject(depth: depth + 1) {
+                    var kindMember = try reader.firstMember()
+                    while let kind = kindMember {
+                        let kindName = reader.text(of: kind)
+                        guard try reader.openObject(depth: depth + 2) else { throw notAnObject(reader) }
+                        var caseMember = try reader.firstMember()
+                        while let variationCase = caseMember {
+                            try collectTexts(
+                                &reader, variation: joined(variation, kindName, reader.text(of: variationCase)),
+                                variationDepth: variationDepth + 1, depth: depth + 3, file: file, into: &found)
+                            caseMember = try reader.nextMember()
+                        }
+                        kindMember = try reader.nextMember()
+                    }
+                }
+                variations = found
+            } else if reader.name(name, is: "substitutions") {
+                var found: [StringCatalogText] = []
+                if try reader.openObject(depth: depth + 1) {
+                    var substitution = try reader.firstMember()
+                    while let substitutionName = substitution {
+                        try collectTexts(
+                            &reader, variation: joined(variation, "substitutions", reader.text(of: substitutionName)),
+                            variationDepth: variationDepth + 1, depth: depth + 2, file: file, into: &found)
+                        substitution = try reader.nextMember()
+                    }
+                }
+                substitutions = found
+            } else {
+                try reader.skipValue(depth: depth + 1)
             }
+            member = try reader.nextMember()
         }
-        guard let names = object(substitutions) else { return false }
-        for substitution in names.value ?? [] {
-            guard case .object(let substitutionMembers) = substitution.node.value,
-                  collectTexts(
-                      in: substitutionMembers, variation: Self.joined(variation, "substitutions", substitution.key),
-                      depth: depth + 1, into: &texts)
-            else { return false }
-        }
-        return true
+        if let unit { texts.append(unit) }
+        if let variations { texts += variations }
+        if let substitutions { texts += substitutions }
     }
 
-    // The accessors of `JSONElement`'s `…IfPresent` forms: an absent or null value is
-    // `.some(nil)`, a value of the wrong type is nil.
-
-    private func string(_ node: JSONNode?) -> Present<String>? {
-        guard let node else { return Present(value: nil) }
-        switch node.value {
-        case .null: return Present(value: nil)
-        case .string(let text): return Present(value: text)
-        default: return nil
+    /// A `stringUnit` (opened at `depth`): its text when it has a value.
+    private static func stringUnit(
+        _ reader: inout JSONByteParser, variation: String?, depth: Int, file: String
+    ) throws(InputError) -> StringCatalogText? {
+        guard try reader.openObject(depth: depth) else { return nil }
+        var value: (text: String?, position: TextPosition)?
+        var state: (text: String?, position: TextPosition)?
+        var member = try reader.firstMember()
+        while let name = member {
+            if reader.name(name, is: "value") {
+                let position = reader.valuePosition
+                value = (try reader.optionalString(), position)
+            } else if reader.name(name, is: "state") {
+                let position = reader.valuePosition
+                state = (try reader.optionalString(), position)
+            } else {
+                try reader.skipValue(depth: depth + 1)
+            }
+            member = try reader.nextMember()
         }
+        guard let value, let valueText = value.text else { return nil }
+        var text = StringCatalogText(
+            value: valueText, state: state?.text.map(StringCatalogState.init(rawValue:)),
+            location: value.position.location(in: file), variation: variation)
+        if let state, state.text != nil { text.stateLocation = state.position.location(in: file) }
+        return text
     }
 
-    private func text(_ node: JSONNode?) -> Present<String>? {
-        guard let node else { return Present(value: nil) }
-        switch node.value {
-        case .null: return Present(value: nil)
-        case .string(let text): return Present(value: text)
-        case .number(_, let raw): return Present(value: raw)
-        default: return nil
-        }
-    }
-
-    private func bool(_ node: JSONNode?) -> Present<Bool>? {
-        guard let node else { return Present(value: nil) }
-        switch node.value {
-        case .null: return Present(value: nil)
-        case .bool(let flag): return Present(value: flag)
-        default: return nil
-        }
-    }
-
-    private func object(_ node: JSONNode?) -> Present<[JSONMember]>? {
-        guard let node else { return Present(value: nil) }
-        switch node.value {
-        case .null: return Present(value: nil)
-        case .object(let members): return Present(value: members)
-        default: return nil
-        }
+    /// The error for a value that should be an object: the reader gives up there.
+    private static func notAnObject(_ reader: JSONByteParser) -> InputError {
+        InputError(file: "", line: reader.valuePosition.line, column: reader.valuePosition.column, reason: "not an object")
     }
 
     private static func joined(_ prefix: String?, _ kind: String, _ name: String) -> String {
         guard let prefix else { return kind + "." + name }
         return prefix + "." + kind + "." + name
     }
-}
-
-/// A value read with an `…IfPresent` accessor: nil inside when absent or null.
-private struct Present<Value> {
-    var value: Value?
 }
