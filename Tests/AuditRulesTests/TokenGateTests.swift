@@ -88,4 +88,30 @@ import Testing
         }
         #expect(found > 1000)
     }
+
+    /// The argument and label found for a literal without collecting the call's arguments are
+    /// those `enclosingCallArguments` finds, on every literal of the generated tree and of
+    /// calls written every way.
+    @Test func argumentLabelsAreThoseOfTheEnclosingCall() {
+        let extra = [
+            "Text(\"a\")", "Button(action: { print(\"x\", 1) }, label: \"b\")", "Task<Void, Never>(priority: \"p\")",
+            "f(a: [1, 2], \"c\", d: (3, \"e\"), \"\\(x, y)\")", "`Text`(verbatim: \"v\")", "func f(_ x: String = \"d\") {}",
+            "Text\n(\"next line\")", "x.alert(\"t\", isPresented: $p) { Button(\"OK\") {} }", "foo(bar: baz(qux: \"q\"), \"r\")",
+            "Label(title: \"t\", systemImage: \"star\")", "g(h, i: \"j\"", "g(\"open\", h", "k(l: m, , \"n\")", "String(localized: \"s\", comment: \"c\")",
+        ].enumerated().map { SwiftFile(path: "Call\($0.offset).swift", bytes: Array($0.element.utf8)) }
+        var arguments = 0
+        for file in Self.files + extra {
+            for i in file.stringStarts.map({ Int($0) }) {
+                guard let (callee, open) = file.callee(ofArgument: i) else { continue }
+                let fast = file.argumentLabel(of: i, callee: callee, open: open)
+                let slow = file.enclosingCallArguments(ofArgument: i)
+                #expect(fast.isArgument == (slow != nil), "\(file.path) literal \(i)")
+                if let slow, fast.isArgument {
+                    #expect(fast.label.map { file.identifierText($0) } == slow.argument.label, "\(file.path) literal \(i)")
+                    arguments += 1
+                }
+            }
+        }
+        #expect(arguments > 500)
+    }
 }

@@ -251,6 +251,41 @@ extension SwiftFile {
         return (call, argument)
     }
 
+    /// For code token `index` directly inside the parentheses of the call named at `name`
+    /// (`callee(ofArgument:)`'s answer, opening at `open`): whether `enclosingCallArguments`
+    /// finds that call, and the label token of the argument holding `index`, if labelled.
+    /// What that query answers about the argument, without collecting the call's arguments
+    /// as Strings: asked of every literal of a project, that was most of its cost.
+    public func argumentLabel(of index: Int, callee name: Int, open: Int) -> (isArgument: Bool, label: Int?) {
+        guard tokenAfterCallee(at: name) == open, !startsLine[open] else { return (false, nil) }
+        if match[open] < 0 {
+            // Parentheses never closed: as in `arguments(open:close:)`, only an argument that a
+            // comma ends is one.
+            guard (index + 1..<code.count).contains(where: { code[$0].kind == .comma && Int(parent[$0]) == open }) else { return (false, nil) }
+        }
+        // The argument starts after the last comma of these parentheses before `index`, or
+        // at the `(`; brackets, strings and interpolations in between are passed over whole.
+        var i = index - 1
+        while i > open {
+            let kind = code[i].kind
+            if kind == .comma, Int(parent[i]) == open { break }
+            if kind == .rightParen || kind == .rightBracket || kind == .rightBrace || kind == .stringEnd || kind == .interpolationEnd {
+                let partner = Int(match[i])
+                if partner > open, partner < i {
+                    i = partner - 1
+                    continue
+                }
+            }
+            i -= 1
+        }
+        let start = i + 1
+        // `label: value`; the literal itself is never the label or its colon.
+        if start + 1 < index, code[start + 1].kind == .colon, code[start].kind == .identifier || code[start].kind == .backtickIdentifier {
+            return (true, start)
+        }
+        return (true, nil)
+    }
+
     /// The token that would name the call whose parentheses directly hold code token `index`
     /// (`Text` for the literal in `Text("Go")`, `Task` in `Task<Void, Never>(…)`), and the `(`;
     /// nil when `index` is not inside parentheses. A cheap first question before

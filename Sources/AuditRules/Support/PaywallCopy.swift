@@ -44,7 +44,8 @@ struct PaywallCopy: Sendable {
     var sourceLanguage: String
 
     static let visibleCalls = HardcodedPriceRule.visibleCalls
-    private static let visibleCallHashes = Set(visibleCalls.map { IdentifierIndex.hash(of: $0) })
+    /// `visibleCalls` with their name hashes, for a look at a few integers per literal.
+    private static let visibleCallNames: [(hash: UInt32, name: String)] = visibleCalls.sorted().map { (IdentifierIndex.hash(of: $0), $0) }
 
     /// The project's paywall copy, collected once and shared by the copy rules.
     init(_ project: Project) {
@@ -134,14 +135,21 @@ struct PaywallCopy: Sendable {
     /// string in a view builder (a literal standing alone as a view is rare; the calls cover it).
     static func isVisible(_ index: Int, in file: SwiftFile) -> Bool {
         // Most literals are in calls nobody sees (`print`, loggers, keys): the callee's name is
-        // tested by hash before the call's arguments are collected; the test below is exact.
-        guard let (callee, _) = file.callee(ofArgument: index),
-              visibleCallHashes.contains(file.identifierHash(callee)),
-              let (call, argument) = file.enclosingCallArguments(ofArgument: index) else { return false }
-        let name = file.text(call.name)
-        guard visibleCalls.contains(name) else { return false }
-        if let label = argument.label, HardcodedPriceRule.hiddenLabels.contains(label) { return false }
-        if name == "String", call.arguments.first?.label != "localized" { return false }
+        // tested by hash, then spelled, before anything else is asked of the call.
+        guard let (callee, open) = file.callee(ofArgument: index) else { return false }
+        let hash = file.identifierHash(callee)
+        guard let name = visibleCallNames.first(where: { $0.hash == hash && file.tokenIs(callee, spelled: $0.name) })?.name else {
+            return false
+        }
+        if name == "String" {
+            // `String(localized:)` only: the call's first argument is asked for.
+            guard let (call, argument) = file.enclosingCallArguments(ofArgument: index) else { return false }
+            if let label = argument.label, HardcodedPriceRule.hiddenLabels.contains(label) { return false }
+            return call.arguments.first?.label == "localized"
+        }
+        let argument = file.argumentLabel(of: index, callee: callee, open: open)
+        guard argument.isArgument else { return false }
+        if let label = argument.label, HardcodedPriceRule.hiddenLabels.contains(file.identifierText(label)) { return false }
         return true
     }
 
