@@ -59,7 +59,7 @@ import Testing
                     let name = file.text(i + 1).lowercased()
                     if wordTexts.contains(where: { name.contains($0) }) { plain = true }
                 }
-                #expect(file.mayDeclareType(keywords: keywords, namedWithAnyOf: words) == plain, "\(keywordTexts) \(wordTexts) in \(file.path)")
+                #expect(file.mayDeclareType(keywords: keywords, namedWithAnyOf: ASCIINeedles(words)) == plain, "\(keywordTexts) \(wordTexts) in \(file.path)")
                 if plain { yes += 1 }
             }
         }

@@ -54,8 +54,9 @@ struct DeclarationKeywordTable: @unchecked Sendable {
     private init() {
         let keywords = DeclarationKeyword.allCases
         let keywordHashes = keywords.map { IdentifierIndex.hash(of: $0.spelling) }
-        // The smallest table in which no two keywords share a slot.
-        var bits: UInt32 = 6
+        // A table in which no two keywords share a slot, large enough (1,024 slots or more)
+        // that few other identifiers land in a keyword's slot and are looked at again.
+        var bits: UInt32 = 10
         while Set(keywordHashes.map { $0 >> (32 - bits) }).count < keywords.count { bits += 1 }
         let size = 1 << Int(bits)
         let hashes = UnsafeMutablePointer<UInt32>.allocate(capacity: size)

@@ -12,6 +12,8 @@ public struct ManageSubscriptionsMissingRule: Rule {
     /// The App Store's subscription management page, opened as a URL.
     /// Each holds "ubscriptions", which `check` looks for first.
     static let manageURLs = ["apps.apple.com/account/subscriptions", "/wa/manageSubscriptions"]
+    /// Type names that hold the app's settings screen, where the management link usually is.
+    static let settingsTypeWords: ASCIINeedles = ["settings", "account", "preferences", "profile"]
 
     public static let description = RuleDescription(
         identifier: "manage_subscriptions_missing",
@@ -277,7 +279,7 @@ public struct ManageSubscriptionsMissingRule: Rule {
         let preferences = ["settings", "account", "preferences", "profile"]
         var best: (rank: Int, site: CodeSite)?
         // Only a file with `struct`/`class` and such a name can declare one.
-        for file in project.swiftFiles where file.mayDeclareType(keywords: [.struct, .class], namedWithAnyOf: ["settings", "account", "preferences", "profile"]) {
+        for file in project.swiftFiles where file.mayDeclareType(keywords: [.struct, .class], namedWithAnyOf: Self.settingsTypeWords) {
             for (index, declaration) in file.declarations.enumerated()
             where declaration.kind == .struct || declaration.kind == .class {
                 let isScreen = PurchaseSurface.isViewType(declaration) || declaration.inheritedTypes.contains("UIViewController")

@@ -53,16 +53,16 @@ private struct DeclaredNames: Sendable {
 
 extension SwiftFile {
     /// Whether one of `keywords` (`struct`, `class`, …) is followed by a name holding one of
-    /// `words` (lower-case ASCII, compared with ASCII case folding): every type declaration
+    /// `words` (lower-case ASCII words, folding case): every type declaration
     /// is written so, so a file without one need not have its declarations built to say it
     /// declares no such type.
-    func mayDeclareType(keywords: [DeclarationKeyword], namedWithAnyOf words: [StaticString]) -> Bool {
-        // The tokens after the keywords were recorded when the file was loaded.
+    func mayDeclareType(keywords: [DeclarationKeyword], namedWithAnyOf words: ASCIINeedles) -> Bool {
+        // The tokens after the keywords were recorded when the file was loaded; the words
+        // are looked for in one pass over each name.
         let wanted = keywords.reduce(UInt32(0)) { $0 | 1 << UInt32($1.rawValue) }
         return withTokenBuffers { t in
             keywordNames.contains { name in
-                wanted & 1 << UInt32(name.keyword.rawValue) != 0
-                    && words.contains { word in word.withUTF8Buffer { ASCIISearch.findFolded($0, in: t.text(Int(name.index))) } }
+                wanted & 1 << UInt32(name.keyword.rawValue) != 0 && words.occur(in: t.text(Int(name.index)))
             }
         }
     }

@@ -86,6 +86,7 @@ enum ProductIDLiterals {
     }
 
     static let constantTypeWords: [StaticString] = ["product", "iap", "sku", "inapp", "purchase", "subscription", "entitlement"]
+    static let constantTypeNeedles = ASCIINeedles(constantTypeWords)
 
     /// Type declarations whose names say they hold product constants.
     private static func productConstantTypes(in file: SwiftFile) -> Set<Int> {
@@ -119,7 +120,7 @@ enum ProductIDLiterals {
         /// Whether a type keyword is followed by a name with one of `constantTypeWords` (every
         /// product-constant type is declared so), from the tokens alone.
         static func mayDeclareConstantType(_ file: SwiftFile) -> Bool {
-            file.mayDeclareType(keywords: [.struct, .enum, .class, .actor, .extension, .protocol], namedWithAnyOf: ProductIDLiterals.constantTypeWords)
+            file.mayDeclareType(keywords: [.struct, .enum, .class, .actor, .extension, .protocol], namedWithAnyOf: ProductIDLiterals.constantTypeNeedles)
         }
     }
 
