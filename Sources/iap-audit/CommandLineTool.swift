@@ -92,15 +92,21 @@ enum CommandLineTool {
         } else {
             root = cwd.standardizedFileURL
         }
-        let resources: ReportResources
-        do {
-            resources = try ReportResources.load(
-                templates: options.templates.map { URL(fileURLWithPath: $0, relativeTo: cwd) },
-                checklists: options.checklists.map { URL(fileURLWithPath: $0, relativeTo: cwd) },
-                knownRules: RuleCatalogue.identifiers
-            )
-        } catch {
-            return fail(error.description)
+        let templatesURL = options.templates.map { URL(fileURLWithPath: $0, relativeTo: cwd) }
+        let checklistsURL = options.checklists.map { URL(fileURLWithPath: $0, relativeTo: cwd) }
+        // The built-in templates and checklists are parsed on a thread of their own while the
+        // audit runs (they are needed only for the report, and parsing them was 2 ms before
+        // the first file was looked at); the user's own are read first, so that a mistake in
+        // them is reported before the audit.
+        let resourcesLoad = BackgroundWork<ReportResources, ReportResources.LoadError> {
+            () throws(ReportResources.LoadError) -> ReportResources in
+            try ReportResources.load(templates: templatesURL, checklists: checklistsURL, knownRules: RuleCatalogue.identifiers)
+        }
+        if templatesURL == nil, checklistsURL == nil {
+            resourcesLoad.start()
+        } else {
+            resourcesLoad.run()
+            if case .failure(let error) = resourcesLoad.result() { return fail(error.description) }
         }
 
         // Configuration: --config, else the nearest .iap-audit.json at or above the root.
@@ -204,6 +210,11 @@ enum CommandLineTool {
             failLevel: options.failOn ?? configuration.failOn ?? .error, disabledRules: configuration.disabledRules.sorted(),
             changedSince: options.changedSince, baseline: baseline == nil ? nil : baselineShown,
             configuration: configURL.map { options.config ?? displayPath($0, cwd: cwd) })
+        let resources: ReportResources
+        switch resourcesLoad.result() {
+        case .success(let loaded): resources = loaded
+        case .failure(let error): return fail(error.description)
+        }
         let report = Report(
             result: result, checklists: resources.checklists, toolVersion: ToolInfo.version, subject: subject,
             sourceLinkPrefix: linkPrefix(from: outputURL, to: root), settings: settings
@@ -212,6 +223,23 @@ enum CommandLineTool {
         defer { KeptUntilExit.keep(result, report) }
 
         // Render everything first, then write: a failure leaves no half-written report.
+        // The folder is made before rendering, so that each report is written to a temporary
+        // file as soon as it is rendered (the others while cmark renders the HTML page); all are
+        // renamed into place at the end, or none when one cannot be written.
+        let staging: ReportStaging?
+        if options.writesToStandardOutput {
+            staging = nil
+        } else {
+            if let problem = OutputFolder.problem(creating: outputURL, cwd: cwd) {
+                return fail("cannot write the report to \(options.output): \(problem); choose another folder with --output DIR")
+            }
+            do {
+                try fileManager.createDirectory(at: outputURL, withIntermediateDirectories: true)
+            } catch {
+                return fail("cannot write the report to \(options.output): \(AtomicFile.reason(error)); choose another folder with --output DIR")
+            }
+            staging = ReportStaging(folder: outputURL)
+        }
         progress.begin("rendering reports")
         // The formats are independent, except that the HTML page is cmark's rendering of the
         // Markdown one: Markdown then HTML is one task, the longest, and every other format is
@@ -224,6 +252,10 @@ enum CommandLineTool {
         let rendered: [[(OutputFormat, String)]] = parallelMap(tasks, jobs: options.jobs) { formats in
             // The Markdown page, once for the md report (unless compact) and the HTML page.
             let markdownBody = formats == markdownFormats ? MarkdownRenderer(jobs: options.jobs).render(report) : ""
+            // Another report in this task is written on a thread of its own: the HTML page is
+            // not kept waiting for it.
+            var writes: [BackgroundWork<Void, Never>] = []
+            defer { for write in writes { _ = write.result() } }
             return formats.map { format in
                 let contents: String
                 switch format {
@@ -238,6 +270,15 @@ enum CommandLineTool {
                 case .xcode: contents = XcodeRenderer().render(report)
                 case .junit: contents = JUnitRenderer().render(report)
                 }
+                if let staging {
+                    if format == formats.last {
+                        staging.stage(format.fileName, contents)
+                    } else {
+                        let write = BackgroundWork<Void, Never> { staging.stage(format.fileName, contents) }
+                        write.start()
+                        writes.append(write)
+                    }
+                }
                 return (format, contents)
             }
         }
@@ -246,26 +287,21 @@ enum CommandLineTool {
         defer { KeptUntilExit.keep(outputs) }
         progress.begin("writing reports")
         var written: [String] = []
-        if options.writesToStandardOutput {
+        if let staging {
+            do {
+                // All or nothing: a failure leaves every earlier report as it was.
+                try staging.commit(outputs.map(\.name))
+            } catch {
+                return fail("cannot write the report to \(options.output): \(AtomicFile.reason(error)); choose another folder with --output DIR")
+            }
+            written = outputs.map { displayPath(outputURL.appendingPathComponent($0.name), cwd: cwd) }
+        } else {
             _ = progress.finish()
             do {
                 try FileHandle.standardOutput.write(contentsOf: Data(outputs.map(\.contents).joined().utf8))
             } catch {
                 return fail("cannot write the report to standard output: \(AtomicFile.reason(error))")
             }
-        } else {
-            if let problem = OutputFolder.problem(creating: outputURL, cwd: cwd) {
-                return fail("cannot write the report to \(options.output): \(problem); choose another folder with --output DIR")
-            }
-            let files = outputs.map { (data: Data($0.contents.utf8), url: outputURL.appendingPathComponent($0.name)) }
-            do {
-                try fileManager.createDirectory(at: outputURL, withIntermediateDirectories: true)
-                // All or nothing: a failure leaves every earlier report as it was.
-                try AtomicFile.write(files)
-            } catch {
-                return fail("cannot write the report to \(options.output): \(AtomicFile.reason(error)); choose another folder with --output DIR")
-            }
-            written = files.map { displayPath($0.url, cwd: cwd) }
         }
         let timings = progress.finish()
         // A machine format on standard output is the whole output: no summary to corrupt it.
@@ -422,7 +458,89 @@ enum CommandLineTool {
 
 /// Writes through temporary files in the destination folders and renames them into place, so
 /// a reader never sees a half-written report and a failed run leaves the old ones intact.
+/// Work done once, on a thread of its own (`start`) or on the caller's (`run`); `result` waits
+/// for it.
+final class BackgroundWork<Value: Sendable, Failure: Error>: @unchecked Sendable {
+    private let work: @Sendable () throws(Failure) -> Value
+    private let done = DispatchSemaphore(value: 0)
+    /// Written once before `done` is signalled; read only after waiting for it.
+    private var outcome: Result<Value, Failure>?
+
+    init(_ work: @escaping @Sendable () throws(Failure) -> Value) {
+        self.work = work
+    }
+
+    func start() {
+        Thread.detachNewThread { self.run() }
+    }
+
+    func run() {
+        outcome = Result { () throws(Failure) -> Value in try work() }
+        done.signal()
+    }
+
+    func result() -> Result<Value, Failure> {
+        done.wait()
+        done.signal()
+        return outcome!
+    }
+}
+
+/// Reports written to temporary files beside their destinations as they are rendered, from
+/// any thread, then renamed into place together (`AtomicFile.write`, in steps).
+final class ReportStaging: @unchecked Sendable {
+    private let folder: URL
+    private let lock = NSLock()
+    private var staged: [String: URL] = [:]
+    private var failure: Error?
+
+    init(folder: URL) {
+        self.folder = folder
+    }
+
+    func stage(_ name: String, _ contents: String) {
+        let temporary = AtomicFile.temporary(for: folder.appendingPathComponent(name))
+        do {
+            try Data(contents.utf8).write(to: temporary)
+            lock.withLock { staged[name] = temporary }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            lock.withLock { failure = failure ?? error }
+        }
+    }
+
+    /// Renames the reports `names` into place, in order; on any failure, none is and no
+    /// temporary file is left.
+    func commit(_ names: [String]) throws {
+        let (staged, failure) = lock.withLock { (self.staged, self.failure) }
+        func removeStaged() {
+            for temporary in staged.values { try? FileManager.default.removeItem(at: temporary) }
+        }
+        if let failure {
+            removeStaged()
+            throw failure
+        }
+        var pending = names.compactMap { name in staged[name].map { (temporary: $0, url: folder.appendingPathComponent(name)) } }
+        while let file = pending.first {
+            if rename(file.temporary.path, file.url.path) != 0 {
+                let code = errno
+                for file in pending { try? FileManager.default.removeItem(at: file.temporary) }
+                throw CocoaError(.fileWriteUnknown, userInfo: [
+                    NSFilePathErrorKey: file.url.path,
+                    NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(code)),
+                ])
+            }
+            pending.removeFirst()
+        }
+    }
+}
+
 enum AtomicFile {
+    /// The temporary file a report is written to before it is renamed to `url`.
+    static func temporary(for url: URL) -> URL {
+        url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+    }
+
     static func write(_ data: Data, to url: URL) throws {
         try write([(data: data, url: url)])
     }
@@ -436,8 +554,7 @@ enum AtomicFile {
         }
         do {
             for file in files {
-                let temporary = file.url.deletingLastPathComponent()
-                    .appendingPathComponent(".\(file.url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+                let temporary = temporary(for: file.url)
                 pending.append((temporary, file.url))
                 try file.data.write(to: temporary)
             }
