@@ -136,6 +136,13 @@ enum MarkdownText {
     }
 
     static func longestRun(of character: Character, in text: String) -> Int {
+        // ASCII text (nearly every excerpt) is read as bytes, where each character is one.
+        if let byte = character.asciiValue, let run = longestASCIIRun(of: byte, in: text) { return run }
+        return longestRunOfCharacters(character, in: text)
+    }
+
+    /// `longestRun` character by character: for any text, and what the ASCII path is tested against.
+    static func longestRunOfCharacters(_ character: Character, in text: String) -> Int {
         var longest = 0
         var current = 0
         for c in text {
@@ -147,6 +154,25 @@ enum MarkdownText {
             }
         }
         return longest
+    }
+
+    /// `longestRun` for ASCII text; nil for any other.
+    private static func longestASCIIRun(of byte: UInt8, in text: String) -> Int? {
+        var text = text
+        return text.withUTF8 { bytes -> Int? in
+            var longest = 0
+            var current = 0
+            for b in bytes {
+                if b >= 0x80 { return nil }
+                if b == byte {
+                    current += 1
+                    longest = max(longest, current)
+                } else {
+                    current = 0
+                }
+            }
+            return longest
+        }
     }
 
     /// GitHub's heading anchor: lower-cased, punctuation dropped, spaces to hyphens.

@@ -124,6 +124,19 @@ private func html(_ report: Report) throws -> String {
         #expect(MarkdownText.code("a`b") == "``a`b``")
         #expect(MarkdownText.codeBlock("```\nx", language: "swift").hasPrefix("````swift"))
     }
+
+    /// A fence is longer than any run of backticks in the code: runs counted on bytes for
+    /// ASCII text and on characters otherwise (a backtick with a combining mark is not one).
+    @Test func fencesOutgrowTheLongestBacktickRun() {
+        let cases: [(String, Int)] = [
+            ("", 0), ("abc", 0), ("`", 1), ("a``b```c`", 3), ("````", 4), ("é ``` ü", 3), ("``\u{301}`", 1), ("`\u{301}`\u{301}", 0),
+        ]
+        for (text, run) in cases {
+            #expect(MarkdownText.longestRun(of: "`", in: text) == run, "\(text.debugDescription)")
+            #expect(MarkdownText.longestRun(of: "`", in: text) == MarkdownText.longestRunOfCharacters("`", in: text), "\(text.debugDescription)")
+        }
+        #expect(MarkdownText.codeBlock("let a = `b` + ````", language: "swift").hasPrefix("`````swift\n"))
+    }
 }
 
 @Suite struct CatalogueSectionTests {
