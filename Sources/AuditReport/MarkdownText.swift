@@ -143,10 +143,21 @@ enum MarkdownText {
 
     /// `longestRun` character by character: for any text, and what the ASCII path is tested against.
     static func longestRunOfCharacters(_ character: Character, in text: String) -> Int {
+        longestRun(of: character, among: text)
+    }
+
+    /// `longestRun` for ASCII text; nil for any other.
+    private static func longestASCIIRun(of byte: UInt8, in text: String) -> Int? {
+        var text = text
+        return text.withUTF8 { bytes in bytes.contains { $0 >= 0x80 } ? nil : longestRun(of: byte, among: bytes) }
+    }
+
+    private static func longestRun<Elements: Sequence>(of element: Elements.Element, among elements: Elements) -> Int
+    where Elements.Element: Equatable {
         var longest = 0
         var current = 0
-        for c in text {
-            if c == character {
+        for other in elements {
+            if other == element {
                 current += 1
                 longest = max(longest, current)
             } else {
@@ -154,25 +165,6 @@ enum MarkdownText {
             }
         }
         return longest
-    }
-
-    /// `longestRun` for ASCII text; nil for any other.
-    private static func longestASCIIRun(of byte: UInt8, in text: String) -> Int? {
-        var text = text
-        return text.withUTF8 { bytes -> Int? in
-            var longest = 0
-            var current = 0
-            for b in bytes {
-                if b >= 0x80 { return nil }
-                if b == byte {
-                    current += 1
-                    longest = max(longest, current)
-                } else {
-                    current = 0
-                }
-            }
-            return longest
-        }
     }
 
     /// GitHub's heading anchor: lower-cased, punctuation dropped, spaces to hyphens.
