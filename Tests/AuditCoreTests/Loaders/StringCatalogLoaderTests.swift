@@ -186,6 +186,24 @@ import Testing
         }
     }
 
+    /// Every prefix of a catalog (a file cut short anywhere: inside a name, after one, inside a
+    /// value) is given up on, as the tree parser rejects it, without reading past the end.
+    @Test func directReadingGivesUpOnEveryTruncatedCatalog() throws {
+        let whole = Array(try #require(Self.catalogTexts.min { $0.utf8.count < $1.utf8.count }).utf8)
+        var cut = 0
+        for length in 0..<whole.count {
+            let prefix = Array(whole[0..<length])
+            // Only the final line break can go without making the JSON invalid.
+            guard (try? JSONParser.parse(bytes: prefix, file: "L.xcstrings")) == nil else { continue }
+            #expect(try StringCatalogLoader.readDirectly(bytes: prefix, file: "L.xcstrings") == nil, "\(length) bytes")
+            cut += 1
+        }
+        #expect(cut >= whole.count - 2)
+        for text in ["{\"zero\"", "{\"zero\" ", "{\"strings\": {\"k\"", "{\"strings\":", "{\"a\": [1,", "{\"a\": tru"] {
+            #expect(try StringCatalogLoader.readDirectly(bytes: Array(text.utf8), file: "L.xcstrings") == nil, "\(text)")
+        }
+    }
+
     /// Catalogs damaged byte by byte (a byte dropped, doubled or replaced by one that matters
     /// to JSON): the direct reading never accepts text the tree parser rejects, and whatever
     /// it accepts, the tree walk reads alike.

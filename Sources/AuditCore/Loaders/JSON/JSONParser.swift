@@ -598,7 +598,8 @@ extension JSONByteParser {
         }
         guard let name else { throw endOfFile([], expecting: "the end of a member name") }
         skipWhitespace()
-        guard index < end, bytes[index] == UInt8(ascii: ":") else { throw unexpected(expecting: "':' after the member name") }
+        guard index < end else { throw endOfFile([], expecting: "':' after the member name") }
+        guard bytes[index] == UInt8(ascii: ":") else { throw unexpected(expecting: "':' after the member name") }
         index += 1
         skipWhitespace()
         guard index < end else { throw endOfFile([], expecting: "a value") }
