@@ -186,11 +186,6 @@ public struct HashFilter: Sendable {
         shift = UInt32(32 - bitCountLog2)
     }
 
-    public init(bitCountLog2: Int, hashes: [UInt32]) {
-        self.init(bitCountLog2: bitCountLog2)
-        for hash in hashes { insert(hash) }
-    }
-
     @inline(__always)
     public mutating func insert(_ hash: UInt32) {
         let (first, second) = positions(of: hash)

@@ -129,11 +129,6 @@ enum CopyPhrases {
         return nil
     }
 
-    /// False only when `externalPurchasePhrase(in:)` returns nil for the text of these UTF-8
-    /// bytes without running an expression: it has none of the words, or neither a space (or
-    /// Japanese) for a phrase nor a scheme and a checkout word for a link. "Website" and
-    /// "https://example.com/help", on every settings screen, need neither. The rule asks it of
-    /// a literal's bytes before making a String of them.
     /// `mayFindExternalPurchase` for a literal with interpolations, asked of each of its
     /// segments: its text has a non-ASCII character (each interpolation's stand-in), so only
     /// a word is needed, and a word lies whole in one segment.
@@ -141,6 +136,11 @@ enum CopyPhrases {
         externalPurchaseCandidates.occur(in: segment)
     }
 
+    /// False only when `externalPurchasePhrase(in:)` returns nil for the text of these UTF-8
+    /// bytes without running an expression: it has none of the words, or neither a space (or
+    /// Japanese) for a phrase nor a scheme and a checkout word for a link. "Website" and
+    /// "https://example.com/help", on every settings screen, need neither. The rule asks it of
+    /// a literal's bytes before making a String of them.
     static func mayFindExternalPurchase(inUTF8 text: UnsafeBufferPointer<UInt8>) -> Bool {
         let shapes = externalPurchaseShapes(inUTF8: text)
         return shapes.phrase || shapes.link
