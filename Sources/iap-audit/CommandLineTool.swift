@@ -222,10 +222,10 @@ enum CommandLineTool {
         // Like the model: the report and its findings are left for the exit to reclaim.
         defer { KeptUntilExit.keep(result, report) }
 
-        // Render everything first, then write: a failure leaves no half-written report.
-        // The folder is made before rendering, so that each report is written to a temporary
-        // file as soon as it is rendered (the others while cmark renders the HTML page); all are
-        // renamed into place at the end, or none when one cannot be written.
+        // No report is renamed into place before every one is rendered and written: a failure
+        // leaves no half-written report. The folder is made before rendering, so that each
+        // report is written to its temporary file as soon as it is rendered (the others while
+        // cmark renders the HTML page).
         let staging: ReportStaging?
         if options.writesToStandardOutput {
             staging = nil
@@ -456,8 +456,6 @@ enum CommandLineTool {
     }
 }
 
-/// Writes through temporary files in the destination folders and renames them into place, so
-/// a reader never sees a half-written report and a failed run leaves the old ones intact.
 /// Work done once, on a thread of its own (`start`) or on the caller's (`run`); `result` waits
 /// for it.
 final class BackgroundWork<Value: Sendable, Failure: Error>: @unchecked Sendable {
@@ -487,7 +485,7 @@ final class BackgroundWork<Value: Sendable, Failure: Error>: @unchecked Sendable
 }
 
 /// Reports written to temporary files beside their destinations as they are rendered, from
-/// any thread, then renamed into place together (`AtomicFile.write`, in steps).
+/// any thread, then renamed into place together: `AtomicFile.write` in two steps.
 final class ReportStaging: @unchecked Sendable {
     private let folder: URL
     private let lock = NSLock()
@@ -520,21 +518,12 @@ final class ReportStaging: @unchecked Sendable {
             removeStaged()
             throw failure
         }
-        var pending = names.compactMap { name in staged[name].map { (temporary: $0, url: folder.appendingPathComponent(name)) } }
-        while let file = pending.first {
-            if rename(file.temporary.path, file.url.path) != 0 {
-                let code = errno
-                for file in pending { try? FileManager.default.removeItem(at: file.temporary) }
-                throw CocoaError(.fileWriteUnknown, userInfo: [
-                    NSFilePathErrorKey: file.url.path,
-                    NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(code)),
-                ])
-            }
-            pending.removeFirst()
-        }
+        try AtomicFile.renameIntoPlace(names.compactMap { name in staged[name].map { (temporary: $0, url: folder.appendingPathComponent(name)) } })
     }
 }
 
+/// Writes through temporary files in the destination folders and renames them into place, so
+/// a reader never sees a half-written report and a failed run leaves the old ones intact.
 enum AtomicFile {
     /// The temporary file a report is written to before it is renamed to `url`.
     static func temporary(for url: URL) -> URL {
@@ -549,9 +538,6 @@ enum AtomicFile {
     /// read-only folder), no destination changes and no temporary file is left behind.
     static func write(_ files: [(data: Data, url: URL)]) throws {
         var pending: [(temporary: URL, url: URL)] = []
-        func removePending() {
-            for file in pending { try? FileManager.default.removeItem(at: file.temporary) }
-        }
         do {
             for file in files {
                 let temporary = temporary(for: file.url)
@@ -559,14 +545,21 @@ enum AtomicFile {
                 try file.data.write(to: temporary)
             }
         } catch {
-            removePending()
+            for file in pending { try? FileManager.default.removeItem(at: file.temporary) }
             throw error
         }
+        try renameIntoPlace(pending)
+    }
+
+    /// Renames each written temporary file to its destination, in order; when one cannot be,
+    /// the temporary files not yet renamed are removed.
+    static func renameIntoPlace(_ files: [(temporary: URL, url: URL)]) throws {
+        var pending = files[...]
         while let file = pending.first {
             // rename(2) replaces the destination atomically.
             if rename(file.temporary.path, file.url.path) != 0 {
                 let code = errno
-                removePending()
+                for file in pending { try? FileManager.default.removeItem(at: file.temporary) }
                 throw CocoaError(.fileWriteUnknown, userInfo: [
                     NSFilePathErrorKey: file.url.path,
                     NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(code)),
