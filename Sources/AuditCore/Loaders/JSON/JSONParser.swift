@@ -278,20 +278,7 @@ struct JSONByteParser {
         let opening = position
         index += 1
         let contentStart = index
-        // Fast path: no escapes, the string is a slice of the input. Runs of plain ASCII are
-        // skipped eight bytes at a time; the bytes that need a look are checked one by one.
-        while index < end {
-            index = plainStringRunEnd(from: index)
-            guard index < end else { break }
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: bytes[contentStart..<index], as: UTF8.self)
-                index += 1
-                return text
-            }
-            if byte == UInt8(ascii: "\\") { break }
-            try checkStringByte(byte)
-        }
+        if let plain = try plainString() { return String(decoding: bytes[plain], as: UTF8.self) }
         scratch.removeAll(keepingCapacity: true)
         scratch.append(contentsOf: bytes[contentStart..<index])
         while index < end {
@@ -311,6 +298,27 @@ struct JSONByteParser {
         throw failureHere(
             "unexpected end of file: the string opened at \(opening) is not closed"
                 + openContainersSuffix(stack))
+    }
+
+    /// From the byte after a string's opening quote: a string without escapes (nearly every
+    /// one) is a slice of the input, whose range this returns, leaving the index after the
+    /// closing quote. Nil at the first backslash (the index is at it) or at the end of the
+    /// input. Runs of plain ASCII are skipped eight bytes at a time; the bytes that need a
+    /// look are checked one by one.
+    private mutating func plainString() throws(InputError) -> Range<Int>? {
+        let contentStart = index
+        while index < end {
+            index = plainStringRunEnd(from: index)
+            guard index < end else { break }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return contentStart..<index - 1
+            }
+            if byte == UInt8(ascii: "\\") { return nil }
+            try checkStringByte(byte)
+        }
+        return nil
     }
 
     /// The start of the first eight-byte word at or after `start` that holds a byte a string
@@ -578,25 +586,14 @@ extension JSONByteParser {
         }
         let opening = index
         index += 1
-        var name: MemberName?
-        while index < end {
-            index = plainStringRunEnd(from: index)
-            guard index < end else { break }
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                name = MemberName(bytes: opening + 1..<index, decoded: nil, position: namePosition)
-                index += 1
-                break
-            }
-            if byte == UInt8(ascii: "\\") {
-                // Escapes: decoded as the tree parser decodes them.
-                index = opening
-                name = MemberName(bytes: opening..<opening, decoded: try parseString([]), position: namePosition)
-                break
-            }
-            try checkStringByte(byte)
+        let name: MemberName
+        if let plain = try plainString() {
+            name = MemberName(bytes: plain, decoded: nil, position: namePosition)
+        } else {
+            // Escapes (or no closing quote): decoded, or reported, as the tree parser does.
+            index = opening
+            name = MemberName(bytes: opening..<opening, decoded: try parseString([]), position: namePosition)
         }
-        guard let name else { throw endOfFile([], expecting: "the end of a member name") }
         skipWhitespace()
         guard index < end else { throw endOfFile([], expecting: "':' after the member name") }
         guard bytes[index] == UInt8(ascii: ":") else { throw unexpected(expecting: "':' after the member name") }
