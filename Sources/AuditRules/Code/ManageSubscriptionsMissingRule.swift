@@ -12,8 +12,10 @@ public struct ManageSubscriptionsMissingRule: Rule {
     /// The App Store's subscription management page, opened as a URL.
     /// Each holds "ubscriptions", which `check` looks for first.
     static let manageURLs = ["apps.apple.com/account/subscriptions", "/wa/manageSubscriptions"]
-    /// Type names that hold the app's settings screen, where the management link usually is.
-    static let settingsTypeWords: ASCIINeedles = ["settings", "account", "preferences", "profile"]
+    /// Words of the type names that hold the app's settings screen, where the management link
+    /// usually is, most likely first.
+    static let settingsTypeWords: [StaticString] = ["settings", "account", "preferences", "profile"]
+    private static let settingsTypeNeedles = ASCIINeedles(settingsTypeWords)
 
     public static let description = RuleDescription(
         identifier: "manage_subscriptions_missing",
@@ -276,10 +278,10 @@ public struct ManageSubscriptionsMissingRule: Rule {
 
     /// The view type most likely to hold account and subscription settings.
     static func settingsScreen(in project: Project) -> CodeSite? {
-        let preferences = ["settings", "account", "preferences", "profile"]
+        let preferences = settingsTypeWords.map(\.description)
         var best: (rank: Int, site: CodeSite)?
         // Only a file with `struct`/`class` and such a name can declare one.
-        for file in project.swiftFiles where file.mayDeclareType(keywords: [.struct, .class], namedWithAnyOf: Self.settingsTypeWords) {
+        for file in project.swiftFiles where file.mayDeclareType(keywords: [.struct, .class], namedWithAnyOf: Self.settingsTypeNeedles) {
             for (index, declaration) in file.declarations.enumerated()
             where declaration.kind == .struct || declaration.kind == .class {
                 let isScreen = PurchaseSurface.isViewType(declaration) || declaration.inheritedTypes.contains("UIViewController")
