@@ -17,10 +17,13 @@ import Testing
 
     static func browser(_ arguments: [String]) throws -> String {
         let chromium = try #require(chromium, "Chromium is missing: run scripts/setup --browser")
+        // Each run gets a profile folder of its own (about 2 MB), removed when Chromium exits.
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("iap-audit-chromium-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: profile) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: chromium)
         process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
-                             "--disable-dev-shm-usage", "--user-data-dir=\(FileManager.default.temporaryDirectory.path)/iap-audit-chromium-\(UUID().uuidString)"] + arguments
+                             "--disable-dev-shm-usage", "--user-data-dir=\(profile.path)"] + arguments
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
