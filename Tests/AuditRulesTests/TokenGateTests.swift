@@ -89,6 +89,70 @@ import Testing
         #expect(found > 1000)
     }
 
+    /// A search of a file's literal texts finds exactly the literals the per-literal queries
+    /// say hold the word (in a segment; interpolations, escapes and nested literals as they
+    /// have it), for the words the rules search for and for words that straddle segments,
+    /// on the generated tree and on literals written every way.
+    @Test func literalTextSearchesFindWhatEachLiteralSays() {
+        let extra = [
+            #"let a = "", b = "x", c = "\(x)", d = "ab\(x)cd", e = "a\("b\("c")")d""#,
+            #"let url = "https://buy.itunes.apple.com/verifyReceipt"; let s = "apps.apple.com/account/subscriptions""#,
+            ##"let r = #"raw \#(x) web"#; let m = """\nsubscribe on our\n website\n""""##,
+            #"let open = "unterminated /verifyReceipt"#, #"let i = "x\(unclosed"#, #"let k = "Se\(x)RVICE verify\(y)Receipt""#,
+            #"Text("Visit our WEB site"); Text("online\nstore"); Text("ſite"); Text("サイトで購入")"#,
+            #"let p = "p8"; let q = "-----BEGIN PRIVATE KEY-----""#,
+        ].enumerated().map { SwiftFile(path: "Literal\($0.offset).swift", bytes: Array($0.element.utf8)) }
+        let words: [StaticString] = ["/verifyReceipt", "ubscriptions", "web", "p8", "RVICE", "a", "\\"]
+        let needles: [ASCIINeedles] = [
+            CopyPhrases.externalPurchaseCandidates, ClientSideOfferSignatureRule.secretMarkers, CopyPhrases.placeholderCandidates,
+            ASCIINeedles(["c", "verify", "x"], foldingCase: false),
+        ]
+        var found = 0
+        for file in Self.files + extra {
+            let texts = file.literalTexts
+            for word in words {
+                let plain = file.stringStarts.map(Int.init).filter { file.stringLiteral(at: $0, contains: word) }
+                #expect(texts.literals(containing: word) == plain, "\(word) in \(file.path)")
+                found += plain.count
+            }
+            for needle in needles {
+                let plain = file.stringStarts.map(Int.init).filter { file.stringLiteral(at: $0, containsAnyOf: needle) }
+                #expect(texts.literals(containingAnyOf: needle) == plain, "needles in \(file.path)")
+                found += plain.count
+            }
+        }
+        // Not vacuous: hundreds of literals hold a word.
+        #expect(found > 500)
+    }
+
+    /// The two-table search of several words finds the first place a naive comparison at
+    /// every offset finds, for random texts over a small alphabet (so that words and near
+    /// misses abound), folded and not, with one-byte, two-byte and non-ASCII words.
+    @Test func severalWordsAreFoundWhereANaiveSearchFindsThem() {
+        var random = SeededGenerator(seed: 19)
+        // 0xFF (never in UTF-8) and the bytes of ſ alone, as invalid text has them.
+        let alphabet = Array("abAB sS".utf8) + [0xFF] + Array("ſ".utf8)
+        for folding in [true, false] {
+            let spelled: [StaticString] = ["a", "ab", "bs a", "ſ", "sb"]
+            let words = spelled.map { $0.withUTF8Buffer { Array($0) } }
+            let needles = ASCIINeedles(spelled, foldingCase: folding)
+            for _ in 0..<3000 {
+                let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
+                let naive = text.indices.first { start in
+                    words.contains { word in
+                        start + word.count <= text.count && word.indices.allSatisfy { k in
+                            let byte = text[start + k]
+                            let folded = folding && byte < 0x80 ? byte | 0x20 : byte
+                            return folded == word[k]
+                        }
+                    }
+                }
+                let found = text.withUnsafeBufferPointer { needles.firstOccurrence(in: $0) }
+                #expect(found == naive, "\(text) folding \(folding)")
+            }
+        }
+    }
+
     /// The argument and label found for a literal without collecting the call's arguments are
     /// those `enclosingCallArguments` finds, on every literal of the generated tree and of
     /// calls written every way.

@@ -53,6 +53,17 @@ func fuzzSwift(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         _ = file.modifierChain(after: i)
         _ = file.location(of: i)
     }
+    // A search of the literals' texts finds the literals each per-literal query says hold
+    // the word.
+    let literalTexts = file.literalTexts
+    for word: StaticString in ["a", "in", "\\", "ab"] {
+        let plain = file.stringStarts.map(Int.init).filter { file.stringLiteral(at: $0, contains: word) }
+        expect(literalTexts.literals(containing: word) == plain, "literals containing \(word)")
+    }
+    let words = ASCIINeedles(["a", "in", "ſ", "xyz"])
+    let plainAny = file.stringStarts.map(Int.init).filter { file.stringLiteral(at: $0, containsAnyOf: words) }
+    expect(literalTexts.literals(containingAnyOf: words) == plainAny, "literals containing any of the words")
+
     // The index-backed queries rules use instead of scans answer what the scans answer.
     // (Text of invalid UTF-8 is repaired when made a String, so binary inputs are skipped.)
     if !file.isBinary {

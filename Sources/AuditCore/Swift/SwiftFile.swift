@@ -56,6 +56,7 @@ public final class SwiftFile: Sendable {
     private let structureCell = OnceCell<FileStructure>()
     private let indexCell = OnceCell<IdentifierIndex>()
     private let declarationNamesCell = OnceCell<[String: [Int]]>()
+    private let literalTextsCell = OnceCell<LiteralTexts>()
 
     var structure: FileStructure {
         structureCell.get { FileStructure(bytes: bytes, code: code, startsLine: startsLine, match: match, parent: parent, tooDeep: isTooDeep) }
@@ -80,6 +81,11 @@ public final class SwiftFile: Sendable {
     /// Whether the declarations or the index have been built (for tests and measurements).
     public var isStructureBuilt: Bool { structureCell.isComputed }
     public var isIndexBuilt: Bool { indexCell.isComputed }
+    public var areLiteralTextsBuilt: Bool { literalTextsCell.isComputed }
+
+    /// The text of every string literal end to end, made on first use: rules that look for a
+    /// word in every literal of every file search it instead of asking each literal.
+    public var literalTexts: LiteralTexts { literalTextsCell.get { LiteralTexts(self) } }
 
     private var isTooDeep: Bool { diagnostics.contains { $0.kind == .nestingTooDeep } }
 

@@ -44,14 +44,45 @@ public enum ASCIISearch {
         return scan(word, in: haystack, anchor: anchor, anchorByte: word[anchor], fold: 0)
     }
 
+    /// Where the first occurrence of `word` in `haystack` starts, found as in `findInLongText`
+    /// with the word's rarest byte in English text as the anchor (the `R` of `/verifyReceipt`,
+    /// not its `t`).
+    public static func firstIndex(of word: UnsafeBufferPointer<UInt8>, inLongText haystack: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !word.isEmpty else { return 0 }
+        var anchor = word.count - 1
+        for k in word.indices where rarity(word[k]) > rarity(word[anchor]) { anchor = k }
+        return scan(word, in: haystack, anchor: anchor, anchorByte: word[anchor], fold: 0)
+    }
+
+    /// Lower-case letters by frequency in English, commonest first.
+    private static let letterRanks: [UInt8] = Array("etaoinshrdlcumwfgypbvkjxqz".utf8)
+
+    /// Higher for a byte rarer in text: an upper-case letter above a digit above a lower-case
+    /// letter (by frequency) above punctuation and spaces.
+    private static func rarity(_ byte: UInt8) -> Int {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): 60
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): 40
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): 10 + (letterRanks.firstIndex(of: byte) ?? 0)
+        default: 0
+        }
+    }
+
     /// Whether `word` occurs with `anchorByte` at its offset `anchor` (each haystack byte
     /// ORed with `fold` before the comparison, the anchor's aside): `memchr` finds the anchors.
     private static func scan(
         _ word: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, anchor: Int, anchorByte: UInt8, fold: UInt8
     ) -> Bool {
+        scan(word, in: haystack, anchor: anchor, anchorByte: anchorByte, fold: fold) != nil
+    }
+
+    /// Where the first such occurrence starts.
+    private static func scan(
+        _ word: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, anchor: Int, anchorByte: UInt8, fold: UInt8
+    ) -> Int? {
         let n = haystack.count
         let m = word.count
-        guard n >= m, let base = haystack.baseAddress else { return false }
+        guard n >= m, let base = haystack.baseAddress else { return nil }
         // The anchor byte of a match lies in anchor ..< n - m + anchor + 1.
         var from = anchor
         let end = n - m + anchor + 1
@@ -60,10 +91,10 @@ public enum ASCIISearch {
             let start = offset - anchor
             var k = 0
             while k < m, k == anchor || base[start + k] | fold == word[k] { k += 1 }
-            if k == m { return true }
+            if k == m { return start }
             from = offset + 1
         }
-        return false
+        return nil
     }
 
     /// Whether `word` (lower-case ASCII; `{` also stands for `[`) occurs in `haystack` with
@@ -128,7 +159,13 @@ public struct ASCIINeedles: Sendable, ExpressibleByArrayLiteral {
     /// For each byte value of the text, a bit per word that starts with it as compared
     /// (folded in advance, so the pass over the text reads one table entry per byte).
     private let startingWith: [UInt64]
-    private let hasEmptyWord: Bool
+    /// The same for the byte after: a bit per word whose second byte it is as compared, and
+    /// every one-byte word's bit. Two table reads rule out most places where a word's first
+    /// byte stands (an `s` or an `o` in any English text) without comparing.
+    private let secondIs: [UInt64]
+    /// The bits of the one-byte words (the only ones that can start at a text's last byte).
+    private let oneByteWords: UInt64
+    private let emptyWord: Bool
     /// ORed into each ASCII byte of the text before comparing: 0x20 folds ASCII case, 0 does
     /// not. Non-ASCII bytes are compared as they are.
     private let fold: UInt8
@@ -143,16 +180,21 @@ public struct ASCIINeedles: Sendable, ExpressibleByArrayLiteral {
         let folding: UInt8 = foldingCase ? 0x20 : 0
         fold = folding
         var first = [UInt64](repeating: 0, count: 256)
+        var second = [UInt64](repeating: 0, count: 256)
+        var short: UInt64 = 0
         var offsets = [0]
         for (index, word) in words.enumerated() {
             offsets.append(offsets[offsets.count - 1] + word.count)
             if !word.isEmpty { first[Int(word[0])] |= 1 << UInt64(index) }
+            if word.count >= 2 { second[Int(word[1])] |= 1 << UInt64(index) } else { short |= 1 << UInt64(index) }
         }
         let table = (0..<256).map { value in first[Int(Self.folded(UInt8(value), folding))] }
+        secondIs = (0..<256).map { value in second[Int(Self.folded(UInt8(value), folding))] | short }
+        oneByteWords = short
         joined = words.flatMap { $0 }
         self.offsets = offsets
         startingWith = table
-        hasEmptyWord = words.contains { $0.isEmpty }
+        emptyWord = words.contains { $0.isEmpty }
     }
 
     public init(arrayLiteral elements: StaticString...) {
@@ -172,30 +214,44 @@ public struct ASCIINeedles: Sendable, ExpressibleByArrayLiteral {
         byte | (fold & ~(byte &>> 2))
     }
 
-    /// Whether any of the words occurs in `text`.
-    public func occur(in text: UnsafeBufferPointer<UInt8>) -> Bool {
-        if hasEmptyWord { return true }
+    /// Whether one of the words is the empty word (which occurs in every text).
+    public var hasEmptyWord: Bool { emptyWord }
+
+    /// Where the first occurrence of any of the words in `text` starts.
+    public func firstOccurrence(in text: UnsafeBufferPointer<UInt8>) -> Int? {
+        if emptyWord { return 0 }
         let n = text.count
+        guard n > 0 else { return nil }
         let fold = fold
         return startingWith.withUnsafeBufferPointer { table in
-            joined.withUnsafeBufferPointer { joined in
-                offsets.withUnsafeBufferPointer { offsets in
-                    for start in 0..<n {
-                        var candidates = table[Int(text[start])]
-                        while candidates != 0 {
-                            let index = candidates.trailingZeroBitCount
-                            candidates &= candidates - 1
-                            let from = offsets[index]
-                            let count = offsets[index + 1] - from
-                            guard start + count <= n else { continue }
-                            var k = 1
-                            while k < count, Self.folded(text[start + k], fold) == joined[from + k] { k += 1 }
-                            if k == count { return true }
+            secondIs.withUnsafeBufferPointer { secondTable in
+                joined.withUnsafeBufferPointer { joined in
+                    offsets.withUnsafeBufferPointer { offsets in
+                        for start in 0..<n {
+                            var candidates = table[Int(text[start])]
+                            if candidates == 0 { continue }
+                            candidates &= start + 1 < n ? secondTable[Int(text[start + 1])] : oneByteWords
+                            while candidates != 0 {
+                                let index = candidates.trailingZeroBitCount
+                                candidates &= candidates - 1
+                                let from = offsets[index]
+                                let count = offsets[index + 1] - from
+                                guard start + count <= n else { continue }
+                                var k = 2
+                                while k < count, Self.folded(text[start + k], fold) == joined[from + k] { k += 1 }
+                                if k >= count { return start }
+                            }
                         }
+                        return nil
                     }
-                    return false
                 }
             }
         }
+    }
+
+    /// Whether any of the words occurs in `text`.
+    @inline(__always)
+    public func occur(in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        firstOccurrence(in: text) != nil
     }
 }

@@ -95,7 +95,7 @@ public struct LegacyStoreKitAPIRule: Rule {
             var lastReportedLine = 0
             // The legacy names from the file's index, and the literals that can be the endpoint.
             var candidates = file.occurrences(ofAny: Self.legacyNameHashes)
-            candidates += file.stringStarts.lazy.map { Int($0) }.filter { file.stringLiteral(at: $0, contains: "/verifyReceipt") }
+            candidates += file.literalTexts.literals(containing: "/verifyReceipt")
             candidates.sort()
             for i in candidates {
                 let token = file.code[i]

@@ -250,9 +250,10 @@ public struct ManageSubscriptionsMissingRule: Rule {
                 result.evidence(in: file, at: call.name, "\(file.text(call.name)) opens subscription management in \(scopeDescription(of: call.name, in: file))")
             }
             // The URLs' bytes must be in a literal segment; only such literals are made Strings.
-            // Both URLs hold "ubscriptions": one search rules out nearly every literal.
-            let candidates = file.stringStarts.lazy.map { Int($0) }.filter { i in
-                file.stringLiteral(at: i, contains: StaticString("ubscriptions")) && Self.manageURLs.contains { file.stringLiteral(at: i, contains: $0) }
+            // Both URLs hold "ubscriptions": one search of the file's literals rules out nearly
+            // every one.
+            let candidates = file.literalTexts.literals(containing: "ubscriptions").filter { i in
+                Self.manageURLs.contains { file.stringLiteral(at: i, contains: $0) }
             }
             for literal in candidates.map(file.stringLiteral(at:)) where Self.manageURLs.contains(where: { literal.text.contains($0) }) {
                 found = true

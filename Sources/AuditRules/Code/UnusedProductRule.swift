@@ -79,12 +79,15 @@ public struct UnusedProductRule: Rule {
         // Every string literal of app code counts as a reference. Only the configured ids are
         // asked about, so a literal is read only when its length is one of theirs.
         let declared = ProductIDLiterals.declared(in: project)
-        let lengths = Set(declared.map(\.utf8.count))
+        // By length, a table instead of a set: every literal of the app is looked up.
+        var lengths = [Bool](repeating: false, count: (declared.map(\.utf8.count).max() ?? 0) + 1)
+        for id in declared { lengths[id.utf8.count] = true }
         var referenced = Set<String>()
         var groupViewWithComputedID = false
         var shownGroups = Set<String>()
         for file in project.swiftFiles {
-            for i in file.stringStarts.lazy.map({ Int($0) }) where lengths.contains(file.literalLength(at: i) ?? -1) {
+            for i in file.stringStarts.lazy.map({ Int($0) }) {
+                guard let length = file.literalLength(at: i), length < lengths.count, lengths[length] else { continue }
                 let literal = file.stringLiteral(at: i)
                 if !literal.hasInterpolation, declared.contains(literal.text) { referenced.insert(literal.text) }
             }

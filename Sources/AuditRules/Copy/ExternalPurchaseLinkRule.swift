@@ -64,7 +64,10 @@ public struct ExternalPurchaseLinkRule: Rule {
 
     public func check(_ project: Project, into result: inout RuleResult) {
         for (file, visible) in zip(project.swiftFiles, PaywallCopy.visibleLiterals(in: project)) {
-            for i in file.stringStarts.lazy.map({ Int($0) }) {
+            // Each report needs one of the words in a segment of the literal (what
+            // `mayFindExternalPurchase` looks for first): one search of the file's literals
+            // finds the few that have one.
+            for i in file.literalTexts.literals(containingAnyOf: CopyPhrases.externalPurchaseCandidates) {
                 // Both reports need a phrase: most literals are ruled out on their bytes.
                 guard file.stringLiteral(
                     at: i, mayHaveText: CopyPhrases.mayFindExternalPurchase(inUTF8:),
