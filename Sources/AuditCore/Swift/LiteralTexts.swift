@@ -25,6 +25,7 @@ public struct LiteralTexts: Sendable {
         // The segments `SwiftFile.anySegment(ofLiteralAt:)` tests, in order: found once to
         // size the buffer exactly, then copied.
         var segments: [Token] = []
+        segments.reserveCapacity(file.stringStarts.count)
         var firstSegment: [Int32] = []
         firstSegment.reserveCapacity(file.stringStarts.count + 1)
         var length = 0

@@ -50,23 +50,21 @@ public enum ASCIISearch {
     public static func firstIndex(of word: UnsafeBufferPointer<UInt8>, inLongText haystack: UnsafeBufferPointer<UInt8>) -> Int? {
         guard !word.isEmpty else { return 0 }
         var anchor = word.count - 1
-        for k in word.indices where rarity(word[k]) > rarity(word[anchor]) { anchor = k }
+        rarity.withUnsafeBufferPointer { rarity in
+            for k in word.indices where rarity[Int(word[k])] > rarity[Int(word[anchor])] { anchor = k }
+        }
         return scan(word, in: haystack, anchor: anchor, anchorByte: word[anchor], fold: 0)
     }
 
-    /// Lower-case letters by frequency in English, commonest first.
-    private static let letterRanks: [UInt8] = Array("etaoinshrdlcumwfgypbvkjxqz".utf8)
-
-    /// Higher for a byte rarer in text: an upper-case letter above a digit above a lower-case
-    /// letter (by frequency) above punctuation and spaces.
-    private static func rarity(_ byte: UInt8) -> Int {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"): 60
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): 40
-        case UInt8(ascii: "a")...UInt8(ascii: "z"): 10 + (letterRanks.firstIndex(of: byte) ?? 0)
-        default: 0
-        }
-    }
+    /// Per byte value, higher for a byte rarer in text: an upper-case letter above a digit
+    /// above a lower-case letter (ranked by frequency in English) above punctuation and spaces.
+    private static let rarity: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: 256)
+        for (rank, letter) in "etaoinshrdlcumwfgypbvkjxqz".utf8.enumerated() { table[Int(letter)] = UInt8(10 + rank) }
+        for digit in UInt8(ascii: "0")...UInt8(ascii: "9") { table[Int(digit)] = 40 }
+        for letter in UInt8(ascii: "A")...UInt8(ascii: "Z") { table[Int(letter)] = 60 }
+        return table
+    }()
 
     /// Whether `word` occurs with `anchorByte` at its offset `anchor` (each haystack byte
     /// ORed with `fold` before the comparison, the anchor's aside): `memchr` finds the anchors.
