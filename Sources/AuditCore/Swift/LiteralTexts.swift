@@ -14,48 +14,34 @@ public struct LiteralTexts: Sendable {
     public static let separator: UInt8 = 0xFF
 
     /// Segment, separator, segment, separator …
-    public let bytes: [UInt8]
+    let bytes: [UInt8]
     /// Where the k-th literal of `SwiftFile.stringStarts` begins in `bytes`, and `bytes.count`
     /// after the last: literal k is `starts[k] ..< starts[k + 1]`.
-    public let starts: [Int32]
+    let starts: [Int32]
     /// `SwiftFile.stringStarts`, to answer with code indices.
     let stringStarts: [Int32]
 
     init(_ file: SwiftFile) {
-        // The segments `SwiftFile.anySegment(ofLiteralAt:)` tests, in order: found once to
-        // size the buffer exactly, then copied.
+        // The segments `stringLiteral(at:contains:)` tests (`anySegment`), in order: found
+        // once to size the buffer exactly, then copied.
         var segments: [Token] = []
         segments.reserveCapacity(file.stringStarts.count)
-        var firstSegment: [Int32] = []
-        firstSegment.reserveCapacity(file.stringStarts.count + 1)
+        var starts: [Int32] = []
+        starts.reserveCapacity(file.stringStarts.count + 1)
         var length = 0
-        let code = file.code
         for open in file.stringStarts {
-            firstSegment.append(Int32(segments.count))
-            var i = Int(open) + 1
-            while i < code.count {
-                let token = code[i]
-                if token.kind == .stringSegment {
-                    segments.append(token)
-                    length += Int(token.end - token.start) + 1
-                } else if token.kind == .interpolationStart {
-                    let close = file.interpolationClose(of: i)
-                    if close < 0 { break }
-                    i = close
-                } else {
-                    break
-                }
-                i += 1
+            starts.append(Int32(length))
+            _ = file.anySegment(ofLiteralAt: Int(open)) { segment in
+                segments.append(segment)
+                length += Int(segment.end - segment.start) + 1
+                return false
             }
         }
-        firstSegment.append(Int32(segments.count))
-        var segmentStarts: [Int32] = []
-        segmentStarts.reserveCapacity(segments.count + 1)
+        starts.append(Int32(length))
         bytes = file.bytes.withUnsafeBufferPointer { source in
             [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized in
                 var offset = 0
                 for segment in segments {
-                    segmentStarts.append(Int32(offset))
                     let count = Int(segment.end - segment.start)
                     (buffer.baseAddress! + offset).initialize(from: source.baseAddress! + Int(segment.start), count: count)
                     buffer[offset + count] = Self.separator
@@ -64,8 +50,7 @@ public struct LiteralTexts: Sendable {
                 initialized = length
             }
         }
-        segmentStarts.append(Int32(length))
-        starts = firstSegment.map { segmentStarts[Int($0)] }
+        self.starts = starts
         stringStarts = file.stringStarts
     }
 

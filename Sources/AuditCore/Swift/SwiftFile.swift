@@ -81,7 +81,6 @@ public final class SwiftFile: Sendable {
     /// Whether the declarations or the index have been built (for tests and measurements).
     public var isStructureBuilt: Bool { structureCell.isComputed }
     public var isIndexBuilt: Bool { indexCell.isComputed }
-    public var areLiteralTextsBuilt: Bool { literalTextsCell.isComputed }
 
     /// The text of every string literal end to end, made on first use: rules that look for a
     /// word in every literal of every file search it instead of asking each literal.
@@ -527,7 +526,7 @@ public final class SwiftFile: Sendable {
 
     /// Whether `test` holds for one of the literal segments of the string literal opened at
     /// code token `start`; interpolations are stepped over.
-    private func anySegment(ofLiteralAt start: Int, _ test: (Token) -> Bool) -> Bool {
+    func anySegment(ofLiteralAt start: Int, _ test: (Token) -> Bool) -> Bool {
         var i = start + 1
         while i < code.count {
             let token = code[i]

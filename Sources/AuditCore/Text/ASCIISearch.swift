@@ -32,8 +32,8 @@ public enum ASCIISearch {
         // A haystack byte h starts a match when h | 0x20 == first: h is `first` or, when
         // `first` has the 0x20 bit, `first` without it (the other case of a letter).
         guard first & 0x20 != 0 else { return false }
-        return scan(word, in: haystack, anchor: 0, anchorByte: first, fold: 0x20)
-            || scan(word, in: haystack, anchor: 0, anchorByte: first & ~0x20, fold: 0x20)
+        return scan(word, in: haystack, anchor: 0, anchorByte: first, fold: 0x20) != nil
+            || scan(word, in: haystack, anchor: 0, anchorByte: first & ~0x20, fold: 0x20) != nil
     }
 
     /// `find` for a long haystack: `memchr` finds each place holding the word's byte at
@@ -41,7 +41,7 @@ public enum ASCIISearch {
     public static func findInLongText(_ word: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, anchor: Int) -> Bool {
         guard !word.isEmpty else { return true }
         precondition(anchor >= 0 && anchor < word.count)
-        return scan(word, in: haystack, anchor: anchor, anchorByte: word[anchor], fold: 0)
+        return scan(word, in: haystack, anchor: anchor, anchorByte: word[anchor], fold: 0) != nil
     }
 
     /// Where the first occurrence of `word` in `haystack` starts, found as in `findInLongText`
@@ -66,15 +66,9 @@ public enum ASCIISearch {
         return table
     }()
 
-    /// Whether `word` occurs with `anchorByte` at its offset `anchor` (each haystack byte
-    /// ORed with `fold` before the comparison, the anchor's aside): `memchr` finds the anchors.
-    private static func scan(
-        _ word: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, anchor: Int, anchorByte: UInt8, fold: UInt8
-    ) -> Bool {
-        scan(word, in: haystack, anchor: anchor, anchorByte: anchorByte, fold: fold) != nil
-    }
-
-    /// Where the first such occurrence starts.
+    /// Where the first occurrence of `word` with `anchorByte` at its offset `anchor` starts
+    /// (each haystack byte ORed with `fold` before the comparison, the anchor's aside):
+    /// `memchr` finds the anchors.
     private static func scan(
         _ word: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, anchor: Int, anchorByte: UInt8, fold: UInt8
     ) -> Int? {
@@ -163,7 +157,8 @@ public struct ASCIINeedles: Sendable, ExpressibleByArrayLiteral {
     private let secondIs: [UInt64]
     /// The bits of the one-byte words (the only ones that can start at a text's last byte).
     private let oneByteWords: UInt64
-    private let emptyWord: Bool
+    /// Whether one of the words is the empty word (which occurs in every text).
+    public let hasEmptyWord: Bool
     /// ORed into each ASCII byte of the text before comparing: 0x20 folds ASCII case, 0 does
     /// not. Non-ASCII bytes are compared as they are.
     private let fold: UInt8
@@ -192,7 +187,7 @@ public struct ASCIINeedles: Sendable, ExpressibleByArrayLiteral {
         joined = words.flatMap { $0 }
         self.offsets = offsets
         startingWith = table
-        emptyWord = words.contains { $0.isEmpty }
+        hasEmptyWord = words.contains { $0.isEmpty }
     }
 
     public init(arrayLiteral elements: StaticString...) {
@@ -212,12 +207,9 @@ public struct ASCIINeedles: Sendable, ExpressibleByArrayLiteral {
         byte | (fold & ~(byte &>> 2))
     }
 
-    /// Whether one of the words is the empty word (which occurs in every text).
-    public var hasEmptyWord: Bool { emptyWord }
-
     /// Where the first occurrence of any of the words in `text` starts.
     public func firstOccurrence(in text: UnsafeBufferPointer<UInt8>) -> Int? {
-        if emptyWord { return 0 }
+        if hasEmptyWord { return 0 }
         let n = text.count
         guard n > 0 else { return nil }
         let fold = fold
