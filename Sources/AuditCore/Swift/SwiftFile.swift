@@ -27,9 +27,9 @@ public final class SwiftFile: Sendable {
     /// of its partner; -1 elsewhere or when unbalanced. Built with the file: every audit reads
     /// the calls around nearly every file's literals, and a pass right after lexing finds the
     /// tokens still in the cache (none for a file nested too deep: it is not audited).
-    public let match: [Int32]
+    public let match: BracketPartners
     /// For each code token, the index of the innermost open bracket around it; -1 at top level.
-    public let parent: [Int32]
+    public let parent: EnclosingBrackets
     public var declarations: [Declaration] { structure.declarations }
     /// The declaration each declaration or closure body's `{` opens (not the braces of `if`,
     /// `for`, `switch` ...).
@@ -119,8 +119,8 @@ public final class SwiftFile: Sendable {
         }
         self.diagnostics = diagnostics
         if diagnostics.contains(where: { $0.kind == .nestingTooDeep }) {
-            match = [Int32](repeating: -1, count: code.count)
-            parent = match
+            match = BracketPartners(unmatchedCount: code.count)
+            parent = EnclosingBrackets(topLevelCount: code.count)
         } else {
             (match, parent) = SyntaxTreeBuilder(bytes: bytes, code: code, startsLine: startsLine).matchBrackets()
         }
@@ -652,7 +652,7 @@ final class FileStructure: Sendable {
     let functionKeywords: [Int32]
     let functionDeclarations: [Int32]
 
-    init(bytes: [UInt8], code: TokenList, startsLine: LineStartFlags, match: [Int32], parent: [Int32], tooDeep: Bool) {
+    init(bytes: [UInt8], code: TokenList, startsLine: LineStartFlags, match: BracketPartners, parent: EnclosingBrackets, tooDeep: Bool) {
         let structure: SyntaxTreeBuilder.Structure
         if tooDeep {
             structure = SyntaxTreeBuilder.Structure(match: match, parent: parent, declarations: [], braces: BraceDeclarations())

@@ -7,14 +7,14 @@ struct SyntaxTreeBuilder {
     let startsLine: LineStartFlags
 
     struct Structure {
-        var match: [Int32]
-        var parent: [Int32]
+        var match: BracketPartners
+        var parent: EnclosingBrackets
         var declarations: [Declaration]
         var braces: BraceDeclarations
     }
 
     /// The declarations over the brackets `matchBrackets()` found.
-    func declarations(match: [Int32], parent: [Int32]) -> Structure {
+    func declarations(match: BracketPartners, parent: EnclosingBrackets) -> Structure {
         var structure = Structure(match: match, parent: parent, declarations: [], braces: BraceDeclarations())
         findDeclarations(into: &structure)
         return structure
@@ -89,66 +89,136 @@ struct SyntaxTreeBuilder {
         }
     }
 
+    /// The kinds that open or close a bracket, string or interpolation: bit `rawValue` set (an
+    /// expression the compiler folds to a constant, which leaves a register free in the loop).
+    @inline(__always)
+    private static var bracketKinds: UInt64 {
+        1 &<< UInt64(TokenKind.stringStart.rawValue) | 1 &<< UInt64(TokenKind.stringEnd.rawValue)
+            | 1 &<< UInt64(TokenKind.interpolationStart.rawValue) | 1 &<< UInt64(TokenKind.interpolationEnd.rawValue)
+            | 1 &<< UInt64(TokenKind.leftBrace.rawValue) | 1 &<< UInt64(TokenKind.rightBrace.rawValue)
+            | 1 &<< UInt64(TokenKind.leftParen.rawValue) | 1 &<< UInt64(TokenKind.rightParen.rawValue)
+            | 1 &<< UInt64(TokenKind.leftBracket.rawValue) | 1 &<< UInt64(TokenKind.rightBracket.rawValue)
+    }
+
+    /// The bracket kinds and `#` keywords: the tokens `matchBrackets` does more for than
+    /// note their parent.
+    @inline(__always)
+    private static var specialKinds: UInt64 { bracketKinds | 1 &<< UInt64(TokenKind.poundKeyword.rawValue) }
+
     /// The bracket partners and parents alone: what reading arguments and literals needs.
-    func matchBrackets() -> (match: [Int32], parent: [Int32]) {
+    func matchBrackets() -> (match: BracketPartners, parent: EnclosingBrackets) {
         let count = code.count
-        // Both columns are written in one pass, each slot before it is read (no fill first:
-        // filling them was a second pass over tens of megabytes on a large app).
-        var match = [Int32](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
-        var parent = [Int32](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
-        // The open brackets, innermost last: never more than the tokens, and a plain buffer
-        // because every file with a literal needs this pass.
-        let stack = UnsafeMutablePointer<Int32>.allocate(capacity: count + 1)
-        defer { stack.deallocate() }
+        let wordCount = (count + 63) / 64
+        // Scratch of at most one entry a token, in one block, for this call only: the open
+        // brackets (innermost last), each one's slot in `partners`, then the entries of the two
+        // columns kept, which are copied out at their exact sizes, and their bits:
+        // - bit i of `partnerBits`: token i is of a bracket kind, so it has an entry in
+        //   `partners` (-1 until its partner is found);
+        // - bit i of `parentBits`: token i's parent differs from the token before's, so it has
+        //   an entry in `parents`.
+        // See `BracketPartners` and `EnclosingBrackets`. Plain pointers and locals, not arrays
+        // and closures: this runs over every token of every file, and every value it keeps in
+        // a register instead of on the stack counts.
+        let stride = count + 1
+        let scratch = UnsafeMutableRawPointer.allocate(byteCount: 4 * 4 * stride + 2 * 8 * wordCount, alignment: 8)
+        defer { scratch.deallocate() }
+        let partnerBits = scratch.bindMemory(to: UInt64.self, capacity: 2 * wordCount)
+        let parentBits = partnerBits + wordCount
+        partnerBits.initialize(repeating: 0, count: 2 * wordCount)
+        let stack = (scratch + 2 * 8 * wordCount).bindMemory(to: Int32.self, capacity: 4 * stride)
+        let slots = stack + stride
+        let partners = stack + 2 * stride
+        let parents = stack + 3 * stride
+        var partnerCount = 0
+        var parentCount = 0
+        var lastParent: Int32 = -1
         var depth = 0
         // Depth of the bracket stack at each open `#if`, so that branches which each open the
         // same brace (`#if A func f() { #else func f() { #endif … }`) do not nest in each other.
         var conditionalDepths: [Int] = []
-        code.kinds.withUnsafeBufferPointer { kinds in
-            match.withUnsafeMutableBufferPointer { match in
-                parent.withUnsafeMutableBufferPointer { parent in
-                    for i in 0..<count {
-                        parent[i] = depth > 0 ? stack[depth - 1] : -1
-                        match[i] = -1
-                        let kind = kinds[i]
-                        switch kind {
-                        case .leftBrace, .leftParen, .leftBracket, .interpolationStart:
-                            stack[depth] = Int32(i)
-                            depth += 1
-                        case .stringStart:
-                            // A string never closed on its line leaves no stringEnd; do not let
-                            // it swallow the rest of the file.
-                            if i + 1 >= count || Self.stringCloses(from: i, kinds) {
-                                stack[depth] = Int32(i)
-                                depth += 1
-                            }
-                        case .rightBrace, .rightParen, .rightBracket, .interpolationEnd, .stringEnd:
-                            var position = depth - 1
-                            while position >= 0, Self.closer(for: kinds[Int(stack[position])]) != kind { position -= 1 }
-                            if position >= 0 {
-                                // Brackets left open inside the one being closed stay unmatched.
-                                let opener = Int(stack[position])
-                                depth = position
-                                match[opener] = Int32(i)
-                                match[i] = Int32(opener)
-                                parent[i] = parent[opener]
-                            }
-                        case .poundKeyword:
-                            if spells(i, "#if") {
-                                conditionalDepths.append(depth)
-                            } else if spells(i, "#else") || spells(i, "#elseif") {
-                                if let open = conditionalDepths.last, depth > open { depth = open }
-                            } else if spells(i, "#endif") {
-                                _ = conditionalDepths.popLast()
-                            }
-                        default:
-                            break
+        // The innermost open bracket: the parent of a token that is not a closer.
+        var top: Int32 = -1
+        code.kinds.withUnsafeBufferPointer { kindBuffer in
+            let kinds = kindBuffer.baseAddress!
+            var i = 0
+            while i < count {
+                // Most tokens are no bracket and no `#` keyword: each one's parent is the
+                // innermost open bracket, and nothing is written for them beyond the first of
+                // a run.
+                if Self.specialKinds & (1 &<< UInt64(kinds[i].rawValue)) == 0 {
+                    if top != lastParent {
+                        parentBits[i &>> 6] |= 1 &<< UInt64(i & 63)
+                        parents[parentCount] = top
+                        parentCount &+= 1
+                        lastParent = top
+                    }
+                    i &+= 1
+                    while i < count, Self.specialKinds & (1 &<< UInt64(kinds[i].rawValue)) == 0 { i &+= 1 }
+                    if i == count { break }
+                }
+                var parent = top
+                let kind = kinds[i]
+                let slot = partnerCount
+                if kind != .poundKeyword {
+                    partnerBits[i &>> 6] |= 1 &<< UInt64(i & 63)
+                    partners[slot] = -1
+                    partnerCount &+= 1
+                }
+                switch kind {
+                case .leftBrace, .leftParen, .leftBracket, .interpolationStart:
+                    stack[depth] = Int32(truncatingIfNeeded: i)
+                    slots[depth] = Int32(truncatingIfNeeded: slot)
+                    depth &+= 1
+                    top = Int32(truncatingIfNeeded: i)
+                case .stringStart:
+                    // A string never closed on its line leaves no stringEnd; do not let it
+                    // swallow the rest of the file.
+                    if i + 1 >= count || Self.stringCloses(from: i, kindBuffer) {
+                        stack[depth] = Int32(truncatingIfNeeded: i)
+                        slots[depth] = Int32(truncatingIfNeeded: slot)
+                        depth &+= 1
+                        top = Int32(truncatingIfNeeded: i)
+                    }
+                case .rightBrace, .rightParen, .rightBracket, .interpolationEnd, .stringEnd:
+                    var position = depth &- 1
+                    while position >= 0, Self.closer(for: kinds[Int(stack[position])]) != kind { position &-= 1 }
+                    if position >= 0 {
+                        // Brackets left open inside the one being closed stay unmatched.
+                        partners[Int(slots[position])] = Int32(truncatingIfNeeded: i)
+                        partners[slot] = stack[position]
+                        depth = position
+                        // The opener's parent (the entry under it: entries under an open
+                        // bracket are not overwritten while it stays open) is the closer's,
+                        // and the innermost open bracket after it.
+                        top = depth > 0 ? stack[depth &- 1] : -1
+                        parent = top
+                    }
+                default:
+                    // `#` keywords.
+                    if spells(i, "#if") {
+                        conditionalDepths.append(depth)
+                    } else if spells(i, "#else") || spells(i, "#elseif") {
+                        if let open = conditionalDepths.last, depth > open {
+                            depth = open
+                            top = depth > 0 ? stack[depth &- 1] : -1
                         }
+                    } else if spells(i, "#endif") {
+                        _ = conditionalDepths.popLast()
                     }
                 }
+                if parent != lastParent {
+                    parentBits[i &>> 6] |= 1 &<< UInt64(i & 63)
+                    parents[parentCount] = parent
+                    parentCount &+= 1
+                    lastParent = parent
+                }
+                i &+= 1
             }
         }
-        return (match, parent)
+        return (BracketPartners(bits: RankedBits(UnsafeBufferPointer(start: partnerBits, count: wordCount)),
+                                partners: Array(UnsafeBufferPointer(start: partners, count: partnerCount)), count: count),
+                EnclosingBrackets(bits: RankedBits(UnsafeBufferPointer(start: parentBits, count: wordCount)),
+                                  values: Array(UnsafeBufferPointer(start: parents, count: parentCount)), count: count))
     }
 
     /// Whether the string opened at `index` has its `stringEnd` among the following tokens
@@ -505,7 +575,7 @@ struct SyntaxTreeBuilder {
 
     /// The name token of the call a closure is passed to as a trailing closure: `Task {`,
     /// `.task {`, `Button("Restore") {`, `Button { } label: {`, or -1.
-    private func calleeOfClosure(at brace: Int, match: [Int32], parent: [Int32]) -> Int {
+    private func calleeOfClosure(at brace: Int, match: BracketPartners, parent: EnclosingBrackets) -> Int {
         // A closure passed inside an argument list: `first(where: { … })`, `Task(operation: { … })`.
         let open = Int(parent[brace])
         if open > 0, code[open].kind == .leftParen, kind(open - 1) == .identifier || kind(open - 1) == .backtickIdentifier {
