@@ -133,6 +133,7 @@ public struct TokenList: RandomAccessCollection, Sendable {
     @usableFromInline let ends: [Int32]
 
     init(kinds: [TokenKind], starts: [Int32], ends: [Int32]) {
+        precondition(starts.count == kinds.count && ends.count == kinds.count, "token columns of different lengths")
         self.kinds = kinds
         self.starts = starts
         self.ends = ends
@@ -148,9 +149,15 @@ public struct TokenList: RandomAccessCollection, Sendable {
     @inlinable public var endIndex: Int { kinds.count }
     @inlinable public var count: Int { kinds.count }
 
+    /// One bounds check, on `kinds`: the three columns have the same count. A caller that
+    /// reads only `.kind` then reads only the kinds column (an array's checked read of the
+    /// other two could not be dropped, even with its value unused).
     @inlinable
     public subscript(position: Int) -> Token {
-        Token(kind: kinds[position], start: starts[position], end: ends[position])
+        let kind = kinds[position]
+        return starts.withUnsafeBufferPointer { starts in
+            ends.withUnsafeBufferPointer { ends in Token(kind: kind, start: starts[position], end: ends[position]) }
+        }
     }
 }
 
