@@ -116,6 +116,56 @@ import Testing
         #expect(findings.map(\.message) == ["A link to https://example.com/…/checkout sends people to buy outside the app."])
     }
 
+    /// Texts for every alternative of the trial, renewal and cancellation expressions, in
+    /// other cases and with the letters whose folding is ASCII (ſ, the Kelvin sign).
+    static let termTexts: [(expression: NSRegularExpression?, candidates: ASCIINeedles, texts: [String])] = [
+        (CopyPhrases.trial, CopyPhrases.trialCandidates, [
+            "Free trial", "FREE-TRIAL", "Try it for free", "Try us free", "Free for 7 days", "FREE FOR ONE WEEK", "7-day free",
+            "3 months for free", "14 days on us", "First month is free", "1st week free", "Start for free", "Kostenlos testen",
+            "GRATIS AUSPROBIEREN", "Kostenlosen Test starten", "Testphase", "Probe-Abo", "Probezeit", "7 Tage kostenlos",
+            "3 Monate gratis", "Essai gratuit", "Essayez gratuitement", "ESSAYER GRATUITEMENT", "Gratuit pendant 7 jours",
+            "7 jours gratuits", "1 mois offert", "Prueba gratuita", "PRUEBA GRATIS", "Pruébalo gratis", "Gratis durante 7 días",
+            "7 días gratis", "2 meses gratis", "無料体験", "無料トライアル", "7日間無料", "1か月無料", "Teſtphase", "\u{212A}ostenlos testen",
+        ]),
+        (CopyPhrases.renewal, CopyPhrases.renewalCandidates, [
+            "Renews automatically", "Automatically renews", "AUTO-RENEWS", "Auto renew", "Renews every month", "Renew until cancelled",
+            "Recurring billing", "Verlängert sich automatisch", "Automatisch verlängert", "Automatische Verlängerung",
+            "Verlängert sich nach einem Jahr automatisch", "Renouvelé automatiquement", "Renouvellement automatique",
+            "Reconduit automatiquement", "Reconduction automatique", "Se renueva automáticamente", "RENOVACIÓN AUTOMÁTICA",
+            "Renueva automáticamente", "Se renovará automáticamente", "自動更新", "自動的に更新", "自動で更新", "自動継続",
+            "Renewſ automatically",
+        ]),
+        (CopyPhrases.cancellation, CopyPhrases.cancellationCandidates, [
+            "Cancel anytime", "Manage your subscription", "MANAGE SUBSCRIPTION", "Turn off auto-renew", "In Settings",
+            "Jederzeit kündigen", "KÜNDIGEN", "Verwalten", "Deaktivieren", "Einstellungen", "Annulez à tout moment", "Résiliez",
+            "RÉSILIABLE", "Gérer l'abonnement", "GÉRER", "Réglages", "Paramètres", "Cancela cuando quieras", "Gestiona tu suscripción",
+            "Administra", "Ajustes", "Configuración", "キャンセル", "解約", "解除", "設定", "管理", "Ca\u{212A}ncel", "Jederzeit \u{212A}ündigen",
+        ]),
+    ]
+
+    @Test func trialRenewalAndCancellationMatchesPassTheirWordTests() {
+        for (expression, candidates, texts) in Self.termTexts {
+            for text in texts {
+                // Each sample is one the expression matches (else it would test nothing) ...
+                guard Self.matches(expression, text) || text.contains("\u{212A}") else {
+                    Issue.record("the expression does not match \"\(text)\"")
+                    continue
+                }
+                // ... and the word test lets it through.
+                let passes = CopyPhrases.mayContain(text, candidates: candidates)
+                #expect(passes, "\(text)")
+            }
+        }
+        #expect(CopyPhrases.trialPromise(in: "Start your 7-day free trial") != nil)
+        #expect(CopyPhrases.statesRenewal("Renews automatically unless cancelled"))
+        #expect(CopyPhrases.statesCancellation("Cancel anytime in Settings"))
+        for text in ["Unlock all recipes", "Jetzt freischalten", "すべてのレシピ", "Débloquez tout", "Go Pro"] {
+            #expect(!CopyPhrases.mayContain(text, candidates: CopyPhrases.trialCandidates), "\(text)")
+            #expect(!CopyPhrases.mayContain(text, candidates: CopyPhrases.renewalCandidates), "\(text)")
+            #expect(!CopyPhrases.mayContain(text, candidates: CopyPhrases.cancellationCandidates), "\(text)")
+        }
+    }
+
     @Test func ordinaryTextIsRuledOutWithoutTheExpression() {
         for text in ["Unlock all recipes", "Jetzt freischalten", "すべてのレシピ", "Débloquez tout", "Café au lait"] {
             #expect(!CopyPhrases.mayContain(text, candidates: CopyPhrases.externalPurchaseCandidates), "\(text)")

@@ -34,8 +34,26 @@ enum CopyPhrases {
             + #"|キャンセル|解約|解除|設定|管理"#
     )
 
-    static func statesRenewal(_ text: String) -> Bool { matches(renewal, text) != nil }
-    static func statesCancellation(_ text: String) -> Bool { matches(cancellation, text) != nil }
+    /// Every alternative of `renewal` needs one of these ("autom" stands for "automatisch",
+    /// "automatique", "automática").
+    static let renewalWords: ASCIINeedles = ["renew", "recurring", "autom", "自動"]
+
+    /// Every alternative of `cancellation` needs one of these ("ndig" stands for "kündig",
+    /// "sili" for "résili", "rer" for "gérer", "glages" for "réglages", "param" for
+    /// "paramètres", "configuraci" for "configuración": the ASCII part of a word with a
+    /// non-ASCII letter, which has a case).
+    static let cancellationWords: ASCIINeedles = [
+        "cancel", "manage", "turn off auto", "settings", "ndig", "verwalte", "deaktivier", "einstellungen", "annul", "sili", "rer",
+        "glages", "param", "gestiona", "administra", "ajustes", "configuraci", "キャンセル", "解約", "解除", "設定", "管理",
+    ]
+
+    static func statesRenewal(_ text: String) -> Bool {
+        mayContain(text, candidates: renewalCandidates) && matches(renewal, text) != nil
+    }
+
+    static func statesCancellation(_ text: String) -> Bool {
+        mayContain(text, candidates: cancellationCandidates) && matches(cancellation, text) != nil
+    }
 
     // MARK: Trials
 
@@ -54,7 +72,16 @@ enum CopyPhrases {
     /// interpolation), or the word for "then" with one of those.
     static let pricePlaceholder = regex(#"%(?:\d+\$)?[@dfs]|%(?:\d+\$)?ll?d|\{[a-z_]*price[a-z_]*\}|\{\w+\}|\x{FFFC}|\$\(|\$\{"#)
 
-    static func trialPromise(in text: String) -> NSRange? { matches(trial, text) }
+    /// Every alternative of `trial` needs one of these ("essa" stands for "essai", "essayez",
+    /// "essayer"; "prueb" for "prueba"; "pruébalo" is followed by "gratis").
+    static let trialWords: ASCIINeedles = [
+        "free", "on us", "kostenlos", "gratis", "test", "probe", "essa", "gratuit", "offert", "prueb", "無料",
+    ]
+
+    static func trialPromise(in text: String) -> NSRange? {
+        guard mayContain(text, candidates: trialCandidates) else { return nil }
+        return matches(trial, text)
+    }
 
     /// Whether a price (an amount or a placeholder for one) appears after `offset` in `text`.
     static func priceFollows(in text: String, after range: NSRange) -> Bool {
@@ -187,6 +214,9 @@ enum CopyPhrases {
     static let placeholderCandidates = placeholderWords.adding(foldingOntoASCII)
     static let otherPlatformCandidates = otherPlatformWords.adding(foldingOntoASCII)
     static let externalPurchaseCandidates = externalPurchaseWords.adding(foldingOntoASCII + ["サイト"])
+    static let trialCandidates = trialWords.adding(foldingOntoASCII)
+    static let renewalCandidates = renewalWords.adding(foldingOntoASCII)
+    static let cancellationCandidates = cancellationWords.adding(foldingOntoASCII)
 
     /// The letters whose Unicode case folding is an ASCII letter: ſ (s), the Kelvin sign (k), İ (i).
     private static let foldingOntoASCII: [StaticString] = ["ſ", "\u{212A}", "İ"]
