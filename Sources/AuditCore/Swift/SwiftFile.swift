@@ -316,23 +316,31 @@ public final class SwiftFile: Sendable {
     }
 
     /// The code indices of the `.identifier` tokens spelled `name`, ascending (the first only,
-    /// when asked): what the index answers, from the tokens.
+    /// when asked): what the index answers, from the file's bytes. `memchr` finds the places
+    /// where the name is written (in code, comments or strings), and a binary search over the
+    /// token starts keeps those where an identifier token of that length starts: a name is
+    /// written a few times in a file of thousands of tokens.
     private func scanIdentifiers(spelled name: String, firstOnly: Bool) -> [Int32] {
         var name = name
         return name.withUTF8 { word in
             var found: [Int32] = []
-            let length = word.count
-            guard length > 0, let first = word.first else { return found }
+            guard !word.isEmpty else { return found }
             withTokenBuffers { t in
-                for index in 0..<t.count where t.kinds[index] == .identifier {
-                    let start = Int(t.starts[index])
-                    guard Int(t.ends[index]) - start == length, t.bytes[start] == first else { continue }
-                    var k = 1
-                    while k < length, t.bytes[start + k] == word[k] { k += 1 }
-                    if k == length {
-                        found.append(Int32(index))
-                        if firstOnly { return }
+                var low = 0
+                ASCIISearch.forEachIndex(of: word, inLongText: t.bytes) { start in
+                    // The first token starting at or after `start` (the hits come in order, so
+                    // the search starts after the last one).
+                    var high = t.count
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if Int(t.starts[middle]) < start { low = middle + 1 } else { high = middle }
                     }
+                    guard low < t.count else { return false }
+                    if Int(t.starts[low]) == start, t.kinds[low] == .identifier, t.length(low) == word.count {
+                        found.append(Int32(low))
+                        if firstOnly { return false }
+                    }
+                    return true
                 }
             }
             return found

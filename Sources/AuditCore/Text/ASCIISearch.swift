@@ -49,11 +49,31 @@ public enum ASCIISearch {
     /// not its `t`).
     public static func firstIndex(of word: UnsafeBufferPointer<UInt8>, inLongText haystack: UnsafeBufferPointer<UInt8>) -> Int? {
         guard !word.isEmpty else { return 0 }
+        let anchor = rarestByte(of: word)
+        return scan(word, in: haystack, anchor: anchor, anchorByte: word[anchor], fold: 0)
+    }
+
+    /// Calls `body` with where each occurrence of `word` (not empty) in `haystack` starts, in
+    /// order, overlapping ones included, until it returns false; found as `firstIndex(of:inLongText:)`
+    /// finds the first.
+    public static func forEachIndex(of word: UnsafeBufferPointer<UInt8>, inLongText haystack: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Bool) {
+        guard !word.isEmpty, let base = haystack.baseAddress else { return }
+        let anchor = rarestByte(of: word)
+        var from = 0
+        while from < haystack.count,
+              let start = scan(word, in: UnsafeBufferPointer(start: base + from, count: haystack.count - from), anchor: anchor, anchorByte: word[anchor], fold: 0) {
+            guard body(from + start) else { return }
+            from += start + 1
+        }
+    }
+
+    /// The offset of the byte of `word` (not empty) rarest in text, the last of equals.
+    private static func rarestByte(of word: UnsafeBufferPointer<UInt8>) -> Int {
         var anchor = word.count - 1
         rarity.withUnsafeBufferPointer { rarity in
             for k in word.indices where rarity[Int(word[k])] > rarity[Int(word[anchor])] { anchor = k }
         }
-        return scan(word, in: haystack, anchor: anchor, anchorByte: word[anchor], fold: 0)
+        return anchor
     }
 
     /// Per byte value, higher for a byte rarer in text: an upper-case letter above a digit
