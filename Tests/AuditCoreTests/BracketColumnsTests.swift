@@ -94,10 +94,10 @@ import Testing
         var kept = 0
         for file in Self.generated {
             tokens += file.code.count
-            kept += file.match.partners.count + file.parent.values.count
+            kept += file.match.column.values.count + file.parent.column.values.count
             let brackets = file.code.indices.count { [.leftBrace, .rightBrace, .leftParen, .rightParen, .leftBracket, .rightBracket,
                                                       .stringStart, .stringEnd, .interpolationStart, .interpolationEnd].contains(file.code[$0].kind) }
-            #expect(file.match.partners.count == brackets, "\(file.path)")
+            #expect(file.match.column.values.count == brackets, "\(file.path)")
         }
         // Two columns of one entry a token would keep 2 × tokens.
         #expect(kept < tokens, "\(kept) entries kept for \(tokens) tokens, two columns")

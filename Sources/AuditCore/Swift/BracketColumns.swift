@@ -43,6 +43,27 @@ struct RankedBits: Sendable {
     }
 }
 
+/// Entries for some of a file's code tokens, with the bits saying which: what
+/// `BracketPartners` and `EnclosingBrackets` read, each in its own way.
+@usableFromInline
+struct RankedColumn: Sendable {
+    @usableFromInline let bits: RankedBits
+    /// One entry for each set bit, in order.
+    @usableFromInline let values: [Int32]
+    @usableFromInline let count: Int
+
+    init(bits: RankedBits, values: [Int32], count: Int) {
+        self.bits = bits
+        self.values = values
+        self.count = count
+    }
+
+    /// No entries, for `count` tokens.
+    init(emptyFor count: Int) {
+        self.init(bits: RankedBits(zeroBitsFor: count), values: [], count: count)
+    }
+}
+
 /// `SwiftFile.match`: for each code token that opens or closes a bracket, string or
 /// interpolation, the index of its partner; -1 elsewhere or when unbalanced.
 ///
@@ -50,27 +71,18 @@ struct RankedBits: Sendable {
 /// tokens of a bracket kind (about a third of the code): a loaded project keeps this for every
 /// file for as long as it lives, and a column of every token was 12 MB at 20 MB of Swift.
 public struct BracketPartners: Sendable {
-    /// Bit i: code token i is of a bracket kind, so `partners` has an entry for it.
-    @usableFromInline let bits: RankedBits
-    @usableFromInline let partners: [Int32]
-    public let count: Int
+    /// Bit i: code token i is of a bracket kind; its entry is its partner, -1 if it has none.
+    @usableFromInline let column: RankedColumn
 
-    init(bits: RankedBits, partners: [Int32], count: Int) {
-        self.bits = bits
-        self.partners = partners
-        self.count = count
-    }
+    init(_ column: RankedColumn) { self.column = column }
 
-    /// No partners: every token reads -1.
-    init(unmatchedCount count: Int) {
-        self.init(bits: RankedBits(zeroBitsFor: count), partners: [], count: count)
-    }
+    public var count: Int { column.count }
 
     @inlinable
     public subscript(position: Int) -> Int32 {
-        precondition(UInt(bitPattern: position) < UInt(bitPattern: count), "index out of range")
-        guard let slot = bits.rank(at: position) else { return -1 }
-        return partners[slot]
+        precondition(UInt(bitPattern: position) < UInt(bitPattern: column.count), "index out of range")
+        guard let slot = column.bits.rank(at: position) else { return -1 }
+        return column.values[slot]
     }
 }
 
@@ -81,27 +93,18 @@ public struct BracketPartners: Sendable {
 /// changes from the token before (at brackets and `#else`), for the reason `BracketPartners`
 /// gives.
 public struct EnclosingBrackets: Sendable {
-    /// Bit i: token i's parent differs from token i - 1's (token -1's is taken as -1); each set
-    /// bit has its value in `values`, in order.
-    @usableFromInline let bits: RankedBits
-    @usableFromInline let values: [Int32]
-    public let count: Int
+    /// Bit i: token i's parent differs from token i - 1's (token -1's is taken as -1); its
+    /// entry is that parent.
+    @usableFromInline let column: RankedColumn
 
-    init(bits: RankedBits, values: [Int32], count: Int) {
-        self.bits = bits
-        self.values = values
-        self.count = count
-    }
+    init(_ column: RankedColumn) { self.column = column }
 
-    /// Every token at top level.
-    init(topLevelCount count: Int) {
-        self.init(bits: RankedBits(zeroBitsFor: count), values: [], count: count)
-    }
+    public var count: Int { column.count }
 
     @inlinable
     public subscript(position: Int) -> Int32 {
-        precondition(UInt(bitPattern: position) < UInt(bitPattern: count), "index out of range")
-        let changes = bits.rank(through: position)
-        return changes == 0 ? -1 : values[changes &- 1]
+        precondition(UInt(bitPattern: position) < UInt(bitPattern: column.count), "index out of range")
+        let changes = column.bits.rank(through: position)
+        return changes == 0 ? -1 : column.values[changes &- 1]
     }
 }

@@ -119,8 +119,8 @@ public final class SwiftFile: Sendable {
         }
         self.diagnostics = diagnostics
         if diagnostics.contains(where: { $0.kind == .nestingTooDeep }) {
-            match = BracketPartners(unmatchedCount: code.count)
-            parent = EnclosingBrackets(topLevelCount: code.count)
+            match = BracketPartners(RankedColumn(emptyFor: code.count))
+            parent = EnclosingBrackets(RankedColumn(emptyFor: code.count))
         } else {
             (match, parent) = SyntaxTreeBuilder(bytes: bytes, code: code, startsLine: startsLine).matchBrackets()
         }

@@ -140,18 +140,21 @@ struct SyntaxTreeBuilder {
         var top: Int32 = -1
         code.kinds.withUnsafeBufferPointer { kindBuffer in
             let kinds = kindBuffer.baseAddress!
+            /// Notes that token `i`'s parent is `parent`, where the token before's was not.
+            @inline(__always) func record(_ parent: Int32, at i: Int) {
+                guard parent != lastParent else { return }
+                parentBits[i &>> 6] |= 1 &<< UInt64(i & 63)
+                parents[parentCount] = parent
+                parentCount &+= 1
+                lastParent = parent
+            }
             var i = 0
             while i < count {
                 // Most tokens are no bracket and no `#` keyword: each one's parent is the
                 // innermost open bracket, and nothing is written for them beyond the first of
                 // a run.
                 if Self.specialKinds & (1 &<< UInt64(kinds[i].rawValue)) == 0 {
-                    if top != lastParent {
-                        parentBits[i &>> 6] |= 1 &<< UInt64(i & 63)
-                        parents[parentCount] = top
-                        parentCount &+= 1
-                        lastParent = top
-                    }
+                    record(top, at: i)
                     i &+= 1
                     while i < count, Self.specialKinds & (1 &<< UInt64(kinds[i].rawValue)) == 0 { i &+= 1 }
                     if i == count { break }
@@ -206,19 +209,15 @@ struct SyntaxTreeBuilder {
                         _ = conditionalDepths.popLast()
                     }
                 }
-                if parent != lastParent {
-                    parentBits[i &>> 6] |= 1 &<< UInt64(i & 63)
-                    parents[parentCount] = parent
-                    parentCount &+= 1
-                    lastParent = parent
-                }
+                record(parent, at: i)
                 i &+= 1
             }
         }
-        return (BracketPartners(bits: RankedBits(UnsafeBufferPointer(start: partnerBits, count: wordCount)),
-                                partners: Array(UnsafeBufferPointer(start: partners, count: partnerCount)), count: count),
-                EnclosingBrackets(bits: RankedBits(UnsafeBufferPointer(start: parentBits, count: wordCount)),
-                                  values: Array(UnsafeBufferPointer(start: parents, count: parentCount)), count: count))
+        func column(_ bits: UnsafeMutablePointer<UInt64>, _ values: UnsafeMutablePointer<Int32>, _ valueCount: Int) -> RankedColumn {
+            RankedColumn(bits: RankedBits(UnsafeBufferPointer(start: bits, count: wordCount)),
+                         values: Array(UnsafeBufferPointer(start: values, count: valueCount)), count: count)
+        }
+        return (BracketPartners(column(partnerBits, partners, partnerCount)), EnclosingBrackets(column(parentBits, parents, parentCount)))
     }
 
     /// Whether the string opened at `index` has its `stringEnd` among the following tokens
