@@ -584,10 +584,15 @@ extension ConsumableNotIdempotentRule {
         func callees(of functions: Set<Function>, depth: Int) -> Set<Function> {
             var result = Set<Function>()
             var frontier = functions
+            // A name already followed added all the functions it names: following it again
+            // (from another caller, or a level deeper) adds none. In a large app many
+            // functions share a name (`update`, `handle`), and each would otherwise bring them
+            // all back.
+            var followed = Set<String>()
             for _ in 0..<depth {
                 var next = Set<Function>()
                 for current in frontier {
-                    for name in calls(current) {
+                    for name in calls(current) where followed.insert(name).inserted {
                         for callee in self.functions(named: name) where result.insert(callee).inserted { next.insert(callee) }
                     }
                 }
@@ -600,10 +605,12 @@ extension ConsumableNotIdempotentRule {
         func callers(of function: Function, depth: Int) -> Set<Function> {
             var result = Set<Function>()
             var frontier: Set<Function> = [function]
+            // As in `callees(of:depth:)`: a name's callers are added once.
+            var followed = Set<String>()
             for _ in 0..<depth {
                 var next = Set<Function>()
                 for current in frontier {
-                    guard let name = self.name(of: current) else { continue }
+                    guard let name = self.name(of: current), followed.insert(name).inserted else { continue }
                     for caller in callers(named: name) where result.insert(caller).inserted {
                         next.insert(caller)
                     }
