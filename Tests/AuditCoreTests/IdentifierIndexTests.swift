@@ -233,6 +233,25 @@ import Testing
         }
     }
 
+    @Test func asciiTestSeesANonASCIIByteAnywhere() {
+        for length in 0...19 {
+            let ascii = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+            #expect(ascii.withUnsafeBufferPointer { ASCIISearch.isASCII($0) }, "\(length) ASCII bytes")
+            for position in 0..<length {
+                var bytes = ascii
+                bytes[position] = 0x80
+                #expect(!bytes.withUnsafeBufferPointer { ASCIISearch.isASCII($0) }, "0x80 at \(position) of \(length)")
+                bytes[position] = 0xFF
+                #expect(!bytes.withUnsafeBufferPointer { ASCIISearch.isASCII($0) }, "0xFF at \(position) of \(length)")
+            }
+        }
+        #expect(ASCIISearch.contains("Restore Purchases", "Purchase"))
+        #expect(!ASCIISearch.contains("Restore Purchases", "purchase"))
+        // Non-ASCII text goes to Foundation, which compares characters.
+        #expect(ASCIISearch.contains("Café Crème", "Crème"))
+        #expect(ASCIISearch.contains("Café Crème", "Cr"))
+    }
+
     @Test func findsWhatAPlainSearchFinds() {
         var generator = SystemRandomNumberGenerator()
         let alphabet = Array("abcAB-:/ \u{0}é".utf8)

@@ -63,7 +63,7 @@ public enum LocaleMatching {
     /// `serves` for ASCII identifiers, nil when either is not ASCII. `-` and `_` are the same
     /// separator and letters compare without regard to case, as `normalized` makes them.
     private static func servesASCII(_ a: UnsafeBufferPointer<UInt8>, _ w: UnsafeBufferPointer<UInt8>) -> Bool? {
-        guard a.allSatisfy({ $0 < 0x80 }), w.allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard ASCIISearch.isASCII(a), ASCIISearch.isASCII(w) else { return nil }
         @inline(__always) func fold(_ c: UInt8) -> UInt8 {
             c == UInt8(ascii: "-") ? UInt8(ascii: "_") : (c >= 0x41 && c <= 0x5A ? c | 0x20 : c)
         }
