@@ -155,6 +155,31 @@ import Testing
         }
     }
 
+    @Test func lookupsBeforeTheIndexSkipWhereTheNameIsOnlyWritten() {
+        // Before the index, a lookup finds the name's bytes and keeps the identifier tokens
+        // that start there: not a longer name, a member of another name, a comment, a
+        // string, a backticked name or an attribute.
+        let source = """
+            // Product in a comment; ProductView, Products
+            @Product struct ProductStore { let products: [Product] = []; var `Product` = 0 }
+            let text = "Product \\(Product.self) Product"
+            func f() -> Product? { MyProduct.Product ?? Product() }  /* Product */ Product
+            """
+        let file = SwiftFile(path: "Lookup.swift", bytes: Array(source.utf8))
+        let expected = file.code.indices.filter { file.code[$0].kind == .identifier && file.text($0) == "Product" }
+        #expect(expected.count == 6)
+        for name in ["Product", "Products", "products", "ProductStore", "MyProduct", "self", "f", "Missing"] {
+            let fresh = SwiftFile(path: "Lookup.swift", bytes: Array(source.utf8))
+            let scanned = Array(fresh.occurrences(of: name))
+            #expect(!fresh.isIndexBuilt)
+            let indexed = SwiftFile(path: "Lookup.swift", bytes: Array(source.utf8))
+            _ = indexed.identifierIndex
+            #expect(scanned == Array(indexed.occurrences(of: name)), "\(name)")
+            #expect(scanned == file.code.indices.filter { file.code[$0].kind == .identifier && file.text($0) == name }, "\(name)")
+        }
+        #expect(Array(SwiftFile(path: "Lookup.swift", bytes: Array(source.utf8)).occurrences(of: "Product")) == expected)
+    }
+
     @Test func stringStartsAreTheStringStartTokens() throws {
         for file in try Self.swiftFiles() {
             #expect(file.stringStarts.map(Int.init) == file.code.indices.filter { file.code[$0].kind == .stringStart }, "\(file.path)")
