@@ -6,47 +6,15 @@ import Testing
 /// many files (each module's store has its `buy`, `listen`, `deliverConsumable`): the rule
 /// must still judge each delivery as it would alone.
 @Suite struct ConsumableCallGraphTests {
-    static func coinStore(_ n: Int) -> String {
-        """
-        import StoreKit
+    /// The rule's own examples: coins credited from the purchase and the updates listener
+    /// (two findings, where its markers are), and the seed's skeleton completed, keyed on the
+    /// transaction's id. Every copy declares the same names, as modules of one app do.
+    static let coinStore = example(ConsumableNotIdempotentRule.description.triggeringExamples[1])
+    static let keyedStore = example(ConsumableNotIdempotentRule.description.nonTriggeringExamples[0])
 
-        @MainActor final class CoinStore\(n): ObservableObject {
-            @Published private(set) var coins = 0
-
-            func buy(_ product: Product) async throws {
-                guard case .success(.verified(let transaction)) = try await product.purchase() else { return }
-                coins += 100 * transaction.purchasedQuantity
-                await transaction.finish()
-            }
-
-            func listen() async {
-                for await update in Transaction.updates {
-                    guard case .verified(let transaction) = update else { continue }
-                    coins += 100 * transaction.purchasedQuantity
-                    await transaction.finish()
-                }
-            }
-        }
-        """
-    }
-
-    static func keyedStore(_ n: Int) -> String {
-        """
-        import StoreKit
-
-        struct Purchases\(n) {
-            func purchaseConsumable(_ product: Product, store: StoreService, ledger: Ledger) async throws {
-                guard let transaction = try await store.purchase(product) else { return }
-                await deliverConsumable(transaction.productID, quantity: transaction.purchasedQuantity, transactionID: transaction.id, ledger: ledger)
-                await transaction.finish()
-            }
-
-            func deliverConsumable(_ productID: String, quantity: Int, transactionID: UInt64, ledger: Ledger) async {
-                guard await ledger.markDelivered(transactionID) else { return }
-                await ledger.credit(productID, quantity: quantity)
-            }
-        }
-        """
+    static func example(_ example: RuleExample) -> (source: String, findings: Int) {
+        let contents = example.files[0].contents
+        return (contents.filter { $0 != RuleExample.marker }, contents.count { $0 == RuleExample.marker })
     }
 
     static func findings(_ sources: [(String, String)]) -> [Finding] {
@@ -56,18 +24,18 @@ import Testing
 
     @Test func everyCopyOfAnUnkeyedStoreIsReported() {
         let count = 40
-        let findings = Self.findings((0..<count).map { ("Module\($0)/CoinStore.swift", Self.coinStore($0)) })
-        // Two credits in each file: the purchase and the updates listener.
-        #expect(findings.count == 2 * count)
+        let findings = Self.findings((0..<count).map { ("Module\($0)/CoinStore.swift", Self.coinStore.source) })
+        #expect(Self.coinStore.findings == 2)
+        #expect(findings.count == Self.coinStore.findings * count)
         #expect(Set(findings.map(\.location.file)).count == count)
     }
 
     @Test func keyedStoresAmongUnkeyedOnesStayQuiet() {
-        let sources = (0..<20).map { ("Module\($0)/CoinStore.swift", Self.coinStore($0)) }
-            + (0..<20).map { ("Module\($0)/Purchases.swift", Self.keyedStore($0)) }
+        let sources = (0..<20).map { ("Module\($0)/CoinStore.swift", Self.coinStore.source) }
+            + (0..<20).map { ("Module\($0)/Purchases.swift", Self.keyedStore.source) }
         let findings = Self.findings(sources)
-        #expect(findings.count == 40)
+        #expect(findings.count == Self.coinStore.findings * 20)
         #expect(findings.allSatisfy { $0.location.file.hasSuffix("CoinStore.swift") })
-        #expect(Self.findings((0..<20).map { ("Module\($0)/Purchases.swift", Self.keyedStore($0)) }).isEmpty)
+        #expect(Self.findings((0..<20).map { ("Module\($0)/Purchases.swift", Self.keyedStore.source) }).isEmpty)
     }
 }
