@@ -180,8 +180,8 @@ enum CommandLineTool {
             changes: changes, changeScopes: RuleCatalogue.changeScopes))
 
         var notes: [String] = []
-        if options.verbose, HugePages.isActive.load(ordering: .relaxed) {
-            notes.append("Memory: malloc asks for 2 MB pages (\(HugePages.tunable)); \(HugePages.optOutVariable)=1 turns this off.")
+        if options.verbose, let tunables = HugePages.activeTunables.withLock({ $0 }) {
+            notes.append("Memory: malloc asks for 2 MB pages (GLIBC_TUNABLES=\(tunables)); \(HugePages.optOutVariable)=1 turns this off.")
         }
         if let path = options.writeBaseline {
             // Today's findings, accepted or not, except what the code itself suppresses.

@@ -14,6 +14,15 @@ import Synchronization
 /// alternated). Nothing else changes: the first process has done nothing yet, and the
 /// second restores the environment before it reads it, so the programs it runs (`git`) see
 /// the user's. `IAP_AUDIT_NO_HUGEPAGES=1` turns it off.
+///
+/// glibc advises huge pages for a worker thread's arena only when the arena's first heap is
+/// made writable at least 2 MB at once; by default it starts at 132 KB and grows a page at a
+/// time (one `mprotect` each), so with `--jobs 2` half the audit's memory still took a fault
+/// per 4 KB (about 11,000 more than with one job on the 20 MB corpus). The second tunable,
+/// `glibc.malloc.top_pad` of 64 MB (a heap's largest size), makes each new heap writable whole
+/// and advised at once; memory is still only used as it is touched. With it, those faults go
+/// (1,000 instead of 11,700) and a 2-job 20 MB audit takes about 20 ms less CPU and 10 ms less
+/// wall time (21 alternated runs each way).
 enum HugePages {
     /// Set for the second process only.
     static let restartedVariable = "IAP_AUDIT_HUGEPAGES_RESTART"
@@ -21,15 +30,20 @@ enum HugePages {
     static let savedVariable = "IAP_AUDIT_SAVED_GLIBC_TUNABLES"
     static let optOutVariable = "IAP_AUDIT_NO_HUGEPAGES"
     static let tunable = "glibc.malloc.hugetlb=1"
+    /// Added with `tunable`, unless the user set it.
+    static let heapTunable = "glibc.malloc.top_pad=67108864"
 
-    /// True in the second process: its malloc asks for huge pages (`--verbose` says so).
-    static let isActive = Atomic<Bool>(false)
+    /// In the second process, the `GLIBC_TUNABLES` its malloc started with (`--verbose` says
+    /// so); nil in a process that was not restarted.
+    static let activeTunables = Mutex<String?>(nil)
 
     /// Runs the program again with the tunable when that helps; returns when it does not (or
     /// in the second process, after restoring the environment).
     static func restartIfUseful() {
         #if os(Linux)
         if getenv(restartedVariable) != nil {
+            let active = getenv("GLIBC_TUNABLES").map { String(cString: $0) } ?? ""
+            activeTunables.withLock { $0 = active }
             unsetenv(restartedVariable)
             if let saved = getenv(savedVariable) {
                 setenv("GLIBC_TUNABLES", saved, 1)
@@ -37,7 +51,6 @@ enum HugePages {
             } else {
                 unsetenv("GLIBC_TUNABLES")
             }
-            isActive.store(true, ordering: .relaxed)
             return
         }
         if let optOut = getenv(optOutVariable), String(cString: optOut) != "0" { return }
@@ -54,7 +67,7 @@ enum HugePages {
         guard let mode = try? String(contentsOfFile: "/sys/kernel/mm/transparent_hugepage/enabled", encoding: .utf8),
               mode.contains("[madvise]") else { return }
         if let existing { setenv(savedVariable, existing, 1) }
-        setenv("GLIBC_TUNABLES", existing.map { $0.isEmpty ? tunable : $0 + ":" + tunable } ?? tunable, 1)
+        setenv("GLIBC_TUNABLES", tunables(adding: existing), 1)
         setenv(restartedVariable, "1", 1)
         execv(executable, CommandLine.unsafeArgv)
         // Still here: the exec failed (no /proc, say). Go on as we were.
@@ -66,5 +79,13 @@ enum HugePages {
             unsetenv("GLIBC_TUNABLES")
         }
         #endif
+    }
+
+    /// `GLIBC_TUNABLES` for the second process: the user's, then `tunable`, then
+    /// `heapTunable` unless the user chose a top pad.
+    static func tunables(adding existing: String?) -> String {
+        var added = [tunable]
+        if existing?.contains("glibc.malloc.top_pad") != true { added.append(heapTunable) }
+        return ([existing ?? ""].filter { !$0.isEmpty } + added).joined(separator: ":")
     }
 }

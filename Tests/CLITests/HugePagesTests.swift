@@ -38,7 +38,9 @@ import Testing
         let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let run = try CLI.run(["--verbose", "--changed-since", "HEAD", "--fail-on", "never"], in: project,
                               environment: ["PATH": path, "GLIBC_TUNABLES": "glibc.malloc.perturb=0", "IAP_AUDIT_NO_HUGEPAGES": "0"])
-        #expect(run.stdout.contains("Memory: malloc asks for 2 MB pages (glibc.malloc.hugetlb=1)"), "\(run.stdout)\n\(run.stderr)")
+        // The user's tunable, then huge pages, then heaps made writable (and advised) whole.
+        #expect(run.stdout.contains("Memory: malloc asks for 2 MB pages (GLIBC_TUNABLES=glibc.malloc.perturb=0:glibc.malloc.hugetlb=1:glibc.malloc.top_pad=67108864)"),
+                "\(run.stdout)\n\(run.stderr)")
         let seen = try String(contentsOf: record, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(seen.contains("GLIBC_TUNABLES=glibc.malloc.perturb=0"), "\(seen)")
         #expect(!seen.contains { $0.hasPrefix("IAP_AUDIT_HUGEPAGES_RESTART=") || $0.hasPrefix("IAP_AUDIT_SAVED_GLIBC_TUNABLES=") }, "\(seen)")
@@ -60,6 +62,17 @@ import Testing
         let seen = try String(contentsOf: record, encoding: .utf8)
         #expect(!seen.contains("GLIBC_TUNABLES="), "\(seen)")
         #expect(!seen.contains("IAP_AUDIT_"), "\(seen)")
+    }
+
+    /// A top pad the user chose stands: the audit adds only the huge pages.
+    @Test(.enabled(if: kernelGivesHugePagesOnRequest))
+    func theUsersOwnTopPadStands() throws {
+        let project = try CLI.makeProject(["App/PaywallView.swift": ExitCodeTests.flawedPaywall])
+        defer { try? FileManager.default.removeItem(at: project) }
+        let run = try CLI.run(["--verbose", "--fail-on", "never"], in: project,
+                              environment: ["GLIBC_TUNABLES": "glibc.malloc.top_pad=1048576", "IAP_AUDIT_NO_HUGEPAGES": "0"])
+        #expect(run.stdout.contains("Memory: malloc asks for 2 MB pages (GLIBC_TUNABLES=glibc.malloc.top_pad=1048576:glibc.malloc.hugetlb=1);"),
+                "\(run.stdout)\n\(run.stderr)")
     }
 
     @Test func theUserCanTurnItOff() throws {
