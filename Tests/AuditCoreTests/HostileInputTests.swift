@@ -328,4 +328,35 @@ import Testing
         let later = Auditor.audit(files: [InputFile(relativePath: "App/Store.swift", kind: .swift, contents: Auditor.read(found.files[2]))], rules: [])
         #expect(later.project.inputErrors.isEmpty)
     }
+
+    /// Descriptors open in this process.
+    static func openDescriptors() -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
+    }
+
+    /// A file with more bytes than its size says (a `/proc` file reports 0) is read whole, the
+    /// general way; every file read, that way or the direct one, leaves no descriptor open.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status")))
+    func aFileLongerThanItsSizeIsReadWholeAndNoDescriptorIsLeftOpen() throws {
+        var files: [String: [UInt8]] = [:]
+        for index in 0..<50 { files["App/File\(index).swift"] = Self.good }
+        let root = try folder(files)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("App/Status.swift").path, withDestinationPath: "/proc/self/status")
+        let found = Discovery.discover(paths: [root], root: root)
+        #expect(found.files.count == 51)
+        let before = Self.openDescriptors()
+        var contents: [String: [UInt8]] = [:]
+        for _ in 0..<3 {
+            for file in found.files {
+                if case .success(let bytes) = Auditor.read(file) { contents[file.relativePath] = bytes }
+            }
+        }
+        #expect(Self.openDescriptors() == before)
+        #expect(contents.count == 51)
+        #expect(contents["App/File7.swift"] == Self.good)
+        let status = String(decoding: contents["App/Status.swift"] ?? [], as: UTF8.self)
+        #expect(status.hasPrefix("Name:"), "\(status.prefix(80))")
+        #expect(status.contains("\nPid:"))
+    }
 }

@@ -107,7 +107,9 @@ public enum Auditor {
                 return failure("cannot be read: \(String(cString: strerror(code)))")
             }
         }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        // Closed here rather than by a FileHandle: making and freeing one per file cost a
+        // third of reading the files (callgrind), and only a file still growing needs one.
+        defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
             // A link to a pipe, socket or device such as /dev/zero: reading could block or never end.
@@ -142,6 +144,7 @@ public enum Auditor {
         if complete { return .success(direct) }
         do {
             _ = lseek(descriptor, 0, SEEK_SET)
+            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
             let data = try handle.read(upToCount: maximumFileSize + 1) ?? Data()
             guard data.count <= maximumFileSize else {
                 return failure("grew past the \(maximumFileSize >> 20) MB the audit reads while it was read")
