@@ -238,10 +238,15 @@ private struct State {
             let c = b[pos]
             switch c {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C:
-                pos += 1
-                while pos < n, b[pos] == UInt8(ascii: " ") || b[pos] == UInt8(ascii: "\t") || b[pos] == 0x0B || b[pos] == 0x0C {
-                    pos += 1
+                // The hot loops run on a local position, written back once: `pos` is a field
+                // of the state, which the compiler otherwise stores on every byte.
+                var end = pos + 1
+                while end < n {
+                    let next = b[end]
+                    guard next == UInt8(ascii: " ") || next == UInt8(ascii: "\t") || next == 0x0B || next == 0x0C else { break }
+                    end += 1
                 }
+                pos = end
                 emit(.whitespace, from: start, into: &tokens)
             case newlineByte:
                 pos += 1
@@ -347,8 +352,10 @@ private struct State {
                 lexNumber(into: &tokens)
             case 0x41...0x5A, 0x61...0x7A, 0x5F, 0x24, 0x80...0xFF:
                 // An identifier (or keyword): its head is one of these bytes.
-                pos += 1
-                while pos < n, identifierBody[Int(b[pos])] { pos += 1 }
+                let body = identifierBody
+                var end = pos + 1
+                while end < n, body[Int(b[end])] { end += 1 }
+                pos = end
                 emit(.identifier, from: start, into: &tokens)
             default:
                 if isOperatorCharacter(c) {
