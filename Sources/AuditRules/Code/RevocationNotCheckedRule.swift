@@ -209,14 +209,19 @@ public struct RevocationNotCheckedRule: Rule {
         // for `append(t)`, when the file deals in transactions at all (it names Transaction or a
         // verified result): without that, `items.append(item)` in every view would be traced.
         let mentionsProductID = file.mentions("productID")
-        let dealsInTransactions = file.mentions("Transaction") || file.mentions("verified") || file.mentions("VerificationResult")
+        let mentionsVerified = file.mentions("verified")
+        let dealsInTransactions = file.mentions("Transaction") || mentionsVerified || file.mentions("VerificationResult")
         // Collection calls that cannot grant are not looked up (a `name = true` among them is
         // found as one of the flags below).
         var candidates = Set(
             mentionsProductID ? file.occurrences(ofAny: Self.collectionCalls)
                 : dealsInTransactions ? Array(file.occurrences(of: "append")) : [])
-        for value in file.occurrences(of: "true") where value >= 2 && code[value - 2].kind == .identifier && file.tokenIs(value - 1, "=") {
-            candidates.insert(value - 2)
+        // A flag set to true is traced from the `.verified(let t)` before it in its function:
+        // in a file without one (most of an app) no `= true` can be a grant the rule checks.
+        if mentionsVerified {
+            for value in file.occurrences(of: "true") where value >= 2 && code[value - 2].kind == .identifier && file.tokenIs(value - 1, "=") {
+                candidates.insert(value - 2)
+            }
         }
         for i in candidates.sorted() {
             let isCollectionCall = file.tokenIs(i, "insert") || file.tokenIs(i, "append") || file.tokenIs(i, "formUnion") || file.tokenIs(i, "update")
