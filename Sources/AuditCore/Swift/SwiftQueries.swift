@@ -226,6 +226,12 @@ extension SwiftFile {
         return result
     }
 
+    /// `calls(named:)` for names asked of every file: their hashes were computed once, and a
+    /// file whose name filter has none of them answers without hashing or looking further.
+    public func calls(named names: IdentifierNames) -> [Call] {
+        occurrences(ofAny: names).compactMap { call(at: $0) }
+    }
+
     public func calls(named name: String) -> [Call] {
         // No set of one name: this is asked of every file.
         occurrences(of: name).compactMap { call(at: $0) }

@@ -9,6 +9,8 @@ public struct ManageSubscriptionsMissingRule: Rule {
     static let manageCalls: Set<String> = [
         "manageSubscriptionsSheet", "showManageSubscriptions", "presentCustomerCenter", "CustomerCenterView",
     ]
+    /// `manageCalls`, hashed once for the question asked of every file.
+    static let manageCallNames = IdentifierNames(manageCalls)
     /// The App Store's subscription management page, opened as a URL.
     /// Each holds "ubscriptions", which `check` looks for first.
     static let manageURLs = ["apps.apple.com/account/subscriptions", "/wa/manageSubscriptions"]
@@ -245,7 +247,7 @@ public struct ManageSubscriptionsMissingRule: Rule {
         }
         var found = false
         for file in project.swiftFiles {
-            for call in file.calls(named: Self.manageCalls) {
+            for call in file.calls(named: Self.manageCallNames) {
                 found = true
                 result.evidence(in: file, at: call.name, "\(file.text(call.name)) opens subscription management in \(scopeDescription(of: call.name, in: file))")
             }

@@ -152,6 +152,9 @@ public struct RestorePurchasesMissingRule: Rule {
         ]
     )
 
+    /// `storeButton(_:for:)`, hashed once for the question asked of every file.
+    static let storeButton = IdentifierNames(["storeButton"])
+
     public func check(_ project: Project, into result: inout RuleResult) {
         let surface = PurchaseSurface.of(project)
         guard surface.sellsAnything else {
@@ -164,11 +167,11 @@ public struct RestorePurchasesMissingRule: Rule {
                 found = true
                 result.evidence(in: file, at: i, "AppStore.sync() is called in \(scopeDescription(of: i, in: file))")
             }
-            for call in file.calls(named: "storeButton") where Self.showsRestoreButton(call, in: file) {
+            for call in file.calls(named: Self.storeButton) where Self.showsRestoreButton(call, in: file) {
                 found = true
                 result.evidence(in: file, at: call.name, "StoreKit's Restore Purchases button is made visible in \(scopeDescription(of: call.name, in: file))")
             }
-            for call in file.calls(named: PurchaseSDK.restoreCalls) where PurchaseSDK.isRestore(call, in: file) {
+            for call in file.calls(named: PurchaseSDK.restoreCallNames) where PurchaseSDK.isRestore(call, in: file) {
                 found = true
                 result.evidence(in: file, at: call.name, "\(file.text(call.name))() of the purchase SDK is called in \(scopeDescription(of: call.name, in: file))")
             }

@@ -101,11 +101,13 @@ public struct StoreViewRestoreHiddenRule: Rule {
         ]
     )
 
+    private static let storeViews = IdentifierNames(["SubscriptionStoreView", "StoreView"])
+
     public func check(_ project: Project, into result: inout RuleResult) {
         // Helpers (functions, modifiers) anywhere that make the button visible.
         var helpers = Set<String>()
         for file in project.swiftFiles {
-            for call in file.calls(named: "storeButton") where RestorePurchasesMissingRule.showsRestoreButton(call, in: file) {
+            for call in file.calls(named: RestorePurchasesMissingRule.storeButton) where RestorePurchasesMissingRule.showsRestoreButton(call, in: file) {
                 if let function = file.enclosingFunction(of: call.name), file.declarations[function].kind == .function {
                     helpers.insert(file.declarations[function].name)
                 }
@@ -113,7 +115,7 @@ public struct StoreViewRestoreHiddenRule: Rule {
         }
         var views = 0
         for file in project.swiftFiles {
-            for call in file.calls(named: ["SubscriptionStoreView", "StoreView"]) where file.receiver(of: call.name) == nil {
+            for call in file.calls(named: Self.storeViews) where file.receiver(of: call.name) == nil {
                 views += 1
                 // The view's own modifier chain, then containers around it in the same declaration.
                 var scopes: [Range<Int>] = [call.end..<(file.modifierChain(after: call.end).last?.end ?? call.end)]

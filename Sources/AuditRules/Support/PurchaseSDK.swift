@@ -19,8 +19,12 @@ struct PurchaseSDK: Sendable {
     /// Receivers (or receiver chains ending in) that belong to an SDK.
     static let receivers: Set<String> = ["Purchases", "shared", "Adapty", "Qonversion", "Superwall", "Glassfy"]
 
+    /// `purchaseCalls`, hashed once for the question asked of every file.
+    static let purchaseCallNames = IdentifierNames(purchaseCalls)
+
     /// Restore entry points of the SDKs.
     static let restoreCalls: Set<String> = ["restorePurchases", "restore", "restoreTransactions"]
+    static let restoreCallNames = IdentifierNames(restoreCalls)
 
     /// The first SDK the app imports, with the import as its site.
     static func detect(in project: Project) -> PurchaseSDK? {

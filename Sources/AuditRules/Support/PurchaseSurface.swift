@@ -11,6 +11,9 @@ struct CodeSite: Sendable {
 /// them. Several rules need "the paywall" to point at and to decide whether they apply.
 struct PurchaseSurface: Sendable {
     static let storeViewNames: Set<String> = ["SubscriptionStoreView", "StoreView", "ProductView"]
+    /// `storeViewNames`, hashed once for the question asked of every file.
+    static let storeViewIdentifiers = IdentifierNames(storeViewNames)
+    private static let purchase = IdentifierNames(["purchase"])
 
     /// `SubscriptionStoreView(…)`, `StoreView(…)`, `ProductView(…)` calls.
     var storeViews: [(site: CodeSite, call: Call)] = []
@@ -26,11 +29,11 @@ struct PurchaseSurface: Sendable {
     private init(_ project: Project) {
         var direct: [CodeSite] = []
         for file in project.swiftFiles {
-            for call in file.calls(named: Self.storeViewNames) where file.receiver(of: call.name) == nil {
+            for call in file.calls(named: Self.storeViewIdentifiers) where file.receiver(of: call.name) == nil {
                 storeViews.append((CodeSite(file: file, index: call.name), call))
             }
             let usesPurchaseEnvironment = file.occurrences(of: "purchase").contains { i in i >= 2 && file.code[i - 1].kind == .dot && file.tokenIs(i - 2, "\\") }
-            for call in file.calls(named: "purchase") {
+            for call in file.calls(named: Self.purchase) {
                 let receiver = file.receiver(of: call.name)
                 if receiver != nil {
                     // `product.purchase(options:)`, `selected?.purchase()`, `products[0].purchase()`;
@@ -45,7 +48,7 @@ struct PurchaseSurface: Sendable {
         var viaSDK: [CodeSite] = []
         if PurchaseSDK.detect(in: project) != nil {
             for file in project.swiftFiles {
-                for call in file.calls(named: PurchaseSDK.purchaseCalls) where PurchaseSDK.isPurchase(call, in: file) {
+                for call in file.calls(named: PurchaseSDK.purchaseCallNames) where PurchaseSDK.isPurchase(call, in: file) {
                     viaSDK.append(CodeSite(file: file, index: call.name))
                 }
             }
@@ -61,8 +64,9 @@ struct PurchaseSurface: Sendable {
         }
         var viaWrappers: [CodeSite] = []
         if !wrappers.isEmpty {
+            let wrapperNames = IdentifierNames(wrappers)
             for file in project.swiftFiles {
-                for call in file.calls(named: wrappers) where file.receiver(of: call.name) != nil {
+                for call in file.calls(named: wrapperNames) where file.receiver(of: call.name) != nil {
                     let site = CodeSite(file: file, index: call.name)
                     let known = (direct + viaSDK).contains { $0.file.path == file.path && $0.index == call.name }
                     if !known { viaWrappers.append(site) }
