@@ -480,9 +480,13 @@ extension SwiftFile {
 
     /// Whether the file imports StoreKit (or its SwiftUI overlay).
     public var importsStoreKit: Bool {
-        // The name filter answers for most files without the identifier index.
-        (mentions("StoreKit") || mentions("_StoreKit_SwiftUI")) && (imports.contains("StoreKit") || imports.contains("_StoreKit_SwiftUI"))
+        // The name filter answers for most files without the identifier index (or hashing).
+        (mentions("StoreKit", hash: Self.storeKitHash) || mentions("_StoreKit_SwiftUI", hash: Self.storeKitSwiftUIHash))
+            && (imports.contains("StoreKit") || imports.contains("_StoreKit_SwiftUI"))
     }
+
+    private static let storeKitHash = IdentifierIndex.hash(of: "StoreKit")
+    private static let storeKitSwiftUIHash = IdentifierIndex.hash(of: "_StoreKit_SwiftUI")
 
     /// `import StoreKit`-style imports.
     public var imports: [String] {
