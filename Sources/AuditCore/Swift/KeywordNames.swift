@@ -98,7 +98,7 @@ struct DeclarationKeywordTable: @unchecked Sendable {
 
     /// The keyword spelled by the `length` bytes at `start`, whose hash is `hash`.
     private func keyword(hash: UInt32, _ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> DeclarationKeyword? {
-        let slot = Int(hash >> shift)
+        let slot = Int(hash &>> shift)
         guard hashes[slot] == hash, let keyword = DeclarationKeyword(rawValue: tags[slot]) else { return nil }
         let spelling = keyword.staticSpelling
         guard spelling.utf8CodeUnitCount == length else { return nil }

@@ -177,7 +177,7 @@ public final class SwiftFile: Sendable {
                                     names.insert(hash)
                                     // One table read rules out nearly every identifier that
                                     // is not a declaration keyword.
-                                    if keywordTags[Int(hash >> keywordShift)] != DeclarationKeywordTable.none {
+                                    if keywordTags[Int(hash &>> keywordShift)] != DeclarationKeywordTable.none {
                                         keywordTable.recordName(afterKeywordAt: position, codeIndex: next, hash: hash, tokens: tokens, bytes: b, into: &keywordNames)
                                     }
                                 } else if kind == .stringStart {
