@@ -156,8 +156,11 @@ struct TokenSink: ~Copyable {
     private var base: UnsafeMutablePointer<Token>
     private var capacity: Int
     private(set) var count = 0
+    /// Trivia tokens kept (newlines, comments, whitespace when kept): counted instead of code
+    /// tokens, which are most tokens, so that appending one only stores it and bumps `count`.
+    private var triviaCount = 0
     /// Tokens that are not trivia.
-    private(set) var codeCount = 0
+    var codeCount: Int { count - triviaCount }
     /// False drops `.whitespace` tokens (the lexer never looks back at one).
     let keepingWhitespace: Bool
 
@@ -174,8 +177,8 @@ struct TokenSink: ~Copyable {
         if token.kind == .whitespace, !keepingWhitespace { return }
         if count == capacity { grow() }
         (base + count).initialize(to: token)
-        count += 1
-        if !token.kind.isTrivia { codeCount += 1 }
+        count &+= 1
+        if token.kind.isTrivia { triviaCount &+= 1 }
     }
 
     private mutating func grow() {
@@ -208,8 +211,6 @@ private struct State {
     let n: Int
     var pos = 0
     var interpolations: [StringContext] = []
-    /// Index of the last non-trivia token, for regex-versus-division decisions.
-    var lastSignificant = -1
 
     /// `identifierBodyTable`, read once per file.
     let identifierBody: UnsafePointer<Bool>
@@ -222,9 +223,17 @@ private struct State {
 
     @inline(__always) func byte(at index: Int) -> UInt8 { index < n ? b[index] : 0 }
 
+    /// Index of the last non-trivia token so far, for regex-versus-division and number
+    /// decisions: found by looking back (rarely asked, and past a token or two of trivia)
+    /// rather than recorded with every token.
+    func lastSignificant(in tokens: borrowing TokenSink) -> Int {
+        var index = tokens.count - 1
+        while index >= 0, tokens[index].kind.isTrivia { index -= 1 }
+        return index
+    }
+
     @inline(__always)
     mutating func emit(_ kind: TokenKind, from start: Int, into tokens: inout TokenSink) {
-        if !kind.isTrivia { lastSignificant = tokens.count }
         tokens.append(Token(kind: kind, start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: pos)))
     }
 
@@ -414,8 +423,9 @@ private struct State {
     mutating func lexNumber(into tokens: inout TokenSink) {
         let start = pos
         var isFloat = false
-        let afterDot = lastSignificant >= 0 && tokens[lastSignificant].kind == .dot
-            && tokens[lastSignificant].end == Int32(truncatingIfNeeded: start)
+        let previous = lastSignificant(in: tokens)
+        let afterDot = previous >= 0 && tokens[previous].kind == .dot
+            && tokens[previous].end == Int32(truncatingIfNeeded: start)
         if b[pos] == UInt8(ascii: "0"), byte(at: pos + 1) == UInt8(ascii: "x") || byte(at: pos + 1) == UInt8(ascii: "X") {
             pos += 2
             while pos < n, isHexDigit(b[pos]) || b[pos] == UInt8(ascii: "_") { pos += 1 }
@@ -511,8 +521,9 @@ private struct State {
 
     /// Whether a `/` here may open a bare regex literal: only where an expression can start.
     func regexMayStart(tokens: borrowing TokenSink) -> Bool {
-        guard lastSignificant >= 0 else { return true }
-        let previous = tokens[lastSignificant]
+        let last = lastSignificant(in: tokens)
+        guard last >= 0 else { return true }
+        let previous = tokens[last]
         switch previous.kind {
         case .leftParen, .leftBracket, .leftBrace, .comma, .colon, .semicolon, .interpolationStart:
             return true
