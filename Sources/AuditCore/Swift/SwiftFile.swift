@@ -135,6 +135,10 @@ public final class SwiftFile: Sendable {
         let keywordTags = keywordTable.tags
         let keywordShift = keywordTable.shift
         var keywordNames: [KeywordName] = []
+        // About one code token in fourteen follows a declaration keyword (the 20 MB benchmark
+        // corpus): room for most files' names at once instead of growing the array five or six
+        // times (no more memory than the doubling leaves unused).
+        keywordNames.reserveCapacity(codeCount / 16)
         var comments: [Token] = []
         var stringStarts: [Int32] = []
         var starts: [Int32] = []
