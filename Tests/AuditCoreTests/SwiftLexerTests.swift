@@ -255,3 +255,35 @@ private func roundTrips(_ source: String) -> Bool {
     }
     #expect(SwiftLexer.tokenize(Array("préis".utf8)).tokens.map(\.kind) == [.identifier])
 }
+
+/// A string segment ends at its first backslash, quote or line break wherever that falls in
+/// the eight-byte words the lexer scans a literal's text by, and whatever the bytes around it.
+@Test(arguments: 0..<20)
+func stringSegmentsEndAtTheFirstSpecialByteWhateverItsOffset(offset: Int) {
+    let text = String(repeating: "ab cé", count: 6)
+    // The first `offset` bytes, cut back to whole characters (é is two bytes).
+    var cut = offset
+    while cut > 0, cut < text.utf8.count, Array(text.utf8)[cut] & 0xC0 == 0x80 { cut -= 1 }
+    let plain = String(decoding: Array(text.utf8).prefix(cut), as: UTF8.self)
+    // An interpolation: the segment before it is the text up to the backslash.
+    let interpolated = lex("s = \"\(plain)\\(x)tail\"")
+    #expect(interpolated.map(\.0) == [.identifier, .operator, .stringStart] + (plain.isEmpty ? [] : [.stringSegment])
+        + [.interpolationStart, .identifier, .interpolationEnd, .stringSegment, .stringEnd], "offset \(offset)")
+    if !plain.isEmpty { #expect(interpolated[3].1 == plain) }
+    // An escaped quote does not end the literal: one segment to the closing quote.
+    let escaped = lex("s = \"\(plain)\\\"\(plain)\"")
+    #expect(escaped.map(\.0) == [.identifier, .operator, .stringStart, .stringSegment, .stringEnd], "offset \(offset)")
+    #expect(escaped[3].1 == plain + "\\\"" + plain)
+    // A line break ends a single-line literal (unterminated), not a multi-line one.
+    for lineBreak in ["\n", "\r\n"] {
+        let bytes = Array("s = \"\(plain)\(lineBreak)t = 1".utf8)
+        let output = SwiftLexer.tokenize(bytes)
+        #expect(output.diagnostics.map(\.kind) == [.unterminatedString])
+        let segments = output.tokens.filter { $0.kind == .stringSegment }
+        #expect(segments.map { Int($0.end - $0.start) } == (plain.isEmpty ? [] : [plain.utf8.count]), "offset \(offset)")
+        #expect(roundTrips("s = \"\(plain)\(lineBreak)t = 1"))
+    }
+    let multiline = lex("s = \"\"\"\n\(plain)\n\(plain)\n\"\"\"")
+    #expect(multiline.map(\.0) == [.identifier, .operator, .stringStart, .stringSegment, .stringEnd], "offset \(offset)")
+    #expect(multiline[3].1 == "\n\(plain)\n\(plain)\n")
+}
