@@ -287,3 +287,20 @@ func stringSegmentsEndAtTheFirstSpecialByteWhateverItsOffset(offset: Int) {
     #expect(multiline.map(\.0) == [.identifier, .operator, .stringStart, .stringSegment, .stringEnd], "offset \(offset)")
     #expect(multiline[3].1 == "\n\(plain)\n\(plain)\n")
 }
+
+/// A line comment ends at its line's LF or CR wherever that falls in the eight-byte words the
+/// lexer scans by; the code on the next line is lexed as code.
+@Test(arguments: 0..<20)
+func lineCommentsEndAtTheLineBreakWhateverItsOffset(offset: Int) {
+    let text = String(String(repeating: "note \"x\" ", count: 4).prefix(offset))
+    for lineBreak in ["\n", "\r\n", "\r"] {
+        let source = "a // \(text)\(lineBreak)b"
+        let tokens = SwiftLexer.tokenize(Array(source.utf8)).tokens
+        let comment = tokens.first { $0.kind == .lineComment }
+        #expect(comment.map { Int($0.end - $0.start) } == 3 + text.utf8.count, "offset \(offset)")
+        #expect(lex(source).map(\.1) == ["a", "b"])
+        #expect(roundTrips(source))
+    }
+    // A comment that runs to the end of the file.
+    #expect(lex("a // \(text)").map(\.1) == ["a"])
+}
