@@ -304,3 +304,21 @@ func lineCommentsEndAtTheLineBreakWhateverItsOffset(offset: Int) {
     // A comment that runs to the end of the file.
     #expect(lex("a // \(text)").map(\.1) == ["a"])
 }
+
+/// Names of every length from 1 to 19 end where they end (four bytes a step, then one by
+/// one), before punctuation, a space, a non-ASCII letter inside them or the end of the file;
+/// indentation of any width (eight spaces a step) is one whitespace token.
+@Test(arguments: 1..<20)
+func namesAndIndentationOfEveryLength(length: Int) {
+    let name = String(String(repeating: "ab_9$", count: 4).prefix(length))
+    #expect(lex("\(name)(x)").map(\.1) == [name, "(", "x", ")"])
+    #expect(lex("\(name) y").map(\.1) == [name, "y"])
+    #expect(lex(name).map(\.1) == [name])
+    #expect(lex("é\(name)é.z").map(\.1) == ["é\(name)é", ".", "z"])
+    for indent in [String(repeating: " ", count: length), String(repeating: " ", count: length) + "\t ", "\t" + String(repeating: " ", count: length)] {
+        let source = "a\n\(indent)b\(indent)"
+        let tokens = SwiftLexer.tokenize(Array(source.utf8)).tokens
+        #expect(tokens.map(\.kind) == [.identifier, .newline, .whitespace, .identifier, .whitespace])
+        #expect(tokens.filter { $0.kind == .whitespace }.map { Int($0.end - $0.start) } == [indent.utf8.count, indent.utf8.count])
+    }
+}

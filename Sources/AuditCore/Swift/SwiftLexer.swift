@@ -250,6 +250,11 @@ private struct State {
                 // The hot loops run on a local position, written back once: `pos` is a field
                 // of the state, which the compiler otherwise stores on every byte.
                 var end = pos + 1
+                // Indentation: eight spaces at a time first.
+                if let base = b.baseAddress {
+                    let raw = UnsafeRawPointer(base)
+                    while end &+ 8 <= n, raw.loadUnaligned(fromByteOffset: end, as: UInt64.self) == 0x2020_2020_2020_2020 { end &+= 8 }
+                }
                 while end < n {
                     let next = b[end]
                     guard next == UInt8(ascii: " ") || next == UInt8(ascii: "\t") || next == 0x0B || next == 0x0C else { break }
@@ -363,6 +368,15 @@ private struct State {
                 // An identifier (or keyword): its head is one of these bytes.
                 let body = identifierBody
                 var end = pos + 1
+                // Four bytes a step while four are left (one bounds test for four table
+                // reads), then the rest one by one.
+                scan: while end &+ 4 <= n {
+                    if !body[Int(b[end])] { break scan }
+                    if !body[Int(b[end &+ 1])] { end &+= 1; break scan }
+                    if !body[Int(b[end &+ 2])] { end &+= 2; break scan }
+                    if !body[Int(b[end &+ 3])] { end &+= 3; break scan }
+                    end &+= 4
+                }
                 while end < n, body[Int(b[end])] { end += 1 }
                 pos = end
                 emit(.identifier, from: start, into: &tokens)
