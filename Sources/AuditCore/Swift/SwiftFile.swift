@@ -100,10 +100,12 @@ public final class SwiftFile: Sendable {
         // One pass over the lexer's tokens writes the code columns (exact sizes: they live as
         // long as the project), the line-start bits, the comments, the name filter
         // and the names after declaration keywords.
+        var openers = 0
         let (code, comments, stringStarts, lineWords, names, keywordNames, lexDiagnostics) = SwiftLexer.withTokens(
             of: bytes, keepingWhitespace: false
-        ) { tokens, codeCount, diagnostics in
-            Self.columns(of: tokens, codeCount: codeCount, diagnostics: diagnostics, bytes: bytes)
+        ) { tokens, codeCount, openerCount, diagnostics in
+            openers = openerCount
+            return Self.columns(of: tokens, codeCount: codeCount, diagnostics: diagnostics, bytes: bytes)
         }
         self.code = code
         self.comments = comments
@@ -112,7 +114,9 @@ public final class SwiftFile: Sendable {
         self.names = names
         self.keywordNames = keywordNames
         var diagnostics = lexDiagnostics
-        if let tooDeep = Self.firstTooDeepOpener(code.kinds) {
+        // Nesting past the limit takes as many openers: most files have fewer, and are not
+        // walked again.
+        if openers >= Self.maximumNesting, let tooDeep = Self.firstTooDeepOpener(code.kinds) {
             // Not audited: no tree (see `FileStructure`), so no query can be slow on it.
             diagnostics.insert(LexDiagnostic(kind: .nestingTooDeep, offset: Int(code.starts[tooDeep])),
                                at: diagnostics.first?.meansBinary == true ? 1 : 0)

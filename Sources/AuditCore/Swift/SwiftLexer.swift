@@ -11,18 +11,19 @@ public enum SwiftLexer {
     }
 
     public static func tokenize(_ bytes: [UInt8]) -> Output {
-        withTokens(of: bytes, keepingWhitespace: true) { tokens, _, diagnostics in
+        withTokens(of: bytes, keepingWhitespace: true) { tokens, _, _, diagnostics in
             Output(tokens: Array(tokens), diagnostics: diagnostics)
         }
     }
 
     /// Lexes `bytes` and hands `body` the tokens (with or without `.whitespace` ones, which
-    /// only reproducing the file needs), how many are not trivia, and the diagnostics. The
+    /// only reproducing the file needs), how many are not trivia, how many open a bracket or
+    /// an interpolation, and the diagnostics. The
     /// tokens live in a buffer freed when `body` returns: a file keeps its own copy of what
     /// it needs, so the lexer's output is never an array that grows one append at a time.
     static func withTokens<Result>(
         of bytes: [UInt8], keepingWhitespace: Bool,
-        _ body: (UnsafeBufferPointer<Token>, _ codeCount: Int, [LexDiagnostic]) -> Result
+        _ body: (UnsafeBufferPointer<Token>, _ codeCount: Int, _ openers: Int, [LexDiagnostic]) -> Result
     ) -> Result {
         var diagnostics: [LexDiagnostic] = []
         if let problem = firstEncodingProblem(in: bytes) {
@@ -33,7 +34,7 @@ public enum SwiftLexer {
             var state = State(bytes: buffer)
             state.run(into: &tokens, diagnostics: &diagnostics)
         }
-        return body(tokens.buffer, tokens.codeCount, diagnostics)
+        return body(tokens.buffer, tokens.codeCount, tokens.openerCount, diagnostics)
     }
 
     /// The first NUL byte or malformed UTF-8 sequence, which marks a file as not source text.
@@ -161,6 +162,9 @@ struct TokenSink: ~Copyable {
     private var triviaCount = 0
     /// Tokens that are not trivia.
     var codeCount: Int { count - triviaCount }
+    /// `{`, `(`, `[` and interpolation starts: a file with fewer than the compiler's nesting
+    /// limit cannot nest too deep, and is not walked again to see whether it does.
+    private(set) var openerCount = 0
     /// False drops `.whitespace` tokens (the lexer never looks back at one).
     let keepingWhitespace: Bool
 
@@ -179,6 +183,10 @@ struct TokenSink: ~Copyable {
         (base + count).initialize(to: token)
         count &+= 1
         if token.kind.isTrivia { triviaCount &+= 1 }
+        switch token.kind {
+        case .leftBrace, .leftParen, .leftBracket, .interpolationStart: openerCount &+= 1
+        default: break
+        }
     }
 
     private mutating func grow() {
