@@ -100,12 +100,10 @@ public final class SwiftFile: Sendable {
         // One pass over the lexer's tokens writes the code columns (exact sizes: they live as
         // long as the project), the line-start bits, the comments, the name filter
         // and the names after declaration keywords.
-        var openers = 0
-        let (code, comments, stringStarts, lineWords, names, keywordNames, lexDiagnostics) = SwiftLexer.withTokens(
+        let ((code, comments, stringStarts, lineWords, names, keywordNames, lexDiagnostics), openers) = SwiftLexer.withTokens(
             of: bytes, keepingWhitespace: false
         ) { tokens, codeCount, openerCount, diagnostics in
-            openers = openerCount
-            return Self.columns(of: tokens, codeCount: codeCount, diagnostics: diagnostics, bytes: bytes)
+            (Self.columns(of: tokens, codeCount: codeCount, diagnostics: diagnostics, bytes: bytes), openerCount)
         }
         self.code = code
         self.comments = comments
