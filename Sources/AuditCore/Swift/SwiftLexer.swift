@@ -246,6 +246,9 @@ private struct State {
     }
 
     mutating func run(into tokens: inout TokenSink, diagnostics: inout [LexDiagnostic]) {
+        // The bytes and their count as locals: read from the state for every token otherwise.
+        let b = b
+        let n = n
         if n >= 2 && b[0] == hash && b[1] == UInt8(ascii: "!") {
             skipToEndOfLine()
             emit(.shebang, from: 0, into: &tokens)
