@@ -245,6 +245,11 @@ private struct State {
         tokens.append(Token(kind: kind, start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: pos)))
     }
 
+    @inline(__always)
+    func emit(_ kind: TokenKind, from start: Int, to end: Int, into tokens: inout TokenSink) {
+        tokens.append(Token(kind: kind, start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end)))
+    }
+
     mutating func run(into tokens: inout TokenSink, diagnostics: inout [LexDiagnostic]) {
         // The bytes and their count as locals: read from the state for every token otherwise.
         let b = b
@@ -253,14 +258,16 @@ private struct State {
             skipToEndOfLine()
             emit(.shebang, from: 0, into: &tokens)
         }
-        while pos < n {
-            let start = pos
-            let c = b[pos]
+        // The position is a local of this loop, written to the state only around the helpers
+        // that read and move it (strings, comments, numbers, operators, `#`): the state is in
+        // memory, and most tokens are names, spaces and punctuation handled here.
+        var p = pos
+        while p < n {
+            let start = p
+            let c = b[p]
             switch c {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C:
-                // The hot loops run on a local position, written back once: `pos` is a field
-                // of the state, which the compiler otherwise stores on every byte.
-                var end = pos + 1
+                var end = p + 1
                 // Indentation: eight spaces at a time first.
                 if let base = b.baseAddress {
                     let raw = UnsafeRawPointer(base)
@@ -271,15 +278,16 @@ private struct State {
                     guard next == UInt8(ascii: " ") || next == UInt8(ascii: "\t") || next == 0x0B || next == 0x0C else { break }
                     end += 1
                 }
-                pos = end
-                emit(.whitespace, from: start, into: &tokens)
+                p = end
+                emit(.whitespace, from: start, to: p, into: &tokens)
             case newlineByte:
-                pos += 1
-                emit(.newline, from: start, into: &tokens)
+                p += 1
+                emit(.newline, from: start, to: p, into: &tokens)
             case returnByte:
-                pos += byte(at: pos + 1) == newlineByte ? 2 : 1
-                emit(.newline, from: start, into: &tokens)
+                p += byte(at: p + 1) == newlineByte ? 2 : 1
+                emit(.newline, from: start, to: p, into: &tokens)
             case slash:
+                pos = p
                 let next = byte(at: pos + 1)
                 if next == slash {
                     let isDoc = byte(at: pos + 2) == slash && byte(at: pos + 3) != slash
@@ -297,88 +305,97 @@ private struct State {
                 } else {
                     lexOperator(into: &tokens)
                 }
+                p = pos
             case quote:
+                pos = p
                 lexStringStart(hashes: 0, into: &tokens, diagnostics: &diagnostics)
+                p = pos
             case hash:
+                pos = p
                 lexHash(into: &tokens, diagnostics: &diagnostics)
+                p = pos
             case UInt8(ascii: "@"):
-                pos += 1
-                if isIdentifierHead(byte(at: pos)) {
-                    while pos < n, isIdentifierBody(b[pos]) { pos += 1 }
-                    emit(.attribute, from: start, into: &tokens)
+                p += 1
+                if isIdentifierHead(byte(at: p)) {
+                    while p < n, isIdentifierBody(b[p]) { p += 1 }
+                    emit(.attribute, from: start, to: p, into: &tokens)
                 } else {
-                    emit(.unknown, from: start, into: &tokens)
+                    emit(.unknown, from: start, to: p, into: &tokens)
                 }
             case UInt8(ascii: "`"):
-                pos += 1
-                while pos < n, b[pos] != UInt8(ascii: "`"), b[pos] != newlineByte, b[pos] != returnByte { pos += 1 }
-                if pos < n, b[pos] == UInt8(ascii: "`") {
-                    pos += 1
-                    emit(.backtickIdentifier, from: start, into: &tokens)
+                p += 1
+                while p < n, b[p] != UInt8(ascii: "`"), b[p] != newlineByte, b[p] != returnByte { p += 1 }
+                if p < n, b[p] == UInt8(ascii: "`") {
+                    p += 1
+                    emit(.backtickIdentifier, from: start, to: p, into: &tokens)
                 } else {
-                    pos = start + 1
+                    p = start + 1
                     diagnostics.append(LexDiagnostic(kind: .unterminatedBacktick, offset: start))
-                    emit(.unknown, from: start, into: &tokens)
+                    emit(.unknown, from: start, to: p, into: &tokens)
                 }
             case UInt8(ascii: "("):
-                pos += 1
+                p += 1
                 if !interpolations.isEmpty { interpolations[interpolations.count - 1].parenDepth += 1 }
-                emit(.leftParen, from: start, into: &tokens)
+                emit(.leftParen, from: start, to: p, into: &tokens)
             case UInt8(ascii: ")"):
-                pos += 1
+                p += 1
                 if let context = interpolations.last {
                     if context.parenDepth == 0 {
                         interpolations.removeLast()
-                        emit(.interpolationEnd, from: start, into: &tokens)
+                        emit(.interpolationEnd, from: start, to: p, into: &tokens)
+                        pos = p
                         lexStringBody(context, into: &tokens, diagnostics: &diagnostics)
+                        p = pos
                         continue
                     }
                     interpolations[interpolations.count - 1].parenDepth -= 1
                 }
-                emit(.rightParen, from: start, into: &tokens)
+                emit(.rightParen, from: start, to: p, into: &tokens)
             case UInt8(ascii: "{"):
-                pos += 1
-                emit(.leftBrace, from: start, into: &tokens)
+                p += 1
+                emit(.leftBrace, from: start, to: p, into: &tokens)
             case UInt8(ascii: "}"):
-                pos += 1
-                emit(.rightBrace, from: start, into: &tokens)
+                p += 1
+                emit(.rightBrace, from: start, to: p, into: &tokens)
             case UInt8(ascii: "["):
-                pos += 1
-                emit(.leftBracket, from: start, into: &tokens)
+                p += 1
+                emit(.leftBracket, from: start, to: p, into: &tokens)
             case UInt8(ascii: "]"):
-                pos += 1
-                emit(.rightBracket, from: start, into: &tokens)
+                p += 1
+                emit(.rightBracket, from: start, to: p, into: &tokens)
             case UInt8(ascii: ","):
-                pos += 1
-                emit(.comma, from: start, into: &tokens)
+                p += 1
+                emit(.comma, from: start, to: p, into: &tokens)
             case UInt8(ascii: ":"):
-                pos += 1
-                emit(.colon, from: start, into: &tokens)
+                p += 1
+                emit(.colon, from: start, to: p, into: &tokens)
             case UInt8(ascii: ";"):
-                pos += 1
-                emit(.semicolon, from: start, into: &tokens)
+                p += 1
+                emit(.semicolon, from: start, to: p, into: &tokens)
             case UInt8(ascii: "."):
-                if byte(at: pos + 1) == UInt8(ascii: ".") {
+                if byte(at: p + 1) == UInt8(ascii: ".") {
                     // `...`, `..<` and other operators that start with a dot.
-                    pos += 1
-                    while pos < n, b[pos] == UInt8(ascii: ".") || (isOperatorCharacter(b[pos]) && !startsComment(at: pos)) {
-                        pos += 1
+                    p += 1
+                    while p < n, b[p] == UInt8(ascii: ".") || (isOperatorCharacter(b[p]) && !startsComment(at: p)) {
+                        p += 1
                     }
-                    emit(.operator, from: start, into: &tokens)
+                    emit(.operator, from: start, to: p, into: &tokens)
                 } else {
-                    pos += 1
-                    emit(.dot, from: start, into: &tokens)
+                    p += 1
+                    emit(.dot, from: start, to: p, into: &tokens)
                 }
             case backslash:
                 // Key-path expressions: `\.isPremium`, `\Store.products`.
-                pos += 1
-                emit(.operator, from: start, into: &tokens)
+                p += 1
+                emit(.operator, from: start, to: p, into: &tokens)
             case 0x30...0x39:
+                pos = p
                 lexNumber(into: &tokens)
+                p = pos
             case 0x41...0x5A, 0x61...0x7A, 0x5F, 0x24, 0x80...0xFF:
                 // An identifier (or keyword): its head is one of these bytes.
                 let body = identifierBody
-                var end = pos + 1
+                var end = p + 1
                 // Four bytes a step while four are left (one bounds test for four table
                 // reads), then the rest one by one.
                 scan: while end &+ 4 <= n {
@@ -389,17 +406,20 @@ private struct State {
                     end &+= 4
                 }
                 while end < n, body[Int(b[end])] { end += 1 }
-                pos = end
-                emit(.identifier, from: start, into: &tokens)
+                p = end
+                emit(.identifier, from: start, to: p, into: &tokens)
             default:
                 if isOperatorCharacter(c) {
+                    pos = p
                     lexOperator(into: &tokens)
+                    p = pos
                 } else {
-                    pos += 1
-                    emit(.unknown, from: start, into: &tokens)
+                    p += 1
+                    emit(.unknown, from: start, to: p, into: &tokens)
                 }
             }
         }
+        pos = p
         if !interpolations.isEmpty {
             // An interpolation still open at end of file means its string never closed.
             diagnostics.append(LexDiagnostic(kind: .unterminatedString, offset: interpolations[0].openOffset))
