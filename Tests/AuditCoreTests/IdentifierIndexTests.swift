@@ -227,6 +227,32 @@ import Testing
         }
     }
 
+    /// The first place any of the words starts, found by trying every start in turn.
+    static func plainFirst(_ words: [[UInt8]], _ haystack: [UInt8]) -> Int? {
+        (0..<max(haystack.count, 1)).first { start in
+            words.contains { word in
+                start + word.count <= haystack.count && word.indices.allSatisfy { haystack[start + $0] == word[$0] }
+            }
+        }
+    }
+
+    /// The first occurrence is the first start of any word, wherever it falls among the
+    /// positions the search passes four at a time (haystacks of every length up to 40).
+    @Test func theFirstOccurrenceIsTheFirstStartOfAnyWord() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("abcd xyz".utf8)
+        for _ in 0..<3_000 {
+            let haystack = (0..<Int.random(in: 0...40, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            let words = (0..<Int.random(in: 1...3, using: &generator)).map { _ in
+                (0..<Int.random(in: 1...3, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            }
+            let expected = haystack.isEmpty ? nil : Self.plainFirst(words, haystack)
+            haystack.withUnsafeBufferPointer { h in
+                #expect(ASCIINeedles(words: words, foldingCase: false).firstOccurrence(in: h) == expected, "\(haystack) \(words)")
+            }
+        }
+    }
+
     @Test func severalWordsInOnePassFindWhatOneSearchPerWordFinds() {
         var generator = SystemRandomNumberGenerator()
         let alphabet = Array("abcAB-:/ {[\u{0}é".utf8)

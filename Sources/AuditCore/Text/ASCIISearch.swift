@@ -256,8 +256,21 @@ public struct ASCIINeedles: Sendable, ExpressibleByArrayLiteral {
             secondIs.withUnsafeBufferPointer { secondTable in
                 joined.withUnsafeBufferPointer { joined in
                     offsets.withUnsafeBufferPointer { offsets in
-                        for start in 0..<n {
-                            var candidates = table[Int(text[start])]
+                        var start = 0
+                        while start < n {
+                            // Bytes that start no word are passed four at a time while four
+                            // are left (one bound test, the table read from a register).
+                            let words = table.baseAddress!
+                            skip: while start &+ 4 <= n {
+                                if words[Int(text[start])] != 0 { break skip }
+                                if words[Int(text[start &+ 1])] != 0 { start &+= 1; break skip }
+                                if words[Int(text[start &+ 2])] != 0 { start &+= 2; break skip }
+                                if words[Int(text[start &+ 3])] != 0 { start &+= 3; break skip }
+                                start &+= 4
+                            }
+                            guard start < n else { break }
+                            defer { start &+= 1 }
+                            var candidates = words[Int(text[start])]
                             if candidates == 0 { continue }
                             candidates &= start + 1 < n ? secondTable[Int(text[start + 1])] : oneByteWords
                             while candidates != 0 {
