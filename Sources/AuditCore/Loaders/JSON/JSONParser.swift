@@ -442,34 +442,23 @@ struct JSONByteParser {
     // MARK: - Whitespace and errors
 
     private mutating func skipWhitespace() {
-        // On locals, written back once: Xcode indents every line of a catalog, and the
-        // fields were stored for each byte of it.
-        var i = index
-        var line = line
-        var lineStart = lineStart
-        let end = end
-        bytes.withUnsafeBufferPointer { b in
-            scan: while i < end {
-                switch b[i] {
-                case 0x20, 0x09:
-                    i += 1
-                case 0x0A:
-                    i += 1
-                    line += 1
-                    lineStart = i
-                case 0x0D:
-                    i += 1
-                    if i < end, b[i] == 0x0A { i += 1 }
-                    line += 1
-                    lineStart = i
-                default:
-                    break scan
-                }
+        while index < end {
+            switch bytes[index] {
+            case 0x20, 0x09:
+                index += 1
+            case 0x0A:
+                index += 1
+                line += 1
+                lineStart = index
+            case 0x0D:
+                index += 1
+                if index < end, bytes[index] == 0x0A { index += 1 }
+                line += 1
+                lineStart = index
+            default:
+                return
             }
         }
-        index = i
-        self.line = line
-        self.lineStart = lineStart
     }
 
     private func unexpected(expecting expected: String) -> InputError {
