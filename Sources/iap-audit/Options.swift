@@ -410,6 +410,6 @@ enum ToolInfo {
         ("NO_COLOR", "when set and not empty, no colour or symbols unless --color always"),
         ("CI", "when set (not \"false\" or \"0\"), no progress unless --progress"),
         ("IAP_AUDIT_PROGRESS_DELAY", "seconds before progress appears on a terminal (default: 1)"),
-        ("IAP_AUDIT_NO_HUGEPAGES", "when set (not \"0\"), no restart with glibc.malloc.hugetlb=1 (2 MB pages) on Linux"),
+        ("IAP_AUDIT_NO_HUGEPAGES", "when set (not \"0\"), no restart with glibc.malloc.hugetlb=1 and top_pad (2 MB pages) on Linux"),
     ]
 }
