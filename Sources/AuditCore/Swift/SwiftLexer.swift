@@ -431,18 +431,27 @@ private struct State {
     /// To the line's LF or CR: eight bytes at a time on a local position (line comments are
     /// a good part of most files), then byte by byte.
     mutating func skipToEndOfLine() {
-        var i = pos
-        if let base = b.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while i + 8 <= n {
-                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                let stops = WordBytes.zeroByteBits(word ^ 0x0A0A_0A0A_0A0A_0A0A) | WordBytes.zeroByteBits(word ^ 0x0D0D_0D0D_0D0D_0D0D)
-                if stops & 0x8080_8080_8080_8080 != 0 { break }
-                i += 8
-            }
+        var i = Self.wordsWithout(b, from: pos, n) {
+            WordBytes.zeroByteBits($0 ^ 0x0A0A_0A0A_0A0A_0A0A) | WordBytes.zeroByteBits($0 ^ 0x0D0D_0D0D_0D0D_0D0D)
         }
         while i < n, b[i] != newlineByte, b[i] != returnByte { i += 1 }
         pos = i
+    }
+
+    /// The start of the first eight-byte word at or after `start` in which `stops` (the
+    /// `WordBytes.zeroByteBits` of the word against the bytes looked for, ORed) has a high
+    /// bit, or where fewer than eight bytes are left: the byte-by-byte loop after it finds the
+    /// byte itself.
+    @inline(__always)
+    static func wordsWithout(_ b: UnsafeBufferPointer<UInt8>, from start: Int, _ n: Int, stops: (UInt64) -> UInt64) -> Int {
+        var i = start
+        guard let base = b.baseAddress else { return i }
+        let raw = UnsafeRawPointer(base)
+        while i + 8 <= n {
+            if stops(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) & 0x8080_8080_8080_8080 != 0 { break }
+            i += 8
+        }
+        return i
     }
 
     /// Skips a (nested) block comment starting at `pos`. Returns false when it runs to end of file.
@@ -718,16 +727,9 @@ private struct State {
     /// on a local position (apps hold long literals: copy, JSON, SQL), then byte by byte.
     @inline(__always)
     static func segmentRunEnd(_ b: UnsafeBufferPointer<UInt8>, from start: Int, _ n: Int) -> Int {
-        var i = start
-        if let base = b.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while i + 8 <= n {
-                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                let stops = WordBytes.zeroByteBits(word ^ 0x5C5C_5C5C_5C5C_5C5C) | WordBytes.zeroByteBits(word ^ 0x2222_2222_2222_2222)
-                    | WordBytes.zeroByteBits(word ^ 0x0A0A_0A0A_0A0A_0A0A) | WordBytes.zeroByteBits(word ^ 0x0D0D_0D0D_0D0D_0D0D)
-                if stops & 0x8080_8080_8080_8080 != 0 { break }
-                i += 8
-            }
+        var i = wordsWithout(b, from: start, n) {
+            WordBytes.zeroByteBits($0 ^ 0x5C5C_5C5C_5C5C_5C5C) | WordBytes.zeroByteBits($0 ^ 0x2222_2222_2222_2222)
+                | WordBytes.zeroByteBits($0 ^ 0x0A0A_0A0A_0A0A_0A0A) | WordBytes.zeroByteBits($0 ^ 0x0D0D_0D0D_0D0D_0D0D)
         }
         while i < n {
             let c = b[i]
