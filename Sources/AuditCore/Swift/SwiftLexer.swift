@@ -240,9 +240,10 @@ private struct State {
         return index
     }
 
+    /// A token from `start` to the current position.
     @inline(__always)
-    mutating func emit(_ kind: TokenKind, from start: Int, into tokens: inout TokenSink) {
-        tokens.append(Token(kind: kind, start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: pos)))
+    func emit(_ kind: TokenKind, from start: Int, into tokens: inout TokenSink) {
+        emit(kind, from: start, to: pos, into: &tokens)
     }
 
     @inline(__always)
