@@ -26,6 +26,18 @@ public struct HTMLRenderer: Sendable {
         ])
     }
 
+    /// The index page of a folder holding several apps (`FolderIndex.markdown`).
+    public func renderIndex(markdown: String, subject: String, ready: Bool, version: String) -> String {
+        Template.fill(template, with: [
+            "title": HTML.escape("In-app purchase audit: \(subject)"),
+            "subject": HTML.escape(subject),
+            "version": HTML.escape(version),
+            "verdict": ready ? "ready" : "not-ready",
+            "date": date.map { "<span>Date: <strong>\(HTML.escape($0))</strong></span>" } ?? "",
+            "body": CommonMark.html(from: markdown),
+        ])
+    }
+
     /// What cmark's page becomes: heading anchors, badges, highlighted excerpts and the
     /// progress bar, in one pass over its bytes that stops only at a `<`. It writes what one
     /// pass per rewrite would, applied in turn (`ReportTests` keeps those passes as its

@@ -169,11 +169,77 @@ enum CommandLineTool {
         let rules = BuiltInRules.all.filter { !disabled.contains($0.description.identifier) }
         let auditOptions = AuditOptions(
             locales: options.locales ?? configuration.locales, jobs: options.jobs, selection: configuration.selection, observer: progress.observer)
-        let raw = Auditor.audit(paths: paths, root: root, rules: rules, options: auditOptions)
+        let folder = Auditor.auditFolder(
+            paths: paths, root: root, rules: rules, options: auditOptions,
+            targets: options.targets.isEmpty ? configuration.targets : options.targets)
         // The process exits when the audit returns (main.swift): the project model, millions of
         // small objects, is left for the exit to reclaim instead of being freed one by one,
         // which took a tenth of a 20 MB audit's time after the reports were written.
-        defer { KeptUntilExit.keep(raw) }
+        defer { KeptUntilExit.keep(folder) }
+        if let pattern = folder.unmatchedIncludes.first {
+            let source = configURL.map { options.config ?? displayPath($0, cwd: cwd) } ?? "the configuration"
+            return fail("the include pattern '\(pattern)' in \(source) matches no file under \(displayPath(root, cwd: cwd)); correct the pattern or remove it")
+        }
+        if !folder.unknownTargets.isEmpty {
+            let found = folder.availableApps.filter { !$0.isEmpty }
+            return fail("no app named \(folder.unknownTargets.joined(separator: ", ")) in \(displayPath(root, cwd: cwd)); "
+                + (found.isEmpty ? "no Xcode application target was found" : "the apps found: \(found.joined(separator: "; "))"))
+        }
+        let audited = folder.apps.filter { !$0.project.swiftFiles.isEmpty || !$0.project.storeKitConfigurations.isEmpty }
+        if audited.isEmpty {
+            return fail(NothingAudited.message(root: root, shown: displayPath(root, cwd: cwd), apps: folder.apps))
+        }
+        var indexApps: [FolderIndex.App] = []
+        if audited.count == 1 {
+            return auditApp(audited[0], outputURL: nil)
+        }
+        // Several apps: a report each, in a folder named for the app; one exit code for the run.
+        if options.writesToStandardOutput {
+            return fail("\(audited.count) apps were found (\(audited.map(\.scope.app.name).joined(separator: "; "))): choose one with --target NAME to write its report to standard output")
+        }
+        var code: Int32 = 0
+        for result in audited {
+            let slug = AppFolderName.make(result.scope.app.name)
+            let status = auditApp(result, outputURL: slug)
+            if status == 2 { return 2 }
+            code = max(code, status)
+        }
+        // The top of the output folder: an index page and every machine format joined.
+        let indexOutput = URL(fileURLWithPath: options.output, relativeTo: cwd).standardizedFileURL
+        let folderName = root.lastPathComponent.isEmpty ? root.path : root.lastPathComponent
+        let staging = ReportStaging(folder: indexOutput)
+        var names: [String] = []
+        for format in options.formats {
+            let contents: String?
+            switch format {
+            case .md: contents = FolderIndex.markdown(subject: folderName, apps: indexApps, htmlLinks: false)
+            case .html:
+                let markdown = FolderIndex.markdown(subject: folderName, apps: indexApps, htmlLinks: true)
+                guard case .success(let resources) = resourcesLoad.result() else { continue }
+                contents = HTMLRenderer(template: resources.htmlTemplate, date: options.date)
+                    .renderIndex(markdown: markdown, subject: folderName, ready: indexApps.allSatisfy { $0.report.isReady }, version: ToolInfo.version)
+            case .json: contents = FolderIndex.json(indexApps)
+            case .sarif: contents = FolderIndex.sarif(indexApps)
+            case .github, .xcode: contents = FolderIndex.lines(indexApps, format: format.rawValue)
+            case .junit: contents = FolderIndex.junit(indexApps)
+            }
+            guard let contents else { continue }
+            staging.stage(format.fileName, contents)
+            names.append(format.fileName)
+        }
+        do {
+            try staging.commit(names)
+        } catch {
+            return fail("cannot write the report to \(options.output): \(AtomicFile.reason(error)); choose another folder with --output DIR")
+        }
+        if !options.quiet {
+            let index = displayPath(indexOutput.appendingPathComponent(options.formats.contains(.html) ? "report.html" : options.formats[0].fileName), cwd: cwd)
+            let ready = indexApps.filter { $0.report.isReady }.count
+            try? FileHandle.standardOutput.write(contentsOf: Data("\n\(indexApps.count) apps audited, \(ready) ready for review. Index: \(index)\n".utf8))
+        }
+        return code
+
+        func auditApp(_ raw: AuditResult, outputURL subfolder: String?) -> Int32 {
         progress.begin("applying filters")
         let result = Filters.apply(raw, options: FilterOptions(
             severities: configuration.severities, knownRules: RuleCatalogue.identifiers, baseline: baseline,
@@ -202,8 +268,11 @@ enum CommandLineTool {
             notes.append("Baseline: \(path) (\(accepted.count) finding\(accepted.count == 1 ? "" : "s") accepted)")
         }
 
-        let outputURL = options.writesToStandardOutput ? cwd.standardizedFileURL : URL(fileURLWithPath: options.output, relativeTo: cwd).standardizedFileURL
-        let subject = root.lastPathComponent.isEmpty ? root.path : root.lastPathComponent
+        let baseOutputURL = options.writesToStandardOutput ? cwd.standardizedFileURL : URL(fileURLWithPath: options.output, relativeTo: cwd).standardizedFileURL
+        let outputURL = subfolder.map { baseOutputURL.appendingPathComponent($0, isDirectory: true) } ?? baseOutputURL
+        let folderName = root.lastPathComponent.isEmpty ? root.path : root.lastPathComponent
+        let appName = raw.scope.app.name
+        let subject = appName.isEmpty || appName == folderName ? folderName : "\(appName) (\(folderName))"
         let settings = Report.Settings(
             rootPath: root.standardizedFileURL.path, repositoryPrefix: repositoryPrefix(of: root),
             rulesDocumentationURL: ToolInfo.rulesDocumentationURL, fullReportURL: options.reportURL,
@@ -312,7 +381,13 @@ enum CommandLineTool {
             // (standard output full or closed) must not turn into a crash.
             try? FileHandle.standardOutput.write(contentsOf: Data(renderer.render(report, notes: notes, reports: written, timings: timings).utf8))
         }
+        if let subfolder {
+            var rendered: [String: String] = [:]
+            for format in options.formats { rendered[format.rawValue] = byFormat[format] }
+            indexApps.append(FolderIndex.App(report: report, folder: subfolder, rendered: rendered))
+        }
         return report.failingFindings.isEmpty ? 0 : 1
+        }
     }
 
     /// "no such file or folder", with the command the word was probably meant to be.

@@ -14,6 +14,7 @@ enum OptionID: String, CaseIterable, Sendable {
     case writeBaseline = "write-baseline"
     case changedSince = "changed-since"
     case failOn = "fail-on"
+    case target
     case locales, templates, checklists, jobs, color, progress
     case noProgress = "no-progress"
     case verbose, quiet, help, version
@@ -71,6 +72,7 @@ struct OptionSpec: Sendable {
                    help: "Report only findings on lines added or changed since the git revision REV."),
         OptionSpec(id: .failOn, valueName: "LEVEL", completion: .choices(FailLevel.allCases.map(\.rawValue)),
                    help: "Exit 1 when a finding at or above LEVEL remains: error, warning, note, never (default: error)."),
+        OptionSpec(id: .target, valueName: "NAME", help: "Audit only the app NAME (an Xcode application target); repeat it for several (default: every app found)."),
         OptionSpec(id: .locales, valueName: "LIST", help: "Locales the app ships, comma-separated (default: from the inputs)."),
         OptionSpec(id: .templates, valueName: "DIR", completion: .directory,
                    help: "Folder with report.html / report.md overriding the built-in templates."),
@@ -166,6 +168,8 @@ struct Options {
     var changedSince: String?
     var failOn: FailLevel?
     var locales: [String]?
+    /// `--target`, in the order given.
+    var targets: [String] = []
     var templates: String?
     var checklists: String?
     var jobs: Int?
@@ -329,6 +333,11 @@ struct Options {
                     throw UsageError(message: "unknown --fail-on level '\(value)'\(suggestion(for: value, among: all)); use error, warning, note or never")
                 }
                 options.failOn = level
+            case .target:
+                if value.isEmpty || value.hasPrefix("-") {
+                    throw UsageError(message: "--target needs the name of an app target, not '\(value)'")
+                }
+                options.targets.append(value)
             case .locales:
                 options.locales = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             case .templates: options.templates = value

@@ -22,6 +22,11 @@ public struct Configuration: Sendable, Hashable {
     public var failOn: FailLevel?
     /// Baseline file, relative to `directory`.
     public var baseline: String?
+    /// Globs of folders the walk skips by default (build output, dependency checkouts,
+    /// localization exports, bundles) to audit anyway.
+    public var auditSkipped: [Glob] = []
+    /// App names (Xcode application targets, or packages) to audit; empty for all.
+    public var targets: [String] = []
 
     public init() {}
 
@@ -32,7 +37,7 @@ public struct Configuration: Sendable, Hashable {
     }
 
     /// Keys in the order the starter file and the documentation list them.
-    public static let keys = ["$schema", "$comment", "include", "exclude", "paywallCopy", "disabledRules", "severity", "locales", "failOn", "baseline"]
+    public static let keys = ["$schema", "$comment", "include", "exclude", "paywallCopy", "disabledRules", "severity", "locales", "failOn", "baseline", "auditSkipped", "targets"]
 
     // MARK: Finding and loading
 
@@ -91,6 +96,10 @@ public struct Configuration: Sendable, Hashable {
                 configuration.exclude = try reader.globs(node, key: member.key)
             case "paywallCopy":
                 configuration.paywallCopy = try reader.globs(node, key: member.key)
+            case "auditSkipped":
+                configuration.auditSkipped = try reader.globs(node, key: member.key)
+            case "targets":
+                configuration.targets = try reader.strings(node, key: member.key)
             case "disabledRules":
                 let ids = try reader.strings(node, key: member.key)
                 for (index, id) in ids.enumerated() {
@@ -157,7 +166,7 @@ public struct Configuration: Sendable, Hashable {
     /// The file `include`/`exclude` globs and paywall copy globs select: paths relative to
     /// `directory`.
     public var selection: FileSelection {
-        FileSelection(base: directory, include: include, exclude: exclude, paywallCopy: paywallCopy)
+        FileSelection(base: directory, include: include, exclude: exclude, paywallCopy: paywallCopy, auditSkipped: auditSkipped)
     }
 }
 

@@ -10,13 +10,85 @@ public struct DiscoveredFile: Sendable, Hashable {
     public var kind: FileKind
 }
 
+/// A file of the build description: an Xcode project, scheme or workspace, a Swift package
+/// manifest or an Info.plist. Read to learn what the app is, never audited as its code.
+public struct BuildFile: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        case xcodeProject, scheme, workspace, packageManifest, infoPlist
+    }
+
+    public var path: String
+    public var relativePath: String
+    public var kind: Kind
+
+    /// The kind of a file named `name` in the folder `folder` (its path), nil for other files.
+    static func kind(name: String, folder: String) -> Kind? {
+        switch name {
+        case "project.pbxproj": return folder.hasSuffix(".xcodeproj") ? .xcodeProject : nil
+        case "contents.xcworkspacedata": return .workspace
+        case "Package.swift": return .packageManifest
+        case "Info.plist": return .infoPlist
+        default:
+            if name.hasSuffix(".xcscheme") { return .scheme }
+            if name.hasSuffix("-Info.plist") || name.hasSuffix("_Info.plist") { return .infoPlist }
+            return nil
+        }
+    }
+}
+
+/// A folder the walk did not enter, and why (for the report's Inputs section).
+public struct SkippedFolder: Sendable, Hashable {
+    public var relativePath: String
+    public var reason: SkipReason
+}
+
+/// Why a folder is not the app's code, whatever the build description says.
+public enum SkipReason: String, Sendable, Hashable, CaseIterable, Comparable {
+    case dependencies = "dependency checkouts"
+    case buildOutput = "build output"
+    case localizationExport = "localization exports"
+    case bundle = "bundles"
+    case documentation = "documentation"
+    case symbolicLink = "symbolic links already walked"
+
+    public static func < (a: SkipReason, b: SkipReason) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+
+    /// The reason a folder named `name` is skipped, nil when it is walked.
+    static func of(folder name: String) -> SkipReason? {
+        switch name {
+        case "Pods", "Carthage", "SourcePackages", "node_modules", ".build": return .dependencies
+        case "build", "DerivedData": return .buildOutput
+        default:
+            for (suffix, reason) in suffixes where name.hasSuffix(suffix) { return reason }
+            return nil
+        }
+    }
+
+    private static let suffixes: [(String, SkipReason)] = [
+        (".xcarchive", .buildOutput), (".app", .buildOutput), (".framework", .buildOutput), (".xcframework", .buildOutput),
+        (".dSYM", .buildOutput), (".xcloc", .localizationExport), (".bundle", .bundle),
+    ]
+}
+
+/// What the walk found: the files to audit, the build description's files, the folders it
+/// left out, and what could not be listed.
+public struct DiscoveryResult: Sendable {
+    public var files: [DiscoveredFile]
+    public var problems: [Discovery.Problem]
+    public var buildFiles: [BuildFile] = []
+    public var skipped: [SkippedFolder] = []
+}
+
 /// Walks the audited paths and classifies what it finds. It skips build output and
-/// dependency folders, never follows a symbolic link to a directory (so no link can make it
-/// loop), and returns files sorted by path so every run sees the same order.
+/// dependency folders, follows a symbolic link to a folder only to a folder it has not walked
+/// (so no link can make it loop), and returns files sorted by path so every run sees the same
+/// order.
 public enum Discovery {
+    /// Folders never entered and never mentioned: version control, the tool's own output, Xcode's per-user state.
     public static let skippedDirectories: Set<String> = [
-        ".git", ".build", ".swiftpm", "DerivedData", "Pods", "Carthage", "node_modules",
-        "iap-audit-report", ".hg", ".svn", "xcuserdata",
+        ".git", ".swiftpm", "iap-audit-report", ".hg", ".svn", "xcuserdata",
     ]
 
     public struct Problem: Sendable, Hashable {
@@ -26,9 +98,11 @@ public enum Discovery {
 
     public static func discover(
         paths: [URL], root: URL, selection: FileSelection = .everything, jobs: Int? = nil
-    ) -> (files: [DiscoveredFile], problems: [Problem]) {
+    ) -> DiscoveryResult {
         var files: [DiscoveredFile] = []
         var problems: [Problem] = []
+        var buildFiles: [BuildFile] = []
+        var skipped: [SkippedFolder] = []
         var seen = Set<String>()
         let fileManager = FileManager.default
         for path in paths {
@@ -41,6 +115,8 @@ public enum Discovery {
                 let relative = relativePath(of: path, root: root)
                 if let kind = FileKind.classify(relative), seen.insert(path.standardizedFileURL.path).inserted {
                     files.append(DiscoveredFile(path: path.path, relativePath: relative, kind: kind))
+                } else if let kind = BuildFile.kind(name: path.lastPathComponent, folder: path.deletingLastPathComponent().path) {
+                    buildFiles.append(BuildFile(path: path.path, relativePath: relative, kind: kind))
                 }
                 continue
             }
@@ -70,6 +146,10 @@ public enum Discovery {
                         case .file(let file, let identity):
                             if mayRepeat, let identity, !seen.insert(identity).inserted { continue }
                             files.append(file)
+                        case .buildFile(let file):
+                            buildFiles.append(file)
+                        case .skipped(let folder):
+                            skipped.append(folder)
                         }
                     }
                     // Entries are listed by name: folders are entered in that order too, so
@@ -80,7 +160,9 @@ public enum Discovery {
             }
         }
         files.sort { $0.relativePath < $1.relativePath }
-        return (files, problems)
+        buildFiles.sort { $0.relativePath < $1.relativePath }
+        skipped.sort { $0.relativePath < $1.relativePath }
+        return DiscoveryResult(files: files, problems: problems, buildFiles: buildFiles, skipped: skipped)
     }
 
     /// What the walk does with one folder entry: enter it, or take a file (with the identity
@@ -88,11 +170,15 @@ public enum Discovery {
     private enum Entry: Sendable {
         case folder(Folder)
         case file(DiscoveredFile, identity: String?)
+        case buildFile(BuildFile)
+        case skipped(SkippedFolder)
 
         var path: String {
             switch self {
             case .folder(let folder): folder.path
             case .file(let file, _): file.path
+            case .buildFile(let file): file.path
+            case .skipped(let folder): folder.relativePath
             }
         }
     }
@@ -105,14 +191,32 @@ public enum Discovery {
         // appending were most of the walk's time on a tree of thousands of files.
         let topRelative = top.standardizedFileURL.path == root.standardizedFileURL.path ? "" : relativePath(of: top, root: root) + "/"
         var level = [Folder(path: top.path, relativePrefix: topRelative)]
+        // A symbolic link to a folder is followed once, to a folder outside every one walked:
+        // one inside the audited folder, or inside a link target already followed, is walked
+        // anyway (and following it could loop).
+        var walkedTargets = [realPath(top.path) ?? top.path]
         while !level.isEmpty {
             let listed = parallelMap(level, jobs: jobs) { list($0, root: root, selection: selection) }
             var next: [Folder] = []
             for listing in listed {
-                listings[listing.directory.path] = listing.entries
-                if case .success(let entries) = listing.entries {
-                    for case .folder(let folder) in entries { next.append(folder) }
+                guard case .success(var entries) = listing.entries else {
+                    listings[listing.directory.path] = listing.entries
+                    continue
                 }
+                for index in entries.indices {
+                    guard case .folder(let folder) = entries[index] else { continue }
+                    if folder.isLink {
+                        let target = realPath(folder.path)
+                        if let target, !walkedTargets.contains(where: { RepositoryPath.isInside(target, folder: $0) }) {
+                            walkedTargets.append(target)
+                        } else {
+                            entries[index] = .skipped(SkippedFolder(relativePath: String(folder.relativePrefix.dropLast()), reason: .symbolicLink))
+                            continue
+                        }
+                    }
+                    next.append(folder)
+                }
+                listings[listing.directory.path] = .success(entries)
             }
             level = next
         }
@@ -130,6 +234,15 @@ public enum Discovery {
     private struct Folder: Sendable {
         var path: String
         var relativePrefix: String
+        /// Reached through a symbolic link.
+        var isLink = false
+    }
+
+    /// The absolute path with every link resolved, nil when it cannot be resolved.
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     private struct Listing: Sendable {
@@ -157,8 +270,24 @@ public enum Discovery {
                 }
             }
             guard FileKind.mayClassify(name) else {
-                // Not a file the audit reads by its name: only a folder matters.
-                if (listedType ?? FileType(path)) == .directory { enter(name: name, path: path, relative: relative) }
+                // Not a file the audit reads by its name: a folder, or a file of the build description.
+                let type = listedType ?? FileType(path)
+                if type == .directory {
+                    enter(name: name, path: path, relative: relative)
+                } else if type == .symbolicLink {
+                    var targetIsDirectory: ObjCBool = false
+                    if FileManager.default.fileExists(atPath: path, isDirectory: &targetIsDirectory), targetIsDirectory.boolValue {
+                        enter(name: name, path: path, relative: relative, isLink: true)
+                    } else if let kind = BuildFile.kind(name: name, folder: directory.path) {
+                        entries.append(.buildFile(BuildFile(path: path, relativePath: relative, kind: kind)))
+                    }
+                } else if type == .regular, let kind = BuildFile.kind(name: name, folder: directory.path) {
+                    entries.append(.buildFile(BuildFile(path: path, relativePath: relative, kind: kind)))
+                }
+                continue
+            }
+            if name == "Package.swift", let kind = BuildFile.kind(name: name, folder: directory.path) {
+                entries.append(.buildFile(BuildFile(path: path, relativePath: relative, kind: kind)))
                 continue
             }
             // The folder listing tells most entries' types; `lstat` the rest.
@@ -174,22 +303,27 @@ public enum Discovery {
             case .regular:
                 file(identity: path)
             case .symbolicLink:
-                // Follow links to files, never to directories. A broken link with an input's
-                // name is kept so that reading it reports the problem.
+                // Follow links to files; a link to a folder is entered once (listFolders decides).
+                // A broken link with an input's name is kept so that reading it reports the problem.
                 var targetIsDirectory: ObjCBool = false
                 let exists = FileManager.default.fileExists(atPath: path, isDirectory: &targetIsDirectory)
                 if !exists || !targetIsDirectory.boolValue {
                     file(identity: URL(fileURLWithPath: path).resolvingSymlinksInPath().path)
+                } else {
+                    enter(name: name, path: path, relative: relative, isLink: true)
                 }
             case .other:
                 break
             }
         }
-        func enter(name: String, path: String, relative: String) {
+        func enter(name: String, path: String, relative: String, isLink: Bool = false) {
             guard !skippedDirectories.contains(name) else { return }
-            if !selection.skips(directory: path, root: root) {
-                entries.append(.folder(Folder(path: path, relativePrefix: relative + "/")))
+            if selection.skips(directory: path, root: root) { return }
+            if let reason = SkipReason.of(folder: name), !selection.includes(skippedFolder: path, root: root) {
+                entries.append(.skipped(SkippedFolder(relativePath: relative, reason: reason)))
+                return
             }
+            entries.append(.folder(Folder(path: path, relativePrefix: relative + "/", isLink: isLink)))
         }
         return Listing(directory: directory, entries: .success(entries))
     }

@@ -25,9 +25,19 @@ public enum FileKind: String, Sendable, Hashable, CaseIterable {
             let name = UnsafeBufferPointer(rebasing: path[nameStart...])
             guard let kind = extensionKind(of: name) else { return nil }
             if kind != .copyDocument { return kind }
-            return copyWords.contains { word in word.withUnsafeBufferPointer { ASCIISearch.findFolded($0, in: name) } } ? .copyDocument : nil
+            guard copyWords.contains(where: { word in word.withUnsafeBufferPointer { ASCIISearch.findFolded($0, in: name) } }) else { return nil }
+            // A project's own documents are never paywall copy by their name: its readme,
+            // licence, changelog, and whatever lies in a documentation folder.
+            let lowered = String(decoding: name, as: UTF8.self).lowercased()
+            if projectDocumentPrefixes.contains(where: { lowered.hasPrefix($0) }) { return nil }
+            let folders = String(decoding: UnsafeBufferPointer(rebasing: path[..<nameStart]), as: UTF8.self).lowercased().split(separator: "/")
+            if folders.contains(where: { documentationFolders.contains(String($0)) }) { return nil }
+            return .copyDocument
         }
     }
+
+    private static let projectDocumentPrefixes = ["readme", "license", "licence", "copying", "changelog", "changes", "contributing", "authors", "notice", "code_of_conduct", "security"]
+    private static let documentationFolders: Set<String> = ["docs", "doc", "documentation", ".github"]
 
     /// Words that make a Markdown or text file paywall copy, by its name.
     private static let copyWords: [[UInt8]] = ["paywall", "subscription", "purchase", "pricing", "copy"].map { Array($0.utf8) }

@@ -9,12 +9,29 @@ public struct FileSelection: Sendable, Hashable {
     public var exclude: [Glob]
     /// Nil keeps the built-in rule for copy documents (a name mentioning paywall, pricing, ...).
     public var paywallCopy: [Glob]?
+    /// Folders skipped by default (build output, dependencies, exports) that are walked anyway.
+    public var auditSkipped: [Glob]
 
-    public init(base: URL? = nil, include: [Glob] = [], exclude: [Glob] = [], paywallCopy: [Glob]? = nil) {
+    public init(base: URL? = nil, include: [Glob] = [], exclude: [Glob] = [], paywallCopy: [Glob]? = nil, auditSkipped: [Glob] = []) {
         self.base = base
         self.include = include
         self.exclude = exclude
         self.paywallCopy = paywallCopy
+        self.auditSkipped = auditSkipped
+    }
+
+    /// Whether a folder the walk skips by default is walked because the configuration asks.
+    func includes(skippedFolder directory: String, root: URL) -> Bool {
+        guard !auditSkipped.isEmpty else { return false }
+        let path = relative(URL(fileURLWithPath: directory, isDirectory: true), root: root)
+        return auditSkipped.contains { $0.matches(path) || $0.matches(path + "/") }
+    }
+
+    /// The include globs no file in `files` matches: a mistyped pattern audits nothing it meant to.
+    public func unmatchedIncludes(_ files: [DiscoveredFile], root: URL) -> [Glob] {
+        include.filter { glob in
+            !files.contains { glob.matches(relative(URL(fileURLWithPath: $0.path, isDirectory: false), root: root)) }
+        }
     }
 
     public static let everything = FileSelection()

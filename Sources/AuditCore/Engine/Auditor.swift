@@ -51,34 +51,105 @@ public struct AuditResult: Sendable {
     /// Findings the filter stage took out (suppressed, accepted by the baseline, outside the
     /// changed lines), with the reason. Empty until `Filters.apply` runs.
     public var setAside: [SetAsideFinding] = []
+    /// Which app this is, and how the folder's files were divided.
+    public var scope = AuditScope()
 }
 
-/// Runs the stages in order: load every file (in parallel), build the project, run the rules
-/// (in parallel), then attach excerpts and fingerprints and sort.
+/// What the audit found out about the audited folder itself: which app a result is for, how
+/// the files divide among the apps, and what was left out and why. The report's Inputs section.
+public struct AuditScope: Sendable {
+    public var app: AppScope
+    /// How many apps the folder holds (this is one of them).
+    public var appCount: Int
+    /// The build description's files that were read, by kind ("2 Xcode projects, 3 schemes").
+    public var buildFiles: [BuildFile]
+    public var filesInNoTarget: [String]
+    public var testConfigurations: [String]
+    public var skipped: [SkippedFolder]
+    public var notes: [String]
+
+    public init(app: AppScope = .wholeFolder, appCount: Int = 1, buildFiles: [BuildFile] = [], filesInNoTarget: [String] = [],
+                testConfigurations: [String] = [], skipped: [SkippedFolder] = [], notes: [String] = []) {
+        self.app = app
+        self.appCount = appCount
+        self.buildFiles = buildFiles
+        self.filesInNoTarget = filesInNoTarget
+        self.testConfigurations = testConfigurations
+        self.skipped = skipped
+        self.notes = notes
+    }
+}
+
+/// The audit of a folder: one result per app it holds.
+public struct FolderAudit: Sendable {
+    public var apps: [AuditResult]
+    /// Include globs of the configuration that matched no file (a typo audits nothing).
+    public var unmatchedIncludes: [String]
+    /// Apps `targets` asked for that the folder does not have, and the names it has.
+    public var unknownTargets: [String]
+    public var availableApps: [String]
+}
+
+/// Runs the stages in order: find the files and the build description, load every file (in
+/// parallel), divide them among the apps, then per app build the project, run the rules (in
+/// parallel), then attach excerpts and fingerprints and sort.
 public enum Auditor {
+    /// The audit of the first app found (the whole folder when there is no build description).
     public static func audit(paths: [URL], root: URL, rules: [any Rule], options: AuditOptions = AuditOptions()) -> AuditResult {
+        auditFolder(paths: paths, root: root, rules: rules, options: options).apps[0]
+    }
+
+    /// Audits every app in the folder (those named by `targets`, when given).
+    public static func auditFolder(paths: [URL], root: URL, rules: [any Rule], options: AuditOptions = AuditOptions(), targets: [String] = []) -> FolderAudit {
         options.notify(.started(.discovering, total: 0))
         let discovered = Discovery.discover(paths: paths, root: root, selection: options.selection, jobs: options.jobs)
         // Each file is read and parsed by the same worker, one after the other: no barrier
         // between the two, and the lexer finds the bytes still in the cache.
         let files = discovered.files.sorted { $0.relativePath < $1.relativePath }
-        options.notify(.started(.reading, total: files.count))
+        options.notify(.started(.reading, total: files.count + discovered.buildFiles.count))
         let loaded: [(InputFile, LoadedInput)] = parallelMap(files, jobs: options.jobs) { file in
             let input = InputFile(relativePath: file.relativePath, kind: file.kind, contents: read(file))
             let item = Loader.load(input)
             options.notify(.advanced(.reading))
             return (input, item)
         }
-        var result = assemble(loaded, rules: rules, options: options)
-        for problem in discovered.problems {
-            let error = InputError(file: problem.relativePath, line: 1, column: 1, reason: problem.reason)
-            result.project.inputErrors.append(error)
+        let build = BuildDescriptionLoader.load(discovered.buildFiles, root: root, jobs: options.jobs) {
+            options.notify(.advanced(.reading))
         }
-        if !discovered.problems.isEmpty {
-            // Re-run only the input rule so discovery problems are reported like other input errors.
-            result = finish(project: result.project, sources: [], rules: rules, options: options)
+        let plan = AppPlan.make(build: build, files: files)
+        let discoveryErrors = discovered.problems.map {
+            InputError(file: $0.relativePath, line: 1, column: 1, reason: $0.reason)
         }
-        return result
+        var chosen = plan.apps
+        var unknown: [String] = []
+        if !targets.isEmpty {
+            let names = Set(plan.apps.flatMap { app in [app.name] + app.name.components(separatedBy: ", ") })
+            unknown = targets.filter { !names.contains($0) }
+            chosen = plan.apps.filter { app in targets.contains(app.name) || app.name.components(separatedBy: ", ").contains { targets.contains($0) } }
+        }
+        let shownBuildFiles = discovered.buildFiles.map { BuildFile(path: $0.relativePath, relativePath: $0.relativePath, kind: $0.kind) }
+        var results: [AuditResult] = []
+        for (index, app) in chosen.enumerated() {
+            var selected: [(InputFile, LoadedInput)] = []
+            for (offset, file) in files.enumerated() {
+                guard let role = plan.role(of: file, in: app) else {
+                    // A file no app takes is still reported when it could not be read: once, with the first app.
+                    if index == 0, case .failed = loaded[offset].1 { selected.append(loaded[offset]) }
+                    continue
+                }
+                selected.append(role == .test ? (loaded[offset].0, loaded[offset].1.asTest) : loaded[offset])
+            }
+            let scope = AuditScope(
+                app: app, appCount: chosen.count, buildFiles: shownBuildFiles, filesInNoTarget: plan.filesInNoTarget,
+                testConfigurations: plan.testConfigurations, skipped: discovered.skipped, notes: plan.notes)
+            results.append(assemble(selected, rules: rules, options: options, scope: scope, extraErrors: discoveryErrors + build.problems))
+        }
+        if results.isEmpty {
+            // Only unknown targets were asked for: nothing to audit, said by the caller.
+            results.append(AuditResult(project: Project(), results: [], findings: [], fileCounts: [:]))
+        }
+        let unmatched = options.selection.unmatchedIncludes(files, root: root).map { $0.pattern }
+        return FolderAudit(apps: results, unmatchedIncludes: unmatched, unknownTargets: unknown, availableApps: plan.apps.map { $0.name })
     }
 
     /// The largest file the audit reads. Token offsets are 32-bit, and a larger input is not
@@ -164,12 +235,15 @@ public enum Auditor {
             options.notify(.advanced(.parsing))
             return (file, item)
         }
-        return assemble(loaded, rules: rules, options: options)
+        return assemble(loaded, rules: rules, options: options, scope: AuditScope(), extraErrors: [])
     }
 
-    /// The project from the loaded files (in path order), then the rules.
-    private static func assemble(_ loaded: [(InputFile, LoadedInput)], rules: [any Rule], options: AuditOptions) -> AuditResult {
+    /// The project from the loaded files (in path order), then the rules. `extraErrors`: what
+    /// could not be listed or read besides the files (folders, the build description).
+    private static func assemble(_ loaded: [(InputFile, LoadedInput)], rules: [any Rule], options: AuditOptions,
+                                 scope: AuditScope, extraErrors: [InputError]) -> AuditResult {
         var project = Project()
+        project.inputErrors = extraErrors
         var sources: [(path: String, bytes: [UInt8])] = []
         sources.reserveCapacity(loaded.count)
         var counts: [FileKind: Int] = [:]
@@ -178,10 +252,11 @@ public enum Auditor {
             if case .success(let bytes) = input.contents { sources.append((input.relativePath, bytes)) }
             item.add(to: &project)
         }
-        project.resolveLocales(override: options.locales)
+        project.resolveLocales(override: options.locales, declared: scope.app.declaredLocales, declaredSource: scope.app.declaredLocaleSource)
         project.jobs = options.jobs
         var result = finish(project: project, sources: sources, rules: rules, options: options)
         result.fileCounts = counts
+        result.scope = scope
         return result
     }
 

@@ -9,6 +9,12 @@ enum LoadedInput: Sendable {
     case stringsDictionary(StringsDictFile)
     case failed(InputError)
 
+    /// The same file as test code: a file of a test target is never audited as the app's code.
+    var asTest: LoadedInput {
+        if case .swift(let file, let error, _, _) = self { return .swift(file, error, isTest: true, hadPreviews: false) }
+        return self
+    }
+
     func add(to project: inout Project) {
         switch self {
         case .swift(let file, let error, let isTest, let hadPreviews):

@@ -1,9 +1,15 @@
 extension Project {
     /// Decides which locales the app ships: `--locales` first, then what the inputs declare.
-    mutating func resolveLocales(override: [String]?) {
+    mutating func resolveLocales(override: [String]?, declared: [String] = [], declaredSource: String = "") {
         if let override, !override.isEmpty {
             shippedLocales = override
             localeSource = "--locales"
+            return
+        }
+        // The app target's project says which languages it ships.
+        if !declared.isEmpty {
+            shippedLocales = declared
+            localeSource = declaredSource
             return
         }
         // What the app's own strings are translated into: catalogs and .lproj folders.

@@ -1,0 +1,101 @@
+import AuditCore
+import Foundation
+
+/// The top of the output folder when the audited folder holds several apps: each app has its
+/// own reports in a folder named for it, and these files join them, so that a CI step that
+/// reads `report.sarif` (or any other format) sees every app's findings.
+public enum FolderIndex {
+    /// One app's audit: its report, the folder its reports are in, and each format rendered.
+    public struct App: Sendable {
+        public var report: Report
+        public var folder: String
+        public var rendered: [String: String]
+
+        public init(report: Report, folder: String, rendered: [String: String]) {
+            self.report = report
+            self.folder = folder
+            self.rendered = rendered
+        }
+    }
+
+    /// The index page in Markdown: the verdict of every app, with links to its reports.
+    public static func markdown(subject: String, apps: [App], htmlLinks: Bool) -> String {
+        var lines = ["# In-app purchase audit: \(MarkdownText.escape(subject))", ""]
+        let notReady = apps.filter { !$0.report.isReady }.count
+        lines.append(notReady == 0
+            ? "**Ready for review:** all \(apps.count) apps have no errors or warnings."
+            : "**Not ready for review:** \(notReady) of \(apps.count) apps have errors or warnings to fix first.")
+        lines.append("")
+        lines.append("The folder holds \(apps.count) apps; each was audited on its own, with the code it links. Open an app's report for its checklist and findings.")
+        lines.append("")
+        lines.append("| App | Verdict | Errors | Warnings | Notes | Report |")
+        lines.append("|---|---|---:|---:|---:|---|")
+        for app in apps {
+            let report = app.report
+            let file = htmlLinks ? "report.html" : "report.md"
+            let link = "[\(MarkdownText.escape(app.folder))/\(file)](\(app.folder.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? app.folder)/\(file))"
+            lines.append("| \(MarkdownText.escape(report.subject)) | \(report.isReady ? "ready" : "**not ready**") | \(report.count(.error)) | \(report.count(.warning)) | \(report.count(.note)) | \(link) |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// SARIF of the whole folder: one run (one invocation of the tool) holding every app's
+    /// results, as code scanning expects; one run per app only if their rule lists differ.
+    public static func sarif(_ apps: [App]) -> String? {
+        var runs: [[String: Any]] = []
+        var first: [String: Any]?
+        for app in apps {
+            guard let text = app.rendered["sarif"], let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { return nil }
+            if first == nil { first = object }
+            runs += (object["runs"] as? [[String: Any]]) ?? []
+        }
+        guard var document = first, var merged = runs.first else { return nil }
+        func ruleIDs(_ run: [String: Any]) -> [String] {
+            (((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? []
+        }
+        if runs.allSatisfy({ ruleIDs($0) == ruleIDs(merged) }) {
+            merged["results"] = runs.flatMap { ($0["results"] as? [Any]) ?? [] }
+            document["runs"] = [merged]
+        } else {
+            document["runs"] = runs
+        }
+        return serialize(document)
+    }
+
+    /// The apps' JSON reports in one document: `{"format": "iap-audit-folder", "apps": [...]}`.
+    public static func json(_ apps: [App]) -> String? {
+        var reports: [Any] = []
+        for app in apps {
+            guard let text = app.rendered["json"], let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) else { return nil }
+            reports.append(["folder": app.folder, "report": object] as [String: Any])
+        }
+        let ready = apps.allSatisfy { $0.report.isReady }
+        return serialize(["format": "iap-audit-folder", "ready": ready, "apps": reports] as [String: Any])
+    }
+
+    /// Line formats (GitHub annotations, Xcode lines): the apps' lines one after another.
+    public static func lines(_ apps: [App], format: String) -> String {
+        apps.compactMap { $0.rendered[format] }.filter { !$0.isEmpty }.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }.joined()
+    }
+
+    /// JUnit: every app's test suites inside one `<testsuites>`.
+    public static func junit(_ apps: [App]) -> String {
+        var suites = ""
+        for app in apps {
+            guard var text = app.rendered["junit"] else { continue }
+            if let start = text.range(of: "<testsuites"), let open = text.range(of: ">", range: start.upperBound..<text.endIndex),
+               let end = text.range(of: "</testsuites>", options: .backwards) {
+                text = String(text[open.upperBound..<end.lowerBound])
+            } else if let declaration = text.range(of: "?>") {
+                text = String(text[declaration.upperBound...])
+            }
+            suites += text.hasSuffix("\n") ? text : text + "\n"
+        }
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"iap-audit\">\n" + suites + "</testsuites>\n"
+    }
+
+    private static func serialize(_ object: Any) -> String? {
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) else { return nil }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
