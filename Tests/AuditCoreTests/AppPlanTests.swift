@@ -1,0 +1,203 @@
+import Foundation
+import Testing
+@testable import AuditCore
+
+/// What the app is: the build description read from hand-written Xcode projects, schemes,
+/// workspaces and package manifests (Fixtures/Apps, described in its FIXTURES.txt), and the
+/// files each app is audited with.
+@Suite struct AppPlanTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/Apps")
+
+    struct Found {
+        var discovered: DiscoveryResult
+        var build: BuildDescription
+        var plan: AppPlan
+        var root: URL
+    }
+
+    func plan(_ fixture: String) -> Found {
+        let root = Self.fixtures.appendingPathComponent(fixture)
+        let discovered = Discovery.discover(paths: [root], root: root)
+        let build = BuildDescriptionLoader.load(discovered.buildFiles, root: root, jobs: 1) {}
+        return Found(discovered: discovered, build: build, plan: AppPlan.make(build: build, files: discovered.files), root: root)
+    }
+
+    /// The Swift files `app` audits as its code, and as its tests.
+    func swift(_ found: Found, _ app: AppScope) -> (code: [String], tests: [String]) {
+        var code: [String] = []
+        var tests: [String] = []
+        for file in found.discovered.files where file.kind == .swift {
+            switch found.plan.role(of: file, in: app) {
+            case .code: code.append(file.relativePath)
+            case .test: tests.append(file.relativePath)
+            case nil: break
+            }
+        }
+        return (code, tests)
+    }
+
+    func files(_ found: Found, _ app: AppScope, kind: FileKind) -> [String] {
+        found.discovered.files.filter { $0.kind == kind && found.plan.role(of: $0, in: app) == .code }.map(\.relativePath)
+    }
+
+    @Test func classicGroupsResolveEveryPathKindAndLeaveOutFilesInNoTarget() throws {
+        let found = plan("ClassicApp")
+        #expect(found.build.problems.isEmpty)
+        let project = try #require(found.build.projects.first)
+        #expect(project.knownRegions == ["en", "de"])
+        #expect(project.developmentRegion == "en")
+        #expect(project.targets.map(\.name) == ["ClassicApp", "ClassicAppTests"])
+        #expect(project.targets.map(\.productType) == [.application, .unitTests])
+        let app = try #require(found.plan.apps.first)
+        #expect(found.plan.apps.count == 1)
+        #expect(app.kind == .xcodeApp)
+        let swift = swift(found, app)
+        #expect(swift.code == [
+            "ClassicApp/ClassicAppApp.swift", "ClassicApp/Paywall/Components/PriceBadge.swift", "ClassicApp/Paywall/My Paywall.swift",
+            "ClassicApp/StoreModel.swift", "ClassicApp/Support/StoreKitKeys.swift", "Sources/App/AppConfig.swift",
+        ])
+        #expect(swift.tests == ["ClassicAppTests/StoreModelTests.swift"])
+        // In the project but in no build phase, and on disk but not in the project.
+        #expect(found.plan.filesInNoTarget == ["ClassicApp/DraftOffer.swift", "ClassicApp/Orphan.swift"])
+        // The scheme's configuration is the app's; the test bundle's is for tests only.
+        #expect(app.storeKitConfigurations == ["ClassicApp/Products.storekit"])
+        #expect(files(found, app, kind: .storeKitConfiguration) == ["ClassicApp/Products.storekit"])
+        #expect(found.plan.testConfigurations == ["ClassicAppTests/TestOnly.storekit"])
+        #expect(files(found, app, kind: .strings) == ["ClassicApp/de.lproj/Localizable.strings", "ClassicApp/en.lproj/Localizable.strings"])
+        // knownRegions first (without Base); CFBundleLocalizations is the fallback.
+        #expect(app.declaredLocales == ["en", "de"])
+        #expect(app.declaredLocaleSource == "knownRegions of ClassicApp.xcodeproj")
+        #expect(found.build.bundleLocalizations["ClassicApp/Info.plist"] == ["en", "de", "fr"])
+    }
+
+    @Test func synchronizedFoldersIncludeTheirFilesLessMembershipExceptions() throws {
+        let found = plan("SyncedApp")
+        #expect(found.build.problems.isEmpty)
+        let app = try #require(found.plan.apps.first)
+        #expect(found.plan.apps.count == 1)
+        let swift = swift(found, app)
+        #expect(swift.code == [
+            "SyncedApp/Paywall/PaywallView.swift", "SyncedApp/Paywall/PlanRow.swift",
+            "SyncedApp/Store/EntitlementManager.swift", "SyncedApp/SyncedAppApp.swift",
+        ])
+        #expect(!swift.code.contains("SyncedApp/Debug/MockStore.swift"))
+        #expect(swift.tests == ["SyncedAppTests/EntitlementManagerTests.swift"])
+        #expect(found.plan.filesInNoTarget == ["SyncedApp/Debug/MockStore.swift"])
+        #expect(files(found, app, kind: .stringCatalog) == ["SyncedApp/Localizable.xcstrings"])
+        #expect(app.declaredLocales == ["en", "es"])
+    }
+
+    @Test func aLocalPackageTheAppLinksIsItsCodeAndItsTestsAreTests() throws {
+        let found = plan("WorkspaceApp")
+        #expect(found.build.workspaces.first?.references == ["App/App.xcodeproj", "Packages/StoreKitSupport"])
+        let app = try #require(found.plan.apps.first)
+        #expect(found.plan.apps.count == 1)
+        let swift = swift(found, app)
+        #expect(swift.code == [
+            "App/App/AppMain.swift", "App/App/StoreScreen.swift",
+            "Packages/StoreKitSupport/Sources/StoreKitSupport/ProductCatalog.swift",
+            "Packages/StoreKitSupport/Sources/StoreKitSupport/PurchaseService.swift",
+        ])
+        #expect(swift.tests == ["Packages/StoreKitSupport/Tests/StoreKitSupportTests/ProductCatalogTests.swift"])
+        #expect(files(found, app, kind: .storeKitConfiguration) == ["App/Configuration/Store.storekit"])
+        #expect(app.summary.contains("StoreKitSupport (local package Packages/StoreKitSupport)"))
+    }
+
+    @Test func twoAppsInOneProjectAreAuditedApartWithTheFrameworkTheyLink() throws {
+        let found = plan("TwoApps")
+        #expect(found.plan.apps.map(\.name) == ["Journal", "JournalWatch"])
+        let phone = swift(found, found.plan.apps[0]).code
+        let watch = swift(found, found.plan.apps[1]).code
+        #expect(phone.contains("Journal/Paywall/ProUpgradeView.swift"))
+        #expect(phone.contains("JournalKit/EntryStore.swift"))
+        #expect(phone.contains("Shared/ProductIDs.swift"))
+        // The watch app the phone app embeds is not the phone app's code.
+        #expect(!phone.contains("JournalWatch/WatchUpsellView.swift"))
+        #expect(watch.contains("JournalWatch/WatchUpsellView.swift"))
+        #expect(watch.contains("Shared/ProductIDs.swift"))
+        #expect(!watch.contains("Journal/Paywall/ProUpgradeView.swift"))
+    }
+
+    @Test func aLibrarysLocalizationsDoNotBecomeItsExampleAppsLocales() throws {
+        let found = plan("LibraryWithExample")
+        #expect(found.plan.apps.map(\.name) == ["Example"])
+        let app = found.plan.apps[0]
+        #expect(app.declaredLocales == ["en"])
+        let code = swift(found, app).code
+        #expect(code.contains("Example/Example/DemoPaywall.swift"))
+        // Product PaywallLib stands for target Lib.
+        #expect(code.contains("Sources/Lib/PaywallCopy.swift"))
+        #expect(swift(found, app).tests == ["Tests/LibTests/PaywallCopyTests.swift"])
+    }
+
+    @Test func independentTutorialStepsAreSeparateAppsEachWithItsOwnConfiguration() throws {
+        let found = plan("TutorialSteps")
+        #expect(found.plan.apps.map(\.name) == ["Step1", "Step2", "Step3"])
+        for (index, app) in found.plan.apps.enumerated() {
+            let step = "Step\(index + 1)"
+            #expect(files(found, app, kind: .storeKitConfiguration) == ["\(step)/\(step).storekit"])
+            #expect(swift(found, app).code.allSatisfy { $0.hasPrefix("\(step)/") })
+            #expect(!swift(found, app).code.isEmpty)
+        }
+    }
+
+    @Test func buildOutputDependenciesExportsBundlesAndProjectDocumentsAreSkippedAndListed() throws {
+        let found = plan("SkippedFolders")
+        let paths = found.discovered.files.map(\.relativePath)
+        #expect(paths.sorted() == ["Copy/paywall.md", "PaywallView.swift", "SkippedApp.swift", "Store.swift"])
+        let skipped = Dictionary(grouping: found.discovered.skipped, by: \.reason).mapValues { $0.map(\.relativePath).sorted() }
+        #expect(skipped[.dependencies] == [".build", "Carthage", "Pods", "SourcePackages", "node_modules"])
+        #expect(skipped[.buildOutput] == ["Demo.app", "DerivedData", "Export.xcarchive", "Lib.framework", "Lib.xcframework", "build"])
+        #expect(skipped[.localizationExport] == ["de.xcloc"])
+        #expect(skipped[.bundle] == ["Vendor/ThirdParty.bundle"])
+        // No build description: the whole folder is the app.
+        #expect(found.plan.apps == [.wholeFolder])
+    }
+
+    @Test func aSkippedFolderComesBackWhenTheConfigurationAsksForIt() throws {
+        let root = Self.fixtures.appendingPathComponent("SkippedFolders")
+        let selection = FileSelection(base: root, auditSkipped: [try Glob("Pods")])
+        let found = Discovery.discover(paths: [root], root: root, selection: selection)
+        #expect(found.files.contains { $0.relativePath.hasPrefix("Pods/") })
+        #expect(!found.skipped.contains { $0.relativePath == "Pods" })
+    }
+
+    @Test func aSymbolicLinkToAFolderOutsideIsWalkedOnceAndALoopIsListed() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("iap-audit-links-\(UUID().uuidString)")
+        let app = base.appendingPathComponent("App")
+        let shared = base.appendingPathComponent("SharedCode")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: base) }
+        try Data("import StoreKit\n".utf8).write(to: app.appendingPathComponent("App.swift"))
+        try Data("import StoreKit\nfunc listen() { Task { for await _ in Transaction.updates {} } }\n".utf8).write(to: shared.appendingPathComponent("Listener.swift"))
+        try FileManager.default.createSymbolicLink(atPath: app.appendingPathComponent("Shared").path, withDestinationPath: shared.path)
+        // A link back into the audited folder, and one from the linked folder back to itself.
+        try FileManager.default.createSymbolicLink(atPath: app.appendingPathComponent("Again").path, withDestinationPath: app.path)
+        try FileManager.default.createSymbolicLink(atPath: shared.appendingPathComponent("Loop").path, withDestinationPath: shared.path)
+        let found = Discovery.discover(paths: [app], root: app)
+        #expect(found.files.map(\.relativePath) == ["App.swift", "Shared/Listener.swift"])
+        #expect(found.skipped.map(\.relativePath).sorted() == ["Again", "Shared/Loop"])
+        #expect(found.skipped.allSatisfy { $0.reason == .symbolicLink })
+    }
+
+    @Test func projectParseErrorsNameLineAndColumn() throws {
+        let text = "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjects = {\n\t\tA = { isa = PBXGroup; children = ( B, C ) };\n\t};\n}\n"
+        #expect(throws: XcodeProjectError.self) { try XcodeProject.load(bytes: Array(text.utf8), file: "X.xcodeproj/project.pbxproj", root: "/") }
+        do {
+            _ = try XcodeProject.load(bytes: Array(text.utf8), file: "X.xcodeproj/project.pbxproj", root: "/")
+        } catch {
+            // `( B, C ) }` lacks the ";" after the array: found at the "}".
+            #expect(error.position == TextPosition(line: 5, column: 45))
+            #expect(error.reason.contains("expected ';'"))
+        }
+    }
+
+    @Test func propertyListsKeepQuotedEscapesCommentsAndData() throws {
+        let text = #"{ a = "x \"y\" \n z"; /* c */ b = ( 1, two, "3 4", ); c = <0A ff>; // end"# + "\n}"
+        let value = try OpenStepPropertyListParser.parse(Array(text.utf8))
+        #expect(value["a"]?.string == "x \"y\" \n z")
+        #expect(value["b"]?.strings == ["1", "two", "3 4"])
+        #expect(value["c"] == .data([0x0A, 0xFF], TextPosition(line: 1, column: 59)))
+    }
+}

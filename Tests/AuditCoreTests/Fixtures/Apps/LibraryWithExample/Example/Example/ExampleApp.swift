@@ -1,0 +1,10 @@
+import SwiftUI
+
+@main
+struct ExampleApp: App {
+    var body: some Scene {
+        WindowGroup {
+            DemoPaywall()
+        }
+    }
+}
