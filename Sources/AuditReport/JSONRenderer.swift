@@ -82,6 +82,19 @@ public struct JSONRenderer: Sendable {
                 ("filesWithPreviews", .strings(report.filesWithPreviews)),
                 ("locales", .strings(report.locales)),
                 ("localeSource", .string(report.localeSource)),
+                ("app", .object([
+                    ("name", .string(report.scope.app.name)),
+                    ("kind", .string(report.scope.app.kind.rawValue)),
+                    ("summary", .string(report.scope.app.summary)),
+                    ("appsInFolder", .int(report.scope.appCount)),
+                ])),
+                ("buildFiles", .strings(report.scope.buildFiles.map(\.relativePath))),
+                ("filesInNoTarget", .strings(report.scope.filesInNoTarget)),
+                ("testConfigurations", .strings(report.scope.testConfigurations)),
+                ("skipped", .array(report.scope.skipped.map { folder in
+                    .object([("path", .string(folder.relativePath)), ("reason", .string(folder.reason.rawValue))])
+                })),
+                ("notes", .strings(report.scope.notes)),
             ])),
         ])
         return document.text

@@ -291,7 +291,53 @@ public struct MarkdownRenderer: Sendable {
         let locales = report.locales.isEmpty ? "none" : report.locales.map { MarkdownText.escape($0) }.joined(separator: ", ")
         lines.append("")
         lines.append("Shipped locales: \(locales) (from \(MarkdownText.escape(report.localeSource))).")
+        lines += appSection(report.scope)
         return lines.joined(separator: "\n")
+    }
+
+    /// What the app is and what was not audited: the build description, files in no target,
+    /// tests' configurations, skipped folders.
+    private func appSection(_ scope: AuditScope) -> [String] {
+        var lines = ["", "### The app", ""]
+        let app = scope.app
+        switch app.kind {
+        case .folder:
+            lines.append("No Xcode project or Package.swift was found: every file under the folder was audited as one app.")
+        case .xcodeApp, .package:
+            let of = scope.appCount > 1 ? " (one of \(scope.appCount) apps in the folder, each audited on its own)" : ""
+            lines.append("Audited: **\(MarkdownText.escape(app.name))**\(of): \(MarkdownText.escape(app.summary)).")
+        }
+        if !scope.buildFiles.isEmpty {
+            lines.append("")
+            lines.append("Build description read: \(MarkdownText.escape(scope.buildFileSummary)).")
+        }
+        for note in scope.notes {
+            lines.append("")
+            lines.append(MarkdownText.escape(note))
+        }
+        if !scope.filesInNoTarget.isEmpty {
+            lines.append("")
+            let shown = scope.filesInNoTarget.prefix(10).map { MarkdownText.code($0) }.joined(separator: ", ")
+            let more = scope.filesInNoTarget.count > 10 ? " and \(scope.filesInNoTarget.count - 10) more (`--verbose` lists them)" : ""
+            lines.append("\(plural(scope.filesInNoTarget.count, "Swift file")) belong\(scope.filesInNoTarget.count == 1 ? "s" : "") to no target and \(scope.filesInNoTarget.count == 1 ? "was" : "were") not audited: \(shown)\(more).")
+        }
+        if !scope.testConfigurations.isEmpty {
+            lines.append("")
+            lines.append("StoreKit configurations of test targets only (not the app's catalogue): " + scope.testConfigurations.map { MarkdownText.code($0) }.joined(separator: ", ") + ".")
+        }
+        let skipped = scope.skippedByReason
+        if !skipped.isEmpty {
+            lines.append("")
+            lines.append("Folders not audited (never app code; the configuration key `auditSkipped` brings one back):")
+            lines.append("")
+            lines.append("| Why | Folders | Where |")
+            lines.append("|---|---:|---|")
+            for (reason, folders) in skipped {
+                let shown = folders.prefix(5).map { MarkdownText.tableCode($0) }.joined(separator: ", ") + (folders.count > 5 ? ", …" : "")
+                lines.append("| \(reason.rawValue) | \(folders.count) | \(shown) |")
+            }
+        }
+        return lines
     }
 
     private func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }

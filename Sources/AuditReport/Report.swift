@@ -108,6 +108,8 @@ public struct Report: Sendable {
     public var localeSource: String
     /// Prefix that turns a finding's relative path into a link from the report's folder.
     public var sourceLinkPrefix: String
+    /// Which app this report is for, and what of the folder was not audited and why.
+    public var scope: AuditScope
 
     public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
 
@@ -148,6 +150,7 @@ public struct Report: Sendable {
         disclosure = DisclosureTable(results: result.results)
         testFileCount = result.project.testFiles.count
         filesWithPreviews = result.project.filesWithPreviews
+        scope = result.scope
         locales = result.project.shippedLocales
         localeSource = result.project.localeSource
         var rules: [String: RuleDescription] = [:]

@@ -27,12 +27,19 @@ import Testing
     }
 
     @Test func textIsCopyOnlyWhenItsNameSaysSo() {
-        #expect(FileKind.classify("Docs/Paywall-Copy.md") == .copyDocument)
-        #expect(FileKind.classify("Docs/SUBSCRIPTION_TERMS.TXT") == .copyDocument)
-        #expect(FileKind.classify("Docs/pricing.markdown") == .copyDocument)
+        #expect(FileKind.classify("Copy/Paywall-Copy.md") == .copyDocument)
+        #expect(FileKind.classify("Marketing/SUBSCRIPTION_TERMS.TXT") == .copyDocument)
+        #expect(FileKind.classify("pricing.markdown") == .copyDocument)
         #expect(FileKind.classify("README.md") == nil)
         // The folder's name does not count, only the file's.
         #expect(FileKind.classify("paywall/README.md") == nil)
+        // A project's own documents are never paywall copy by name: a documentation folder's
+        // plans, a licence ("COPYING" has "copy" in it), a changelog of purchase fixes.
+        #expect(FileKind.classify("docs/plans/paywall-plan.md") == nil)
+        #expect(FileKind.classify("Documentation/Subscription.md") == nil)
+        #expect(FileKind.classify("COPYING.txt") == nil)
+        #expect(FileKind.classify("CHANGELOG-purchases.md") == nil)
+        #expect(FileKind.classify("License-purchase.txt") == nil)
     }
 
     @Test func testFoldersAreFoundByName() {

@@ -102,14 +102,17 @@ import Testing
         let app = root.appendingPathComponent("App")
         try FileManager.default.createSymbolicLink(atPath: app.appendingPathComponent("Linked").path, withDestinationPath: root.appendingPathComponent("Other").path)
 
-        // A folder named like a Swift file is entered; a link to a folder is not; other names are not inputs.
+        // A folder named like a Swift file is entered; a link to a folder the walk reaches anyway
+        // is listed as skipped, not walked twice; other names are not inputs.
         let whole = Discovery.discover(paths: [root], root: root)
         #expect(whole.files.map(\.relativePath) == ["App/Store.swift", "App/Views.swift/Inner.swift", "Other/B.swift"])
         #expect(whole.files.map(\.url.path) == whole.files.map { root.appendingPathComponent($0.relativePath).path })
+        #expect(whole.skipped == [SkippedFolder(relativePath: "App/Linked", reason: .symbolicLink)])
 
-        // A subfolder named on the command line keeps paths relative to the root.
+        // A subfolder named on the command line keeps paths relative to the root; the link
+        // leads outside it, so it is followed once.
         let sub = Discovery.discover(paths: [app], root: root)
-        #expect(sub.files.map(\.relativePath) == ["App/Store.swift", "App/Views.swift/Inner.swift"])
+        #expect(sub.files.map(\.relativePath) == ["App/Linked/B.swift", "App/Store.swift", "App/Views.swift/Inner.swift"])
 
         // A folder outside the root is reported by its full path.
         let outside = Discovery.discover(paths: [root.appendingPathComponent("Other")], root: app)

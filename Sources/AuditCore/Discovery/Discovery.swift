@@ -193,7 +193,7 @@ public enum Discovery {
         var level = [Folder(path: top.path, relativePrefix: topRelative)]
         // A symbolic link to a folder is followed once, to a folder outside every one walked:
         // one inside the audited folder, or inside a link target already followed, is walked
-        // anyway (and following it could loop).
+        // anyway, and one to a folder that holds them would walk them again (a loop).
         var walkedTargets = [realPath(top.path) ?? top.path]
         while !level.isEmpty {
             let listed = parallelMap(level, jobs: jobs) { list($0, root: root, selection: selection) }
@@ -207,7 +207,8 @@ public enum Discovery {
                     guard case .folder(let folder) = entries[index] else { continue }
                     if folder.isLink {
                         let target = realPath(folder.path)
-                        if let target, !walkedTargets.contains(where: { RepositoryPath.isInside(target, folder: $0) }) {
+                        // Inside a walked folder, or holding one (a link to an ancestor): a loop.
+                        if let target, !walkedTargets.contains(where: { RepositoryPath.isInside(target, folder: $0) || RepositoryPath.isInside($0, folder: target) }) {
                             walkedTargets.append(target)
                         } else {
                             entries[index] = .skipped(SkippedFolder(relativePath: String(folder.relativePrefix.dropLast()), reason: .symbolicLink))

@@ -58,6 +58,24 @@ public struct AuditResult: Sendable {
 /// What the audit found out about the audited folder itself: which app a result is for, how
 /// the files divide among the apps, and what was left out and why. The report's Inputs section.
 public struct AuditScope: Sendable {
+    /// The build description's files by kind, for the report: "1 Xcode project, 2 schemes".
+    public var buildFileSummary: String {
+        let names: [(BuildFile.Kind, String, String)] = [
+            (.xcodeProject, "Xcode project", "Xcode projects"), (.scheme, "shared scheme", "shared schemes"),
+            (.workspace, "workspace", "workspaces"), (.packageManifest, "Package.swift", "Package.swift files"),
+            (.infoPlist, "Info.plist", "Info.plist files"),
+        ]
+        return names.compactMap { kind, one, many in
+            let count = buildFiles.filter { $0.kind == kind }.count
+            return count == 0 ? nil : "\(count) \(count == 1 ? one : many)"
+        }.joined(separator: ", ")
+    }
+
+    /// The skipped folders by reason, in the reasons' order.
+    public var skippedByReason: [(reason: SkipReason, folders: [String])] {
+        Dictionary(grouping: skipped, by: \.reason).map { ($0.key, $0.value.map(\.relativePath)) }.sorted { $0.reason < $1.reason }
+    }
+
     public var app: AppScope
     /// How many apps the folder holds (this is one of them).
     public var appCount: Int
@@ -137,7 +155,13 @@ public enum Auditor {
                     if index == 0, case .failed = loaded[offset].1 { selected.append(loaded[offset]) }
                     continue
                 }
-                selected.append(role == .test ? (loaded[offset].0, loaded[offset].1.asTest) : loaded[offset])
+                if role == .test {
+                    // Tests' own StoreKit configurations are not the app's catalogue.
+                    guard file.kind == .swift else { continue }
+                    selected.append((loaded[offset].0, loaded[offset].1.asTest))
+                } else {
+                    selected.append(loaded[offset])
+                }
             }
             let scope = AuditScope(
                 app: app, appCount: chosen.count, buildFiles: shownBuildFiles, filesInNoTarget: plan.filesInNoTarget,
