@@ -37,6 +37,7 @@ public struct JSONRenderer: Sendable {
                     ("failed", .int(count(.failed))),
                     ("manual", .int(count(.manual))),
                     ("notApplicable", .int(count(.notApplicable))),
+                    ("notChecked", .int(count(.notChecked))),
                 ])),
             ])),
             ("filters", .object([

@@ -83,6 +83,8 @@ public struct JUnitRenderer: Sendable {
             return .failure(type: worst(item.findings), message: count(item.findings), text: item.findings.map { line($0) }.joined(separator: "\n"))
         case .manual:
             return .skipped(message: (["manual check"] + item.notes).joined(separator: ": "))
+        case .notChecked:
+            return .skipped(message: (["not checked"] + item.notes).joined(separator: ": "))
         case .notApplicable:
             return .skipped(message: (["not applicable"] + item.notes).joined(separator: ": "))
         case .passed:

@@ -56,11 +56,11 @@ public struct MarkdownRenderer: Sendable {
             lines.append("> **Verdict: not ready for review.** \(blocking.joined(separator: " and ")) to fix first.")
         }
         lines.append("")
-        lines.append("| Errors | Warnings | Notes | Checklist passed | Failed | Manual check | Not applicable |")
-        lines.append("|---:|---:|---:|---:|---:|---:|---:|")
+        lines.append("| Errors | Warnings | Notes | Checklist passed | Failed | Not checked | Manual check | Not applicable |")
+        lines.append("|---:|---:|---:|---:|---:|---:|---:|---:|")
         let items = report.checklists.flatMap(\.items)
         func count(_ status: Report.Status) -> Int { items.filter { $0.status == status }.count }
-        lines.append("| \(errors) | \(warnings) | \(notes) | \(count(.passed)) of \(items.count) | \(count(.failed)) | \(count(.manual)) | \(count(.notApplicable)) |")
+        lines.append("| \(errors) | \(warnings) | \(notes) | \(count(.passed)) of \(items.count) | \(count(.failed)) | \(count(.notChecked)) | \(count(.manual)) | \(count(.notApplicable)) |")
         let filters = Self.filterSentences(report)
         if !filters.isEmpty { lines.append("\n" + filters.joined(separator: " ")) }
         return lines.joined(separator: "\n")

@@ -4,12 +4,17 @@ import AuditCore
 /// files or rules; everything they print is here.
 public struct Report: Sendable {
     public enum Status: String, Sendable, Hashable, CaseIterable {
-        case passed, failed, manual, notApplicable = "not_applicable"
+        case passed, failed
+        /// The rules ran, found nothing wrong, and found nothing to show it right either: the
+        /// item is not passed on the absence of evidence.
+        case notChecked = "not_checked"
+        case manual, notApplicable = "not_applicable"
 
         public var label: String {
             switch self {
             case .passed: "passed"
             case .failed: "failed"
+            case .notChecked: "not checked"
             case .manual: "manual check"
             case .notApplicable: "not applicable"
             }
@@ -183,6 +188,9 @@ public struct Report: Sendable {
         } else if ran.allSatisfy({ $0.notApplicableReason != nil }) {
             status = .notApplicable
             notes += ran.compactMap(\.notApplicableReason)
+        } else if evidence.isEmpty {
+            status = .notChecked
+            notes.append("The audit found nothing to confirm this item (no code or configuration it concerns was recognised): check it by hand.")
         } else {
             status = .passed
         }

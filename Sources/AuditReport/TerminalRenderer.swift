@@ -97,7 +97,8 @@ public struct TerminalRenderer: Sendable {
             if n > 0 { counts.append("\(n) \(status.label)" + (status == .manual && n > 1 ? "s" : "")) }
         }
         var lines = [paint(Self.visible(checklist.title), .bold) + paint(" (\(counts.joined(separator: ", ")))", .dim)]
-        let width = Report.Status.allCases.map { label($0).count }.max() ?? 0
+        // Aligned on the labels this report shows.
+        let width = Report.Status.allCases.filter { checklist.count($0) > 0 }.map { label($0).count }.max() ?? 0
         for item in checklist.items {
             let tag = label(item.status)
             var line = "  " + paint(tag, color(item.status)) + String(repeating: " ", count: width - tag.count + 2) + Self.visible(item.text)
@@ -136,6 +137,7 @@ public struct TerminalRenderer: Sendable {
         let items = report.checklists.flatMap(\.items)
         let passed = items.filter { $0.status == .passed }.count
         let failed = items.filter { $0.status == .failed }.count
+        let notChecked = items.filter { $0.status == .notChecked }.count
         let verdict: String
         if report.isReady {
             verdict = paint((style.symbols ? "✓ " : "") + "Ready for review", .bold, .green)
@@ -147,7 +149,7 @@ public struct TerminalRenderer: Sendable {
             let phrase = Self.plural(n, severity.rawValue)
             return n == 0 ? phrase : paint(phrase, color(severity))
         }
-        var lines = ["\(verdict): \(counts.joined(separator: ", ")); checklist \(passed) passed, \(failed) failed of \(items.count)."]
+        var lines = ["\(verdict): \(counts.joined(separator: ", ")); checklist \(passed) passed, \(failed) failed\(notChecked > 0 ? ", \(notChecked) not checked" : "") of \(items.count)."]
         var setAside: [String] = []
         if !report.suppressed.isEmpty { setAside.append("\(report.suppressed.count) suppressed in the code") }
         if !report.accepted.isEmpty { setAside.append("\(report.accepted.count) accepted by the baseline") }
@@ -179,6 +181,7 @@ public struct TerminalRenderer: Sendable {
         case .passed: word = "passed"
         case .failed: word = "failed"
         case .manual: word = "manual"
+        case .notChecked: word = "not checked"
         case .notApplicable: word = "n/a"
         }
         guard style.symbols else { return word }
@@ -187,6 +190,7 @@ public struct TerminalRenderer: Sendable {
         case .passed: symbol = "✓"
         case .failed: symbol = "✗"
         case .manual: symbol = "?"
+        case .notChecked: symbol = "·"
         case .notApplicable: symbol = "–"
         }
         return symbol + " " + word
@@ -196,7 +200,7 @@ public struct TerminalRenderer: Sendable {
         switch status {
         case .passed: .green
         case .failed: .red
-        case .manual: .yellow
+        case .manual, .notChecked: .yellow
         case .notApplicable: .dim
         }
     }
