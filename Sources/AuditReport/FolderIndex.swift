@@ -26,7 +26,7 @@ public enum FolderIndex {
             ? "**Ready for review:** all \(apps.count) apps have no errors or warnings."
             : "**Not ready for review:** \(notReady) of \(apps.count) apps have errors or warnings to fix first.")
         lines.append("")
-        lines.append("The folder holds \(apps.count) apps; each was audited on its own, with the code it links. Open an app's report for its checklist and findings.")
+        lines.append("\(apps.count) apps were found; each was audited on its own, with the code it links. Open an app's report for its checklist and findings.")
         lines.append("")
         lines.append("| App | Verdict | Errors | Warnings | Notes | Report |")
         lines.append("|---|---|---:|---:|---:|---|")

@@ -169,44 +169,67 @@ enum CommandLineTool {
         let rules = BuiltInRules.all.filter { !disabled.contains($0.description.identifier) }
         let auditOptions = AuditOptions(
             locales: options.locales ?? configuration.locales, jobs: options.jobs, selection: configuration.selection, observer: progress.observer)
-        let folder = Auditor.auditFolder(
-            paths: paths, root: root, rules: rules, options: auditOptions,
-            targets: options.targets.isEmpty ? configuration.targets : options.targets)
-        // The process exits when the audit returns (main.swift): the project model, millions of
-        // small objects, is left for the exit to reclaim instead of being freed one by one,
-        // which took a tenth of a 20 MB audit's time after the reports were written.
-        defer { KeptUntilExit.keep(folder) }
-        if let pattern = folder.unmatchedIncludes.first {
+        // Each folder named on the command line is a project of its own: audited on its own,
+        // never merged with the others.
+        let roots = paths.count > 1 && paths.allSatisfy({ path in
+            var isFolder: ObjCBool = false
+            return fileManager.fileExists(atPath: path.path, isDirectory: &isFolder) && isFolder.boolValue
+        }) ? paths : [root]
+        let targets = options.targets.isEmpty ? configuration.targets : options.targets
+        var audited: [(result: AuditResult, root: URL)] = []
+        var unmatched: [String]?
+        var unknownTargets = Set(targets)
+        var availableApps: [String] = []
+        var nothing: [(root: URL, apps: [AuditResult])] = []
+        for projectRoot in roots {
+            let folder = Auditor.auditFolder(
+                paths: roots.count > 1 ? [projectRoot] : paths, root: projectRoot, rules: rules, options: auditOptions, targets: targets)
+            // The process exits when the audit returns (main.swift): the project model, millions of
+            // small objects, is left for the exit to reclaim instead of being freed one by one,
+            // which took a tenth of a 20 MB audit's time after the reports were written.
+            KeptUntilExit.keep(folder)
+            // A pattern is mistyped when it matches nothing in any of the folders.
+            unmatched = unmatched.map { Array(Set($0).intersection(folder.unmatchedIncludes)).sorted() } ?? folder.unmatchedIncludes
+            unknownTargets.formIntersection(folder.unknownTargets)
+            availableApps += folder.availableApps.filter { !$0.isEmpty }
+            let found = folder.apps.filter { !$0.project.swiftFiles.isEmpty || !$0.project.storeKitConfigurations.isEmpty }
+            if found.isEmpty { nothing.append((projectRoot, folder.apps)) }
+            audited += found.map { ($0, projectRoot) }
+        }
+        if let pattern = unmatched?.first {
             let source = configURL.map { options.config ?? displayPath($0, cwd: cwd) } ?? "the configuration"
-            return fail("the include pattern '\(pattern)' in \(source) matches no file under \(displayPath(root, cwd: cwd)); correct the pattern or remove it")
+            return fail("the include pattern '\(pattern)' in \(source) matches no file under \(roots.map { displayPath($0, cwd: cwd) }.joined(separator: ", ")); correct the pattern or remove it")
         }
-        if !folder.unknownTargets.isEmpty {
-            let found = folder.availableApps.filter { !$0.isEmpty }
-            return fail("no app named \(folder.unknownTargets.joined(separator: ", ")) in \(displayPath(root, cwd: cwd)); "
-                + (found.isEmpty ? "no Xcode application target was found" : "the apps found: \(found.joined(separator: "; "))"))
+        if !unknownTargets.isEmpty {
+            return fail("no app named \(unknownTargets.sorted().joined(separator: ", ")) in \(roots.map { displayPath($0, cwd: cwd) }.joined(separator: ", ")); "
+                + (availableApps.isEmpty ? "no Xcode application target was found" : "the apps found: \(availableApps.joined(separator: "; "))"))
         }
-        let audited = folder.apps.filter { !$0.project.swiftFiles.isEmpty || !$0.project.storeKitConfigurations.isEmpty }
-        if audited.isEmpty {
-            return fail(NothingAudited.message(root: root, shown: displayPath(root, cwd: cwd), apps: folder.apps))
+        if audited.isEmpty, let first = nothing.first {
+            return fail(NothingAudited.message(root: first.root, shown: displayPath(first.root, cwd: cwd), apps: first.apps))
+        }
+        for (folderRoot, _) in nothing {
+            // One of several folders holds nothing to audit: said, and the others go on.
+            try? FileHandle.standardError.write(contentsOf: Data("iap-audit: warning: nothing to audit in \(displayPath(folderRoot, cwd: cwd)): no Swift source and no StoreKit configuration\n".utf8))
         }
         var indexApps: [FolderIndex.App] = []
         if audited.count == 1 {
-            return auditApp(audited[0], outputURL: nil)
+            return auditApp(audited[0].result, root: audited[0].root, outputURL: nil)
         }
         // Several apps: a report each, in a folder named for the app; one exit code for the run.
         if options.writesToStandardOutput {
-            return fail("\(audited.count) apps were found (\(audited.map(\.scope.app.name).joined(separator: "; "))): choose one with --target NAME to write its report to standard output")
+            return fail("\(audited.count) apps were found (\(audited.map(\.result.scope.app.name).joined(separator: "; "))): choose one with --target NAME to write its report to standard output")
         }
         var code: Int32 = 0
-        for result in audited {
-            let slug = AppFolderName.make(result.scope.app.name)
-            let status = auditApp(result, outputURL: slug)
+        for (result, projectRoot) in audited {
+            let name = result.scope.app.name.isEmpty ? projectRoot.lastPathComponent : result.scope.app.name
+            let slug = AppFolderName.make(roots.count > 1 && name != projectRoot.lastPathComponent ? projectRoot.lastPathComponent + "-" + name : name)
+            let status = auditApp(result, root: projectRoot, outputURL: slug)
             if status == 2 { return 2 }
             code = max(code, status)
         }
         // The top of the output folder: an index page and every machine format joined.
         let indexOutput = URL(fileURLWithPath: options.output, relativeTo: cwd).standardizedFileURL
-        let folderName = root.lastPathComponent.isEmpty ? root.path : root.lastPathComponent
+        let folderName = roots.count > 1 ? roots.map(\.lastPathComponent).joined(separator: ", ") : (root.lastPathComponent.isEmpty ? root.path : root.lastPathComponent)
         let staging = ReportStaging(folder: indexOutput)
         var names: [String] = []
         for format in options.formats {
@@ -239,7 +262,7 @@ enum CommandLineTool {
         }
         return code
 
-        func auditApp(_ raw: AuditResult, outputURL subfolder: String?) -> Int32 {
+        func auditApp(_ raw: AuditResult, root: URL, outputURL subfolder: String?) -> Int32 {
         progress.begin("applying filters")
         let result = Filters.apply(raw, options: FilterOptions(
             severities: configuration.severities, knownRules: RuleCatalogue.identifiers, baseline: baseline,

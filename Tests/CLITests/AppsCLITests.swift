@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+/// What the app is, from the command line: several apps audited apart with one exit code,
+/// `--target`, several PATHs, and runs that audit nothing exiting 2 instead of "ready".
+@Suite struct AppsCLITests {
+    static let fixtures = CLI.packageRoot.appendingPathComponent("Tests/AuditCoreTests/Fixtures/Apps")
+
+    /// A copy of a fixture in a temporary folder (the reports are written beside it).
+    func copy(_ fixture: String) throws -> URL {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("iap-audit-apps-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        let target = base.appendingPathComponent(fixture)
+        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent(fixture), to: target)
+        return target
+    }
+
+    func json(_ url: URL) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+    }
+
+    @Test func anEmptyFolderExitsTwoSayingWhatItLookedFor() throws {
+        let root = try CLI.makeProject([:])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let run = try CLI.run(["."], in: root)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("nothing to audit"))
+        #expect(run.stderr.contains("*.swift") && run.stderr.contains("*.storekit"))
+        #expect(run.stderr.split(separator: "\n").count == 1)
+        #expect(!run.stdout.contains("Ready for review"))
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("iap-audit-report").path))
+    }
+
+    @Test func anObjectiveCAppSaysItsCodeIsNotRead() throws {
+        let root = try CLI.makeProject(["Store/RMStoreLike.m": "#import <StoreKit/StoreKit.h>\n@implementation S\n@end\n", "Store/RMStoreLike.h": "@interface S\n@end\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let run = try CLI.run(["."], in: root)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("Objective-C"))
+    }
+
+    @Test func theFlawedExampleWithAMistypedIncludeExitsTwoNamingThePattern() throws {
+        let root = CLI.packageRoot.appendingPathComponent("Examples/FlawedApp")
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("iap-audit-typo-\(UUID().uuidString).json")
+        try Data(#"{ "include": ["RecipeBox/Sorces/**"] }"#.utf8).write(to: config)
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("iap-audit-typo-out-\(UUID().uuidString)")
+        defer {
+            try? FileManager.default.removeItem(at: config)
+            try? FileManager.default.removeItem(at: output)
+        }
+        let run = try CLI.run([root.path, "--config", config.path, "--output", output.path], in: CLI.packageRoot)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("'RecipeBox/Sorces/**'"))
+        #expect(run.stderr.contains("matches no file"))
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
+    @Test func twoAppsGetAReportEachAndAJoinedIndexWithOneExitCode() throws {
+        let root = try copy("TwoApps")
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+        let run = try CLI.run([".", "--format", "md,html,json,sarif", "--fail-on", "never"], in: root)
+        #expect(run.status == 0, "\(run.stderr)")
+        let out = root.appendingPathComponent("iap-audit-report")
+        for app in ["Journal", "JournalWatch"] {
+            for file in ["report.md", "report.html", "report.json", "report.sarif"] {
+                #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("\(app)/\(file)").path), "\(app)/\(file)")
+            }
+        }
+        let index = try String(contentsOf: out.appendingPathComponent("report.md"), encoding: .utf8)
+        #expect(index.contains("[Journal/report.md](Journal/report.md)"))
+        #expect(index.contains("[JournalWatch/report.md](JournalWatch/report.md)"))
+        // Each app's report says which app it is and lists only its own code.
+        let journal = try json(out.appendingPathComponent("Journal/report.json"))
+        let inputs = try #require(journal["inputs"] as? [String: Any])
+        let app = try #require(inputs["app"] as? [String: Any])
+        #expect(app["name"] as? String == "Journal")
+        #expect(app["appsInFolder"] as? Int == 2)
+        #expect(inputs["locales"] as? [String] == ["en", "it"])
+        let findingFiles = Set(((journal["findings"] as? [[String: Any]]) ?? []).compactMap { $0["file"] as? String })
+        #expect(!findingFiles.contains { $0.hasPrefix("JournalWatch/") })
+        // The joined SARIF holds both apps' results in one run.
+        let sarif = try json(out.appendingPathComponent("report.sarif"))
+        let runs = try #require(sarif["runs"] as? [[String: Any]])
+        #expect(runs.count == 1)
+        let total = ["Journal", "JournalWatch"].map { app -> Int in
+            let one = try? json(out.appendingPathComponent("\(app)/report.sarif"))
+            return ((one?["runs"] as? [[String: Any]])?.first?["results"] as? [Any])?.count ?? -1
+        }.reduce(0, +)
+        #expect((runs[0]["results"] as? [Any])?.count == total)
+        let joined = try json(out.appendingPathComponent("report.json"))
+        #expect((joined["apps"] as? [Any])?.count == 2)
+
+        // The exit code is the run's: a failing app fails it.
+        let failing = try CLI.run([".", "--quiet", "--fail-on", "note"], in: root)
+        #expect(failing.status == 1)
+    }
+
+    @Test func targetChoosesAnAppAndAnUnknownNameListsTheAppsFound() throws {
+        let root = try copy("TwoApps")
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+        let one = try CLI.run([".", "--target", "JournalWatch", "--format", "json", "--fail-on", "never"], in: root)
+        #expect(one.status == 0, "\(one.stderr)")
+        let report = try json(root.appendingPathComponent("iap-audit-report/report.json"))
+        #expect(((report["inputs"] as? [String: Any])?["app"] as? [String: Any])?["name"] as? String == "JournalWatch")
+        let unknown = try CLI.run([".", "--target", "Jurnal"], in: root)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("no app named Jurnal"))
+        #expect(unknown.stderr.contains("Journal; JournalWatch"))
+    }
+
+    @Test func severalPathsAreAuditedEachOnItsOwn() throws {
+        let first = try copy("TutorialSteps")
+        defer { try? FileManager.default.removeItem(at: first.deletingLastPathComponent()) }
+        let run = try CLI.run(["Step1", "Step2", "--format", "json", "--fail-on", "never"], in: first)
+        #expect(run.status == 0, "\(run.stderr)")
+        let out = first.appendingPathComponent("iap-audit-report")
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(names == ["Step1", "Step2", "report.json"])
+        let step1 = try json(out.appendingPathComponent("Step1/report.json"))
+        let files = ((step1["findings"] as? [[String: Any]]) ?? []).compactMap { $0["file"] as? String }
+        #expect(!files.contains { $0.contains("Step2") })
+    }
+
+    @Test func theInputsSectionNamesTheAppWhatWasSkippedAndWhy() throws {
+        let root = try copy("SkippedFolders")
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+        let run = try CLI.run([".", "--format", "md,json", "--fail-on", "never"], in: root)
+        #expect(run.status == 0, "\(run.stderr)")
+        let markdown = try String(contentsOf: root.appendingPathComponent("iap-audit-report/report.md"), encoding: .utf8)
+        #expect(markdown.contains("No Xcode project or Package.swift was found"))
+        #expect(markdown.contains("| dependency checkouts | 5 |"))
+        #expect(markdown.contains("| build output | 6 |"))
+        #expect(markdown.contains("| localization exports | 1 |"))
+        // Nothing from a skipped folder or a project document is reported.
+        let report = try json(root.appendingPathComponent("iap-audit-report/report.json"))
+        let files = ((report["findings"] as? [[String: Any]]) ?? []).compactMap { $0["file"] as? String }
+        let skipped = ["Pods/", "Carthage/", "SourcePackages/", "node_modules/", ".build/", "build/", "DerivedData/", ".xcarchive/", ".app/", ".framework/", ".xcloc/", ".bundle/", "docs/", "README", "CHANGELOG", "LICENSE"]
+        #expect(!files.contains { file in skipped.contains { file.contains($0) } }, "\(files)")
+    }
+}
