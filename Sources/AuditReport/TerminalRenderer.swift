@@ -87,6 +87,24 @@ public struct TerminalRenderer: Sendable {
         lines.append("Shipped locales: \(locales) (from \(Self.visible(report.localeSource))).")
         if let configuration = report.settings.configuration { lines.append("Configuration: \(Self.visible(configuration))") }
         if let baseline = report.settings.baseline { lines.append("Baseline: \(Self.visible(baseline))") }
+        let scope = report.scope
+        if scope.app.kind != .folder {
+            lines.append("App: \(Self.visible(scope.app.summary)).")
+        } else if !scope.buildFiles.isEmpty || !scope.notes.isEmpty {
+            lines.append("App: every file under the folder.")
+        }
+        if !scope.buildFiles.isEmpty { lines.append("Build description: \(scope.buildFileSummary).") }
+        for note in scope.notes { lines.append(Self.visible(note)) }
+        if !scope.filesInNoTarget.isEmpty {
+            lines.append("In no target, not audited: \(Self.plural(scope.filesInNoTarget.count, "Swift file")):")
+            lines += scope.filesInNoTarget.map { "  " + Self.visible(pathPrefix + $0) }
+        }
+        if !scope.testConfigurations.isEmpty {
+            lines.append("StoreKit configurations of test targets only: " + scope.testConfigurations.map { Self.visible(pathPrefix + $0) }.joined(separator: ", "))
+        }
+        for (reason, folders) in scope.skippedByReason {
+            lines.append("Skipped (\(reason.rawValue)): " + folders.map { Self.visible(pathPrefix + $0) }.joined(separator: ", "))
+        }
         return lines
     }
 
