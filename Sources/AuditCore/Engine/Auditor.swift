@@ -69,16 +69,10 @@ public enum Auditor {
             options.notify(.advanced(.reading))
             return (input, item)
         }
-        var result = assemble(loaded, rules: rules, options: options)
-        for problem in discovered.problems {
-            let error = InputError(file: problem.relativePath, line: 1, column: 1, reason: problem.reason)
-            result.project.inputErrors.append(error)
-        }
-        if !discovered.problems.isEmpty {
-            // Re-run only the input rule so discovery problems are reported like other input errors.
-            result = finish(project: result.project, sources: [], rules: rules, options: options)
-        }
-        return result
+        // A folder that could not be listed is an input error like a file that could not be
+        // read: in the project before the rules run once, so it changes nothing else.
+        let problems = discovered.problems.map { InputError(file: $0.relativePath, line: 1, column: 1, reason: $0.reason) }
+        return assemble(loaded, discoveryErrors: problems, rules: rules, options: options)
     }
 
     /// The largest file the audit reads. Token offsets are 32-bit, and a larger input is not
@@ -168,7 +162,8 @@ public enum Auditor {
     }
 
     /// The project from the loaded files (in path order), then the rules.
-    private static func assemble(_ loaded: [(InputFile, LoadedInput)], rules: [any Rule], options: AuditOptions) -> AuditResult {
+    /// `discoveryErrors`: the paths discovery could not list, after the files' own errors.
+    private static func assemble(_ loaded: [(InputFile, LoadedInput)], discoveryErrors: [InputError] = [], rules: [any Rule], options: AuditOptions) -> AuditResult {
         var project = Project()
         var sources: [(path: String, bytes: [UInt8])] = []
         sources.reserveCapacity(loaded.count)
@@ -178,6 +173,7 @@ public enum Auditor {
             if case .success(let bytes) = input.contents { sources.append((input.relativePath, bytes)) }
             item.add(to: &project)
         }
+        project.inputErrors += discoveryErrors
         project.resolveLocales(override: options.locales)
         project.jobs = options.jobs
         var result = finish(project: project, sources: sources, rules: rules, options: options)
