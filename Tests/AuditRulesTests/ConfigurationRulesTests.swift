@@ -96,6 +96,32 @@ import Testing
         #expect(v11.contains { $0.message.hasPrefix("Subscription group Currency Converter has no localized display name") && $0.severity == .warning })
     }
 
+    /// Text that is blank but not empty says which invisible characters it holds: the report
+    /// cannot show them, and the reader would otherwise see "" in the file.
+    @Test func blankTextNamesItsInvisibleCharacters() throws {
+        let result = Self.audit([("Store.storekit", """
+            {
+              "products" : [
+                {
+                  "localizations" : [
+                    { "description" : "\u{200B}", "displayName" : "Werbefrei", "locale" : "de" },
+                    { "description" : "   ", "displayName" : "Remove Ads", "locale" : "en_US" }
+                  ],
+                  "productID" : "com.app.noads", "type" : "NonConsumable", "displayPrice" : "1.99"
+                }
+              ],
+              "subscriptionGroups" : [
+                { "id" : "1", "name" : "Pro", "localizations" : [ { "description" : "", "displayName" : "\u{FEFF}", "locale" : "en_US" } ], "subscriptions" : [ ] }
+              ]
+            }
+            """)])
+        let messages = result.findings.filter { $0.ruleID == "product_metadata_empty" }.map(\.message)
+        #expect(messages.contains { $0.hasPrefix("Non-consumable com.app.noads has an empty description in the de localization (it holds only U+200B ZERO WIDTH SPACE, which shows as nothing); ") })
+        #expect(messages.contains { $0.hasPrefix("Non-consumable com.app.noads has an empty description in the en_US localization; ") })
+        #expect(messages.contains { $0.hasPrefix("Subscription group Pro has an empty display name in the en_US localization (it holds only U+FEFF ZERO WIDTH NO-BREAK SPACE, which shows as nothing): ") })
+        #expect(messages.count == 3, "\(messages)")
+    }
+
     @Test func duplicateIDNamesTheFirstLine() throws {
         let result = Self.audit([("Products.storekit", """
             {

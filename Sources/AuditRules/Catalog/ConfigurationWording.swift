@@ -47,6 +47,20 @@ enum ConfigurationWording {
         }
     }
 
+    /// For blank text that is not empty and not only plain spaces: the characters it holds,
+    /// named ("U+200B ZERO WIDTH SPACE"), since a message cannot show them; nil otherwise.
+    static func invisibleCharacters(in text: String?) -> String? {
+        guard let text else { return nil }
+        var names: [String] = []
+        for scalar in text.unicodeScalars where scalar != " " {
+            let digits = String(scalar.value, radix: 16, uppercase: true)
+            var name = "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+            if let known = scalar.properties.name ?? scalar.properties.nameAlias { name += " " + known }
+            if !names.contains(name) { names.append(name) }
+        }
+        return names.isEmpty ? nil : names.joined(separator: ", ")
+    }
+
     /// The text with its first letter in upper case, for names that start a message.
     static func sentence(_ text: String) -> String {
         text.prefix(1).uppercased() + text.dropFirst()
