@@ -47,6 +47,20 @@ enum ConfigurationWording {
         }
     }
 
+    /// The `.storekit` files the audit found but could not read (each has its input error).
+    static func unreadableConfigurations(in project: Project) -> [String] {
+        project.inputErrors.map(\.location.file).filter { FileKind.classify($0) == .storeKitConfiguration }.sorted()
+    }
+
+    /// Why a rule that reads the StoreKit configuration has nothing to check: none was found
+    /// (`none`), or the one found could not be read, which its input error already reports.
+    static func noConfiguration(in project: Project, _ none: String = "No StoreKit configuration file was found.") -> String {
+        let unreadable = unreadableConfigurations(in: project)
+        guard !unreadable.isEmpty else { return none }
+        let files = unreadable.count == 1 ? "file \(unreadable[0])" : "files \(unreadable.joined(separator: ", "))"
+        return "The StoreKit configuration \(files) could not be read (its input_error says why)."
+    }
+
     /// For blank text that is not empty and not only plain spaces: the characters it holds,
     /// named ("U+200B ZERO WIDTH SPACE"), since a message cannot show them; nil otherwise.
     static func invisibleCharacters(in text: String?) -> String? {
