@@ -331,6 +331,8 @@ enum CommandLineTool {
                 return fail("cannot write the report to \(options.output): \(AtomicFile.reason(error)); choose another folder with --output DIR")
             }
             staging = ReportStaging(folder: outputURL)
+            // Runs killed before renaming their reports leave their temporary files behind.
+            AtomicFile.removeStale(in: outputURL, names: OutputFormat.allCases.map(\.fileName))
         }
         progress.begin("rendering reports")
         // The formats are independent, except that the HTML page is cmark's rendering of the
@@ -380,6 +382,17 @@ enum CommandLineTool {
         progress.begin("writing reports")
         var written: [String] = []
         if let staging {
+            // Another run writing to the same folder renames its reports in turn, never
+            // between these: the folder holds one run's reports, not a mix of two.
+            let lock = OutputFolderLock(folder: outputURL) {
+                let message = "waiting for another iap-audit run to finish writing to \(options.output)"
+                if progress.showsStages {
+                    progress.begin(message)
+                } else if !options.quiet {
+                    try? FileHandle.standardError.write(contentsOf: Data("iap-audit: \(message)\n".utf8))
+                }
+            }
+            defer { lock.release() }
             do {
                 // All or nothing: a failure leaves every earlier report as it was.
                 try staging.commit(outputs.map(\.name))
@@ -620,12 +633,63 @@ final class ReportStaging: @unchecked Sendable {
     }
 }
 
+/// An exclusive lock on an output folder, held while a run renames its reports into place:
+/// `flock(2)` on the folder itself, so nothing is added to it, and the system releases it when
+/// the process ends, however it ends. Where the folder cannot be locked (a file system
+/// without locks), the run goes on unlocked.
+final class OutputFolderLock {
+    private var descriptor: Int32
+
+    /// Takes the lock, waiting while another process holds it; `waiting` is called first then.
+    init(folder: URL, waiting: () -> Void) {
+        descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        func lock(_ operation: Int32) -> Int32 {
+            while true {
+                if flock(descriptor, operation) == 0 { return 0 }
+                if errno != EINTR { return errno }
+            }
+        }
+        let busy = lock(LOCK_EX | LOCK_NB)
+        if busy == 0 { return }
+        if busy == EWOULDBLOCK {
+            waiting()
+            if lock(LOCK_EX) == 0 { return }
+        }
+        release()
+    }
+
+    func release() {
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+    }
+
+    deinit { release() }
+}
+
 /// Writes through temporary files in the destination folders and renames them into place, so
 /// a reader never sees a half-written report and a failed run leaves the old ones intact.
 enum AtomicFile {
     /// The temporary file a report is written to before it is renamed to `url`.
     static func temporary(for url: URL) -> URL {
         url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+    }
+
+    /// Removes the temporary files (`.report.md.PID.tmp`, for the file names `names`) of runs
+    /// that are gone: killed before renaming them, they would be left there for ever. A live
+    /// run's files, and any other file, are left alone.
+    static func removeStale(in folder: URL, names: [String]) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        let own = ProcessInfo.processInfo.processIdentifier
+        for entry in entries where entry.hasPrefix(".") && entry.hasSuffix(".tmp") {
+            let middle = entry.dropFirst().dropLast(4)
+            guard let dot = middle.lastIndex(of: "."), names.contains(String(middle[..<dot])),
+                  let pid = Int32(middle[middle.index(after: dot)...]), pid > 0, pid != own else { continue }
+            // ESRCH: no such process. EPERM means one runs, under another user.
+            if kill(pid, 0) != 0, errno == ESRCH {
+                try? FileManager.default.removeItem(at: folder.appendingPathComponent(entry))
+            }
+        }
     }
 
     static func write(_ data: Data, to url: URL) throws {

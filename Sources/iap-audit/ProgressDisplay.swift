@@ -46,6 +46,9 @@ final class ProgressDisplay: @unchecked Sendable {
         self.timer = timer
     }
 
+    /// Whether stages are shown at all (not `.off`).
+    var showsStages: Bool { mode != .off }
+
     /// For the engine: `AuditOptions.observer`.
     var observer: AuditObserver {
         { [self] event in

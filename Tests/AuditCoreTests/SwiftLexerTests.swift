@@ -90,6 +90,29 @@ private func roundTrips(_ source: String) -> Bool {
         #expect(lex(multi).last?.1 == "next")
     }
 
+    /// A raw string whose text starts with quotes (`#"""#` is `"`) is single-line when a quote
+    /// and its hashes close it on the opening's line, as Swift decides; otherwise `#"""` opens
+    /// a multi-line one.
+    @Test func rawSingleLineStringsThatStartWithQuotes() {
+        for (source, text) in [(##"#"""#"##, #"""#), (##"#""""#"##, #""""#), (###"##"""##"###, #"""#),
+                               (###"##""#"##"###, ##""#"##), (##"#"""a"b"#"##, ##"""a"b"##)] {
+            let output = SwiftLexer.tokenize(Array("let s = \(source)\nlet t = 2".utf8))
+            #expect(output.diagnostics.isEmpty, "\(source)")
+            let tokens = lex("let s = \(source)\nlet t = 2")
+            #expect(tokens.map(\.0) == [.identifier, .identifier, .operator, .stringStart, .stringSegment, .stringEnd,
+                                        .identifier, .identifier, .operator, .integerLiteral], "\(source)")
+            #expect(tokens.first { $0.0 == .stringSegment }?.1 == text, "\(source)")
+        }
+        // Still multi-line: nothing closes the opening's line, or only `"#` later on another line.
+        for source in ["#\"\"\"\n  a \"quoted\" b\n  \"\"\"#", "##\"\"\"\n  \"# not the end\n  \"\"\"##", "#\"\"\"  \n  x\n  \"\"\"#"] {
+            let output = SwiftLexer.tokenize(Array("let s = \(source)\nlet t = 2".utf8))
+            #expect(output.diagnostics.isEmpty, "\(source)")
+            let tokens = lex("let s = \(source)\nlet t = 2")
+            #expect(tokens.filter { $0.0 == .stringStart }.map(\.1) == [String(source.prefix { $0 == "#" }) + "\"\"\""], "\(source)")
+            #expect(tokens.suffix(4).map(\.1) == ["let", "t", "=", "2"], "\(source)")
+        }
+    }
+
     @Test func unterminatedStringEndsAtLineEnd() {
         let output = SwiftLexer.tokenize(Array("let s = \"open\nlet t = 2".utf8))
         let bytes = Array("let s = \"open\nlet t = 2".utf8)

@@ -96,6 +96,64 @@ import Testing
         #expect(v11.contains { $0.message.hasPrefix("Subscription group Currency Converter has no localized display name") && $0.severity == .warning })
     }
 
+    /// A `.storekit` file that cannot be read was still found: its input error says once that it
+    /// could not be read, and no rule says that no configuration exists.
+    @Test func anUnreadableConfigurationIsNotReportedMissing() throws {
+        let app = ("App/NotesApp.swift", """
+            import SwiftUI
+            import StoreKit
+
+            @main
+            struct NotesApp: App {
+                var body: some Scene { WindowGroup { Text("Notes") } }
+            }
+
+            @MainActor final class Store {
+                func buy(_ product: Product) async throws { _ = try await product.purchase() }
+            }
+            """)
+        let broken = ("App/Products.storekit", "{\n  \"products\" : [\n    { \"productID\" : \"com.app.pro\",")
+        let inputs = [app, broken].compactMap { InputFile.text($0.0, $0.1) }
+        let result = Auditor.audit(files: inputs, rules: BuiltInRules.all, options: AuditOptions(jobs: 1))
+        #expect(result.findings.filter { $0.ruleID == "input_error" }.map(\.location.file) == ["App/Products.storekit"])
+        #expect(!result.findings.contains { $0.ruleID == "storekit_config_missing" })
+        let configuration = try #require(result.results.first { $0.rule.identifier == "storekit_config_missing" })
+        #expect(configuration.notApplicableReason == "The StoreKit configuration file App/Products.storekit could not be read (its input_error says why).")
+        // Nothing claims that there is no configuration.
+        let said = result.findings.map(\.message) + result.results.compactMap(\.notApplicableReason)
+        #expect(!said.contains { $0.localizedCaseInsensitiveContains("configuration file was found") }, "\(said)")
+
+        // Without the file, the same app is told that it has none.
+        let without = Auditor.audit(files: [app].compactMap { InputFile.text($0.0, $0.1) }, rules: BuiltInRules.all, options: AuditOptions(jobs: 1))
+        #expect(without.findings.contains { $0.ruleID == "storekit_config_missing" && $0.message.contains("no .storekit configuration file was found") })
+    }
+
+    /// Text that is blank but not empty says which invisible characters it holds: the report
+    /// cannot show them, and the reader would otherwise see "" in the file.
+    @Test func blankTextNamesItsInvisibleCharacters() throws {
+        let result = Self.audit([("Store.storekit", """
+            {
+              "products" : [
+                {
+                  "localizations" : [
+                    { "description" : "\u{200B}", "displayName" : "Werbefrei", "locale" : "de" },
+                    { "description" : "   ", "displayName" : "Remove Ads", "locale" : "en_US" }
+                  ],
+                  "productID" : "com.app.noads", "type" : "NonConsumable", "displayPrice" : "1.99"
+                }
+              ],
+              "subscriptionGroups" : [
+                { "id" : "1", "name" : "Pro", "localizations" : [ { "description" : "", "displayName" : "\u{FEFF}", "locale" : "en_US" } ], "subscriptions" : [ ] }
+              ]
+            }
+            """)])
+        let messages = result.findings.filter { $0.ruleID == "product_metadata_empty" }.map(\.message)
+        #expect(messages.contains { $0.hasPrefix("Non-consumable com.app.noads has an empty description in the de localization (it holds only U+200B ZERO WIDTH SPACE, which shows as nothing); ") })
+        #expect(messages.contains { $0.hasPrefix("Non-consumable com.app.noads has an empty description in the en_US localization; ") })
+        #expect(messages.contains { $0.hasPrefix("Subscription group Pro has an empty display name in the en_US localization (it holds only U+FEFF ZERO WIDTH NO-BREAK SPACE, which shows as nothing): ") })
+        #expect(messages.count == 3, "\(messages)")
+    }
+
     @Test func duplicateIDNamesTheFirstLine() throws {
         let result = Self.audit([("Products.storekit", """
             {

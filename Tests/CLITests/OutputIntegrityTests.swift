@@ -122,6 +122,72 @@ import Testing
         #expect(Set(Self.contents(of: out).keys) == Set(Self.reportNames))
     }
 
+    /// A run killed before renaming its reports leaves `.report.*.PID.tmp` files (a large run's
+    /// are hundreds of megabytes): the next run removes those whose process is gone, and keeps
+    /// a live run's and every other file.
+    @Test func temporaryFilesOfRunsThatAreGoneAreRemoved() throws {
+        let root = try Self.largeProject()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let out = root.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let gone = Process()
+        gone.executableURL = URL(fileURLWithPath: "/bin/true")
+        try gone.run()
+        gone.waitUntilExit()
+        let dead = gone.processIdentifier
+        let live = ProcessInfo.processInfo.processIdentifier
+        let stale = [".report.md.\(dead).tmp", ".report.junit.xml.\(dead).tmp"]
+        let kept = [".report.html.\(live).tmp", ".notes.\(dead).tmp", ".report.md.tmp", "notes.txt", ".report.md.x\(dead).tmp"]
+        for name in stale + kept { try Data(repeating: 0x41, count: 4096).write(to: out.appendingPathComponent(name)) }
+        let run = try CLI.runBounded(["App", "--output", "out", "--format", "md", "--fail-on", "never", "--quiet"], in: root)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(Set(Self.contents(of: out).keys) == Set(kept + ["report.md"]))
+    }
+
+    /// Two runs writing one folder take turns to rename their reports into place: while another
+    /// process holds the folder's lock, a run waits (and says so), and it renames nothing meanwhile.
+    @Test func aRunWaitsWhileAnotherRenamesItsReportsIntoTheSameFolder() throws {
+        let root = try Self.largeProject()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let out = root.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let held = open(out.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        try #require(held >= 0)
+        defer { close(held) }
+        #expect(flock(held, LOCK_EX) == 0)
+
+        let errURL = root.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let err = try FileHandle(forWritingTo: errURL)
+        defer { try? err.close() }
+        let process = Process()
+        process.executableURL = CLI.binary
+        process.arguments = ["App", "--output", "out", "--format", Self.formats, "--fail-on", "never"]
+        process.currentDirectoryURL = root
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = err
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let waiting = "iap-audit: waiting for another iap-audit run to finish writing to out\n"
+        let clock = ContinuousClock()
+        let start = clock.now
+        var stderr = ""
+        while clock.now - start < .seconds(120), process.isRunning {
+            stderr = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
+            if stderr == waiting { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(stderr == waiting)
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(process.isRunning, "the run did not wait for the lock")
+        #expect(Self.contents(of: out).keys.filter { !$0.hasPrefix(".") }.isEmpty, "a report was renamed into place while another run held the folder")
+
+        #expect(flock(held, LOCK_UN) == 0)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(Set(Self.contents(of: out).keys) == Set(Self.reportNames))
+    }
+
     /// Every format, on the examples and on the 19 apps of the accuracy corpus audited as one
     /// project, is byte-identical across runs and across one, two and eight workers.
     @Test(arguments: ["Examples", "Tests/Corpus"])

@@ -51,6 +51,10 @@ enum Loader {
         }
         switch input.kind {
         case .swift:
+            if TextDecoding.utf32ByteOrder(of: bytes) != nil {
+                return .failed(InputError(file: input.relativePath, line: 1, column: 1,
+                                          reason: "UTF-32 text: Swift source files must be UTF-8 (iconv -f UTF-32 -t UTF-8 converts it)"))
+            }
             if TextDecoding.isUTF16(bytes) {
                 // Its NUL bytes would otherwise call it binary, which is not what is wrong.
                 return .failed(InputError(file: input.relativePath, line: 1, column: 1,
@@ -68,6 +72,10 @@ enum Loader {
             if let shipped = ShippedCode.withoutPreviews(file) { return .swift(shipped, error, isTest: false, hadPreviews: true) }
             return .swift(file, error, isTest: false, hadPreviews: false)
         case .copyDocument:
+            if TextDecoding.utf32ByteOrder(of: bytes) != nil {
+                return .failed(InputError(file: input.relativePath, line: 1, column: 1,
+                                          reason: "UTF-32 text: copy documents must be UTF-8 Markdown or text (iconv -f UTF-32 -t UTF-8 converts it)"))
+            }
             if let problem = SwiftLexer.firstEncodingProblem(in: bytes) {
                 let location = SourceLocation(file: input.relativePath, line: LineTable(bytes).position(ofOffset: problem.offset).line,
                                               column: LineTable(bytes).position(ofOffset: problem.offset).column)

@@ -653,10 +653,27 @@ private struct State {
     mutating func lexStringStart(hashes: Int, into tokens: inout TokenSink, diagnostics: inout [LexDiagnostic]) {
         let start = pos
         pos += hashes + 1
-        let multiline = byte(at: pos) == quote && byte(at: pos + 1) == quote
+        var multiline = byte(at: pos) == quote && byte(at: pos + 1) == quote
+        if multiline, hashes > 0, closesOnItsLine(from: pos + 1, hashes: hashes) {
+            // `#"""#` or `#""""#`: a raw single-line string whose text starts with quotes. As
+            // Swift decides: a quote and the hashes later on the opening's line close it.
+            multiline = false
+        }
         if multiline { pos += 2 }
         emit(.stringStart, from: start, into: &tokens)
         lexStringBody(StringContext(hashes: hashes, multiline: multiline, openOffset: start, parenDepth: 0), into: &tokens, diagnostics: &diagnostics)
+    }
+
+    /// Whether a quote followed by `hashes` hashes comes at or after `from` before the line ends.
+    func closesOnItsLine(from start: Int, hashes: Int) -> Bool {
+        var i = start
+        while i < n {
+            let c = b[i]
+            if c == newlineByte || c == returnByte { return false }
+            if c == quote, closingHashes(at: i + 1, count: hashes) { return true }
+            i += 1
+        }
+        return false
     }
 
     /// Lexes string text up to the closing delimiter or the next interpolation. On an

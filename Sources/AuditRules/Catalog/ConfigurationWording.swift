@@ -47,6 +47,34 @@ enum ConfigurationWording {
         }
     }
 
+    /// The `.storekit` files the audit found but could not read (each has its input error).
+    static func unreadableConfigurations(in project: Project) -> [String] {
+        project.inputErrors.map(\.location.file).filter { FileKind.classify($0) == .storeKitConfiguration }.sorted()
+    }
+
+    /// Why a rule that reads the StoreKit configuration has nothing to check: none was found
+    /// (`none`), or the one found could not be read, which its input error already reports.
+    static func noConfiguration(in project: Project, _ none: String = "No StoreKit configuration file was found.") -> String {
+        let unreadable = unreadableConfigurations(in: project)
+        guard !unreadable.isEmpty else { return none }
+        let files = unreadable.count == 1 ? "file \(unreadable[0])" : "files \(unreadable.joined(separator: ", "))"
+        return "The StoreKit configuration \(files) could not be read (its input_error says why)."
+    }
+
+    /// For blank text that is not empty and not only plain spaces: the characters it holds,
+    /// named ("U+200B ZERO WIDTH SPACE"), since a message cannot show them; nil otherwise.
+    static func invisibleCharacters(in text: String?) -> String? {
+        guard let text else { return nil }
+        var names: [String] = []
+        for scalar in text.unicodeScalars where scalar != " " {
+            let digits = String(scalar.value, radix: 16, uppercase: true)
+            var name = "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+            if let known = scalar.properties.name ?? scalar.properties.nameAlias { name += " " + known }
+            if !names.contains(name) { names.append(name) }
+        }
+        return names.isEmpty ? nil : names.joined(separator: ", ")
+    }
+
     /// The text with its first letter in upper case, for names that start a message.
     static func sentence(_ text: String) -> String {
         text.prefix(1).uppercased() + text.dropFirst()

@@ -137,7 +137,7 @@ public struct ProductIDInvalidRule: Rule {
 
     public func check(_ project: Project, into result: inout RuleResult) {
         guard !project.storeKitConfigurations.isEmpty else {
-            result.notApplicable("No StoreKit configuration file was found.")
+            result.notApplicable(ConfigurationWording.noConfiguration(in: project))
             return
         }
         var checked = 0

@@ -107,7 +107,7 @@ public struct ProductLocalizationMissingRule: Rule {
 
     public func check(_ project: Project, into result: inout RuleResult) {
         guard !project.storeKitConfigurations.isEmpty else {
-            result.notApplicable("No StoreKit configuration file was found.")
+            result.notApplicable(ConfigurationWording.noConfiguration(in: project))
             return
         }
         let locales = project.shippedLocales

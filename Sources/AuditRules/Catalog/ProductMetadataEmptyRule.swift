@@ -159,7 +159,7 @@ public struct ProductMetadataEmptyRule: Rule {
 
     public func check(_ project: Project, into result: inout RuleResult) {
         guard !project.storeKitConfigurations.isEmpty else {
-            result.notApplicable("No StoreKit configuration file was found.")
+            result.notApplicable(ConfigurationWording.noConfiguration(in: project))
             return
         }
         var checked = 0
@@ -174,10 +174,13 @@ public struct ProductMetadataEmptyRule: Rule {
                         ? "display name and description" : emptyName ? "display name" : "description"
                     let location = configuration.location(
                         of: emptyName ? "displayName" : "description", in: localization.location)
+                    let invisible = [emptyName ? localization.displayName : nil, emptyDescription ? localization.description : nil]
+                        .compactMap { ConfigurationWording.invisibleCharacters(in: $0) }
+                    let holds = invisible.isEmpty ? "" : " (it holds only \(invisible.joined(separator: "; ")), which shows as nothing)"
                     result.report(
                         at: location,
                         "\(ConfigurationWording.sentence(ConfigurationWording.name(of: product))) has an empty \(missing) "
-                            + "in \(ConfigurationWording.name(of: localization)); App Store Connect requires a display name "
+                            + "in \(ConfigurationWording.name(of: localization))\(holds); App Store Connect requires a display name "
                             + "and a description in every localization, and the paywall would show a blank.")
                 }
             }
@@ -188,7 +191,9 @@ public struct ProductMetadataEmptyRule: Rule {
                     result.report(
                         at: configuration.location(of: "displayName", in: localization.location),
                         "\(ConfigurationWording.sentence(ConfigurationWording.name(of: group))) has an empty display name "
-                            + "in \(ConfigurationWording.name(of: localization)): customers see it in their subscription settings.")
+                            + "in \(ConfigurationWording.name(of: localization))"
+                            + (ConfigurationWording.invisibleCharacters(in: localization.displayName).map { " (it holds only \($0), which shows as nothing)" } ?? "")
+                            + ": customers see it in their subscription settings.")
                 }
             }
         }

@@ -213,6 +213,12 @@ public struct StoreKitConfigMissingRule: Rule {
             }
             return
         }
+        if !ConfigurationWording.unreadableConfigurations(in: project).isEmpty {
+            // One was found: its input error says, once, that it could not be read. Whether it
+            // is set up for testing cannot be told.
+            result.notApplicable(ConfigurationWording.noConfiguration(in: project))
+            return
+        }
         guard let site = project.launchSite() else { return }
         result.report(
             in: site.file, at: site.index,

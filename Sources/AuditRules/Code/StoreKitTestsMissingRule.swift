@@ -215,7 +215,7 @@ public struct StoreKitTestsMissingRule: Rule {
         }
         let configurations = project.storeKitConfigurations.sorted { $0.file < $1.file }
         guard let first = configurations.first else {
-            result.notApplicable("No StoreKit configuration file was found (storekit_config_missing reports that).")
+            result.notApplicable(ConfigurationWording.noConfiguration(in: project, "No StoreKit configuration file was found (storekit_config_missing reports that)."))
             return
         }
         var found = false

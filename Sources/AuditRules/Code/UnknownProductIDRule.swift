@@ -78,7 +78,7 @@ public struct UnknownProductIDRule: Rule {
 
     public func check(_ project: Project, into result: inout RuleResult) {
         guard !project.storeKitConfigurations.isEmpty else {
-            result.notApplicable("No StoreKit configuration file was found to compare product ids with.")
+            result.notApplicable(ConfigurationWording.noConfiguration(in: project, "No StoreKit configuration file was found to compare product ids with."))
             return
         }
         let declared = ProductIDLiterals.declared(in: project)

@@ -73,7 +73,7 @@ public struct UnusedProductRule: Rule {
 
     public func check(_ project: Project, into result: inout RuleResult) {
         guard !project.storeKitConfigurations.isEmpty else {
-            result.notApplicable("No StoreKit configuration file was found.")
+            result.notApplicable(ConfigurationWording.noConfiguration(in: project))
             return
         }
         // Every string literal of app code counts as a reference. Only the configured ids are

@@ -141,6 +141,13 @@ import Testing
         ("{\"a\": }", 1, 7, "expected a value but found '}'"),
         ("// comment\n{}", 1, 1, "comments are not allowed in JSON"),
         ("['a']", 1, 2, "expected a value (object, array, string, number, true, false or null), found '''"),
+        // An invisible character is named by its code point, never shown as a blank between quotes.
+        ("\u{FEFF}\u{FEFF}{}", 1, 1, "found U+FEFF (ZERO WIDTH NO-BREAK SPACE, a byte order mark)"),
+        ("[1, \u{200B}2]", 1, 5, "found U+200B (ZERO WIDTH SPACE)"),
+        ("{\u{00A0}\"a\": 1}", 1, 2, "found U+00A0 (NO-BREAK SPACE)"),
+        ("[1, \u{E000}]", 1, 5, "found U+E000"),
+        ("[1, \u{2028}]", 1, 5, "found U+2028 (LINE SEPARATOR)"),
+        ("[1, é]", 1, 5, "found 'é'"),
     ]
 
     @Test(arguments: errorCases)

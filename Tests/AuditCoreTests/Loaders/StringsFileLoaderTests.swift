@@ -62,6 +62,54 @@ import Testing
         ])
     }
 
+    /// Xcode writes `.strings` files that start with the byte order mark twice (`FF FE FF FE`),
+    /// and Foundation reads them: so does the loader, with the positions of the text after them.
+    @Test func aRepeatedByteOrderMarkIsSkipped() throws {
+        let text = "/* Shown on the paywall */\n\"paywall.title\" = \"Alles freischalten\";\n\"cta\" = \"Weiter\";\n"
+        var little: [UInt8] = [0xFF, 0xFE, 0xFF, 0xFE]
+        for unit in text.utf16 { little += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        var big: [UInt8] = [0xFE, 0xFF, 0xFE, 0xFF, 0xFE, 0xFF]
+        for unit in text.utf16 { big += [UInt8(unit >> 8), UInt8(unit & 0xFF)] }
+        let utf8 = [0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + Array(text.utf8)
+        for (bytes, encoding) in [(little, TextEncoding.utf16LittleEndian), (big, .utf16BigEndian), (utf8, .utf8WithByteOrderMark)] {
+            let strings = try StringsFileLoader.load(bytes: bytes, file: "de.lproj/Localizable.strings")
+            #expect(strings.encoding == encoding)
+            #expect(strings.entries.map(\.key) == ["paywall.title", "cta"])
+            #expect(strings.entries.first?.comment == "Shown on the paywall")
+            #expect(strings.entries.first?.location == SourceLocation(file: "de.lproj/Localizable.strings", line: 2, column: 1))
+            #expect(strings.entries.first?.valueLocation.column == 19)
+        }
+        // A byte order mark inside the text is still an error, and its message names it.
+        let inside = inputError { try loadText("\"a\" = \"b\";\n\u{FEFF}\"c\" = \"d\";\n") }
+        #expect(inside == InputError(
+            file: "de.lproj/Localizable.strings", line: 2, column: 1,
+            reason: "expected a key in double quotes, found U+FEFF (ZERO WIDTH NO-BREAK SPACE, a byte order mark)"))
+        let space = inputError { try loadText("\"a\" = \u{200B}\"b\";\n") }
+        #expect(space?.reason == "expected the value of \"a\" in double quotes, found U+200B (ZERO WIDTH SPACE)")
+    }
+
+    /// UTF-32 is not read, and the message says that it is UTF-32 rather than binary or broken UTF-16.
+    @Test func utf32IsNamed() {
+        let text = "\"a\" = \"b\";\n"
+        var littleMarked: [UInt8] = [0xFF, 0xFE, 0x00, 0x00]
+        var bigMarked: [UInt8] = [0x00, 0x00, 0xFE, 0xFF]
+        var littleUnmarked: [UInt8] = []
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            let little = [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 24)]
+            littleMarked += little
+            littleUnmarked += little
+            bigMarked += little.reversed()
+        }
+        for (bytes, order) in [(littleMarked, "little endian"), (bigMarked, "big endian"), (littleUnmarked, "little endian")] {
+            let error = inputError { try StringsFileLoader.load(bytes: bytes, file: "x.strings") }
+            #expect(error?.location == SourceLocation(file: "x.strings", line: 1, column: 1))
+            #expect(error?.reason == "the file is UTF-32 text (\(order)), which is not read; save it as UTF-8 or UTF-16 (iconv -f UTF-32 -t UTF-8 converts it)")
+        }
+        let catalog = inputError { try StringCatalogLoader.load(bytes: bigMarked, file: "Localizable.xcstrings") }
+        #expect(catalog?.reason.hasPrefix("the file is UTF-32 text (big endian)") == true)
+    }
+
     @Test func emptyFilesAndFilesWithOnlyComments() throws {
         #expect(try loadText("").entries.isEmpty)
         #expect(try loadText("/* nothing yet */\n// still nothing\n").entries.isEmpty)

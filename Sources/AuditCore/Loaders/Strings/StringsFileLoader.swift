@@ -8,7 +8,8 @@
 /// is read as one too.
 public enum StringsFileLoader {
     public static func load(bytes: [UInt8], file: String) throws(InputError) -> StringsFile {
-        let text = try TextDecoding.utf8Text(from: bytes, file: file)
+        var text = try TextDecoding.utf8Text(from: bytes, file: file)
+        text.skipRepeatedByteOrderMarks()
         if XMLPropertyListStrings.looksLikeXML(text) {
             return StringsFile(
                 file: file, encoding: text.encoding,

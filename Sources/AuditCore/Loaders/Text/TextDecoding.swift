@@ -15,6 +15,14 @@ struct UTF8Text {
     var bytes: [UInt8]
     var start: Int
     var encoding: TextEncoding
+
+    /// Skips U+FEFF repeated after the byte order mark: Xcode writes `.strings` files that
+    /// start with two (`FF FE FF FE` in UTF-16), and Foundation reads them.
+    mutating func skipRepeatedByteOrderMarks() {
+        while start + 3 <= bytes.count, bytes[start] == 0xEF, bytes[start + 1] == 0xBB, bytes[start + 2] == 0xBF {
+            start += 3
+        }
+    }
 }
 
 /// Turns a file's raw bytes into UTF-8 text, or explains why it is not text at all.
@@ -28,6 +36,12 @@ enum TextDecoding {
     static let sniffLength = 8000
 
     static func utf8Text(from raw: [UInt8], file: String) throws(InputError) -> UTF8Text {
+        if let bigEndian = utf32ByteOrder(of: raw) {
+            throw InputError(
+                file: file, line: 1, column: 1,
+                reason: "the file is UTF-32 text (\(bigEndian ? "big" : "little") endian), which is not read; "
+                    + "save it as UTF-8 or UTF-16 (iconv -f UTF-32 -t UTF-8 converts it)")
+        }
         if raw.count >= 3, raw[0] == 0xEF, raw[1] == 0xBB, raw[2] == 0xBF {
             return UTF8Text(bytes: raw, start: 3, encoding: .utf8WithByteOrderMark)
         }
@@ -62,6 +76,33 @@ enum TextDecoding {
     static func isUTF16(_ raw: [UInt8]) -> Bool {
         if raw.count >= 2, raw[0] == 0xFF && raw[1] == 0xFE || raw[0] == 0xFE && raw[1] == 0xFF { return true }
         return unmarkedUTF16ByteOrder(of: raw) != nil
+    }
+
+    /// Recognises UTF-32 text, with a byte order mark (`FF FE 00 00`, `00 00 FE FF`) or without
+    /// one: every four bytes a code point below U+110000, nearly all of them below U+10000 (the
+    /// two high bytes NUL) and not U+0000. Returns true for big endian, false for little endian.
+    static func utf32ByteOrder(of raw: [UInt8]) -> Bool? {
+        guard raw.count >= 4 else { return nil }
+        if raw[0] == 0xFF, raw[1] == 0xFE, raw[2] == 0, raw[3] == 0 { return false }
+        if raw[0] == 0, raw[1] == 0, raw[2] == 0xFE, raw[3] == 0xFF { return true }
+        let window = min(raw.count, sniffLength) & ~3
+        guard window >= 8, raw.count % 4 == 0 else { return nil }
+        func looks(bigEndian: Bool) -> Bool {
+            var basic = 0
+            var offset = 0
+            while offset < window {
+                let (top, high, low) = bigEndian
+                    ? (raw[offset], raw[offset + 1], raw[offset + 2] | raw[offset + 3])
+                    : (raw[offset + 3], raw[offset + 2], raw[offset] | raw[offset + 1])
+                guard top == 0, high <= 0x10, high != 0 || low != 0 else { return false }
+                if high == 0 { basic += 1 }
+                offset += 4
+            }
+            return basic * 4 >= (window / 4) * 3
+        }
+        if looks(bigEndian: false) { return false }
+        if looks(bigEndian: true) { return true }
+        return nil
     }
 
     /// Recognises UTF-16 without a byte order mark by where its NUL bytes fall: text that is

@@ -57,7 +57,27 @@ enum UTF8Validation {
         guard let length = sequenceLength(in: bytes, at: index, end: end) else {
             return "byte 0x\(hex(UInt32(byte), digits: 2)), which is not valid UTF-8"
         }
-        return "'\(String(decoding: bytes[index..<(index + length)], as: UTF8.self))'"
+        let text = String(decoding: bytes[index..<(index + length)], as: UTF8.self)
+        if let scalar = text.unicodeScalars.first, let name = invisibleName(scalar) { return name }
+        return "'\(text)'"
+    }
+
+    /// "U+FEFF (ZERO WIDTH NO-BREAK SPACE, a byte order mark)" for a character that shows as
+    /// nothing or as a blank (format characters, spaces other than U+0020, line and paragraph
+    /// separators, controls, private use, unassigned), nil for one that can be shown.
+    static func invisibleName(_ scalar: Unicode.Scalar) -> String? {
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .control, .privateUse, .unassigned, .surrogate:
+            break
+        default:
+            return nil
+        }
+        var notes: [String] = []
+        if let name = properties.name ?? properties.nameAlias { notes.append(name) }
+        if scalar.value == 0xFEFF { notes.append("a byte order mark") }
+        let code = "U+\(hex(scalar.value, digits: 4))"
+        return notes.isEmpty ? code : "\(code) (\(notes.joined(separator: ", ")))"
     }
 
     static func hex(_ value: UInt32, digits: Int) -> String {

@@ -1,0 +1,7 @@
+let quote = #"""#
+let two = #""""#
+let deeper = ##"""##
+let mixed = #"""a"b"#
+let multi = #"""
+    "# is not the end
+    """#
