@@ -199,14 +199,14 @@ public struct PolicyLinksMissingRule: Rule {
             if range.contains(where: { file.tokenIs($0, "SubscriptionStoreView") }) { continue }
             let privateHelpers = PaywallCopy.helperViews(of: type, in: file, project: project)
             guard project.mayHaveSubscriptions,
-                  Self.mentionsSubscription(in: range, of: file) || privateHelpers.contains(where: { Self.mentionsSubscription(in: $0.1, of: $0.0) })
+                  ViewCode.mentionsSubscription(in: range, of: file) || privateHelpers.contains(where: { ViewCode.mentionsSubscription(in: $0.1, of: $0.0) })
             else { continue }
             sawSubscriptionUI = true
             let ranges = [(file, range)] + privateHelpers
             var hasTerms = false
             var hasPrivacy = false
             for (helperFile, helperRange) in ranges {
-                let words = Self.words(in: helperRange, of: helperFile)
+                let words = ViewCode.words(in: helperRange, of: helperFile)
                 hasTerms = hasTerms || words.contains { ASCIISearch.contains($0, "terms") || ASCIISearch.contains($0, "eula") }
                 hasPrivacy = hasPrivacy || words.contains { ASCIISearch.contains($0, "privacy") }
             }
@@ -261,39 +261,5 @@ public struct PolicyLinksMissingRule: Rule {
     static func outermostTypeRange(of index: Int, in file: SwiftFile) -> Range<Int>? {
         guard let type = file.declarationChain(of: index).last(where: { file.declarations[$0].kind.isType }) else { return nil }
         return file.fullRange(of: type)
-    }
-
-    /// Lower-cased identifier and string-literal words in a range: what a paywall shows or calls.
-    static func words(in range: Range<Int>, of file: SwiftFile) -> [String] {
-        range.compactMap { i in
-            let kind = file.code[i].kind
-            guard kind == .identifier || kind == .stringSegment else { return nil }
-            return file.text(i).lowercased()
-        }
-    }
-
-    static func mentionsSubscription(in range: Range<Int>, of file: SwiftFile) -> Bool {
-        words(in: range, of: file).contains { word in
-            ["subscription", "subscribe", "renew", "autorenewable", "per month", "per year", "/month", "/year",
-             "monthly", "yearly", "annual", "weekly", "free trial"].contains { ASCIISearch.contains(word, $0) }
-        }
-    }
-
-    /// Bodies of view types from the project that `range` instantiates (`LegalFooter()`), one level deep.
-    static func helperViewRanges(usedIn range: Range<Int>, of file: SwiftFile, project: Project) -> [(SwiftFile, Range<Int>)] {
-        var names = Set<String>()
-        for i in range where file.code[i].kind == .identifier && i + 1 < file.code.count && file.code[i + 1].kind == .leftParen {
-            let name = file.text(i)
-            if name.first?.isUppercase == true { names.insert(name) }
-        }
-        // A struct is declared only after `struct`, in a file that mentions its name: those
-        // files' trees are the only ones looked at, and `Text(` or `VStack(` none at all.
-        var places = names.filter { project.mayDeclareStruct(named: $0) }.flatMap { project.declarations(named: $0) { $0 == .struct } }
-        // In project order, as a walk over every file's declarations would give them.
-        places.sort { ($0.file, $0.declaration) < ($1.file, $1.declaration) }
-        return places.map { place in
-            let other = project.swiftFiles[place.file]
-            return (other, other.fullRange(of: place.declaration))
-        }
     }
 }

@@ -43,7 +43,7 @@ struct PaywallCopy: Sendable {
     var catalogEntries: [(catalog: StringCatalog, entry: StringCatalogEntry)] = []
     var sourceLanguage: String
 
-    static let visibleCalls = HardcodedPriceRule.visibleCalls
+    static let visibleCalls = VisibleText.calls
     /// `visibleCalls` with their name hashes, for a look at a few integers per literal.
     private static let visibleCallNames: [(hash: UInt32, name: String)] = visibleCalls.sorted().map { (IdentifierIndex.hash(of: $0), $0) }
 
@@ -79,10 +79,10 @@ struct PaywallCopy: Sendable {
                 }
             }
             let declaration = file.declarations[type]
-            let words = code.flatMap { PolicyLinksMissingRule.words(in: $0.1, of: $0.0) }
+            let words = code.flatMap { ViewCode.words(in: $0.1, of: $0.0) }
             let usesStoreKitView = code.contains { f, r in r.contains { f.tokenIs($0, "SubscriptionStoreView") } }
             let sellsSubscriptions = usesStoreKitView || project.mayHaveSubscriptions && (
-                PolicyLinksMissingRule.mentionsSubscription(in: code[0].1, of: file)
+                ViewCode.mentionsSubscription(in: code[0].1, of: file)
                     || words.contains { ASCIISearch.contains($0, "subscriptionperiod") || $0 == "autorenewable" }
                     || texts.contains { CopyPhrases.mentionsSubscription($0.text) })
             units.append(PaywallUnit(
@@ -144,12 +144,12 @@ struct PaywallCopy: Sendable {
         if name == "String" {
             // `String(localized:)` only: the call's first argument is asked for.
             guard let (call, argument) = file.enclosingCallArguments(ofArgument: index) else { return false }
-            if let label = argument.label, HardcodedPriceRule.hiddenLabels.contains(label) { return false }
+            if let label = argument.label, VisibleText.hiddenLabels.contains(label) { return false }
             return call.arguments.first?.label == "localized"
         }
         let argument = file.argumentLabel(of: index, callee: callee, open: open)
         guard argument.isArgument else { return false }
-        if let label = argument.label, HardcodedPriceRule.hiddenLabels.contains(file.identifierText(label)) { return false }
+        if let label = argument.label, VisibleText.hiddenLabels.contains(file.identifierText(label)) { return false }
         return true
     }
 
@@ -223,7 +223,7 @@ struct PaywallCopy: Sendable {
                 result.append((file, file.fullRange(of: index)))
             }
         }
-        for helper in PolicyLinksMissingRule.helperViewRanges(usedIn: file.fullRange(of: type), of: file, project: project)
+        for helper in ViewCode.helperViewRanges(usedIn: file.fullRange(of: type), of: file, project: project)
         where !result.contains(where: { $0.0.path == helper.0.path && $0.1 == helper.1 }) && !(helper.0.path == file.path && helper.1 == file.fullRange(of: type)) {
             result.append(helper)
         }

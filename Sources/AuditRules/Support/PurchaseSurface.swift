@@ -10,12 +10,10 @@ struct CodeSite: Sendable {
 /// Where an app sells things: StoreKit views, purchase calls, and the view types that hold
 /// them. Several rules need "the paywall" to point at and to decide whether they apply.
 struct PurchaseSurface: Sendable {
-    static let storeViewNames: Set<String> = ["SubscriptionStoreView", "StoreView", "ProductView"]
-    /// `storeViewNames`, hashed once for the question asked of every file.
-    static let storeViewIdentifiers = IdentifierNames(storeViewNames)
     private static let purchase = IdentifierNames(["purchase"])
 
-    /// `SubscriptionStoreView(…)`, `StoreView(…)`, `ProductView(…)` calls.
+    /// StoreKit's `SubscriptionStoreView(…)`, `StoreView(…)`, `ProductView(…)` calls (not the
+    /// app's own views of those names: see `StoreKitViews`).
     var storeViews: [(site: CodeSite, call: Call)] = []
     /// `product.purchase(…)`, `purchase(product)` through `@Environment(\.purchase)`,
     /// `purchase(confirmIn:)`, and legacy `SKPaymentQueue.default().add(payment)`.
@@ -28,8 +26,9 @@ struct PurchaseSurface: Sendable {
 
     private init(_ project: Project) {
         var direct: [CodeSite] = []
+        let shadowed = StoreKitViews.shadowedNames(in: project)
         for file in project.swiftFiles {
-            for call in file.calls(named: Self.storeViewIdentifiers) where file.receiver(of: call.name) == nil {
+            for call in file.calls(named: StoreKitViews.identifiers) where StoreKitViews.isStoreKitView(call.name, in: file, shadowed: shadowed) {
                 storeViews.append((CodeSite(file: file, index: call.name), call))
             }
             let usesPurchaseEnvironment = file.occurrences(of: "purchase").contains { i in i >= 2 && file.code[i - 1].kind == .dot && file.tokenIs(i - 2, "\\") }

@@ -1,0 +1,209 @@
+import AuditCore
+
+// The words the purchase-screen rules share: which calls are StoreKit's store views, what a
+// `storeButton(_:for:)` makes visible, which calls show their strings, which identifiers show a
+// price or a period, and the code of a view with the views it shows and the views that show it.
+// Rules ask these (and `PurchaseScreens`) instead of each other.
+
+/// StoreKit's SwiftUI store views as the app writes them. A call named `StoreView(…)` is
+/// StoreKit's unless the app declares a type of that name itself: then a bare `StoreView()` is
+/// the app's own view, and only `StoreKit.StoreView(…)` is StoreKit's.
+enum StoreKitViews {
+    static let names: Set<String> = ["SubscriptionStoreView", "StoreView", "ProductView"]
+    /// `names`, hashed once for the question asked of every file.
+    static let identifiers = IdentifierNames(names)
+
+    /// The StoreKit view names the app declares a struct or class for.
+    static func shadowedNames(in project: Project) -> Set<String> {
+        project.fact(ShadowedStoreViewNames.self) {
+            // Only the files that mention a name have their declarations built.
+            Set(names.filter { name in !project.declarations(named: name, { $0 == .struct || $0 == .class }).isEmpty })
+        }
+    }
+
+    /// Whether the call named at `name` (a store view name) is StoreKit's view.
+    static func isStoreKitView(_ name: Int, in file: SwiftFile, shadowed: Set<String>) -> Bool {
+        guard let receiver = file.receiver(of: name) else { return !shadowed.contains(file.text(name)) }
+        return file.isIdentifier(receiver, "StoreKit")
+    }
+}
+
+/// The name of the `shadowedNames(in:)` fact.
+private enum ShadowedStoreViewNames {}
+
+/// `storeButton(_:for:)`: which of StoreKit's buttons a call makes visible.
+enum StoreButtons {
+    static let name = IdentifierNames(["storeButton"])
+
+    /// Whether `call` makes the `button` button (`restorePurchases`, `policies`) visible:
+    /// `.storeButton(.visible, for: .restorePurchases)`, its variadic form, or
+    /// `.storeButton(flag ? .visible : .hidden, for: …)` where `flag` is a stored property the
+    /// project starts true. A flag that starts false, or one the code does not say, shows
+    /// nothing for sure, and is no evidence.
+    static func shows(_ button: StaticString, _ call: Call, in file: SwiftFile, project: Project) -> Bool {
+        guard let visibility = call.arguments.first, visibility.label == nil else { return false }
+        let arguments = (call.openParen + 1)..<max(call.openParen + 1, call.closeParen)
+        guard arguments.contains(where: { file.isIdentifier($0, button) && file.isImplicitMember($0) }) else { return false }
+        let value = visibility.valueRange
+        guard let question = value.first(where: { file.tokenIs($0, "?") }) else {
+            return value.contains { file.isIdentifier($0, "visible") }
+        }
+        // `condition ? a : b`: which branch is `.visible`, and what the condition starts as.
+        guard let colon = value.first(where: { $0 > question && file.tokenIs($0, ":") }) else { return false }
+        let visibleWhenTrue = (question..<colon).contains { file.isIdentifier($0, "visible") }
+        let visibleWhenFalse = (colon..<value.upperBound).contains { file.isIdentifier($0, "visible") }
+        if visibleWhenTrue && visibleWhenFalse { return true }
+        let condition = value.lowerBound..<question
+        let negated = condition.contains { file.tokenIs($0, "!") }
+        guard let flag = condition.last(where: { file.code[$0].kind == .identifier }),
+              var starts = StoredFlags.initialValue(of: file.identifierText(flag), in: project)
+        else { return false }
+        if negated { starts.toggle() }
+        return starts ? visibleWhenTrue : visibleWhenFalse
+    }
+}
+
+/// Boolean stored properties and the value they start with.
+enum StoredFlags {
+    /// `var showRestore = false`, `@Published var showRestore: Bool = true`, `@AppStorage("k")
+    /// var showRestore = true`: the literal a property named `name` starts as, when every
+    /// declaration of that name in the project says the same.
+    static func initialValue(of name: String, in project: Project) -> Bool? {
+        var found: Bool?
+        for file in project.swiftFiles(mentioning: name) {
+            for i in file.occurrences(of: name) where i >= 1 && (file.tokenIs(i - 1, "var") || file.tokenIs(i - 1, "let")) {
+                // `name = literal` or `name: Bool = literal`.
+                var j = i + 1
+                if file.tokenIs(j, ":") { j += 2 }
+                guard file.tokenIs(j, "=") else { return nil }
+                let value: Bool
+                if file.tokenIs(j + 1, "true") {
+                    value = true
+                } else if file.tokenIs(j + 1, "false") {
+                    value = false
+                } else {
+                    return nil
+                }
+                if let found, found != value { return nil }
+                found = value
+            }
+        }
+        return found
+    }
+}
+
+/// Calls whose string arguments people see, and the argument labels whose strings they do not.
+enum VisibleText {
+    static let calls: Set<String> = [
+        "Text", "Button", "Label", "Link", "Toggle", "Section", "LocalizedStringKey", "LocalizedStringResource",
+        "NSLocalizedString", "String", "navigationTitle", "alert", "confirmationDialog", "badge", "help",
+        "accessibilityLabel", "SubscriptionStoreButton", "ContentUnavailableView", "Menu", "Picker",
+        "setTitle", "UILabel", "UIButton", "UIAlertController", "UIAlertAction",
+    ]
+    static let hiddenLabels: Set<String> = [
+        "comment", "tableName", "bundle", "systemImage", "image", "id", "identifier", "destination", "value",
+        "defaultValue", "format", "url", "forKey",
+    ]
+}
+
+/// What a screen's code shows about the price and the period of what it sells.
+enum ShownTerms {
+    /// Identifiers that are a formatted price wherever they are read: StoreKit's
+    /// `displayPrice` and `priceFormatStyle`, SKProduct helpers, RevenueCat's
+    /// `localizedPriceString` (on a `StoreProduct` or a `Package`).
+    static let priceIdentifiers: Set<String> = [
+        "displayPrice", "priceFormatStyle", "localizedPrice", "formattedPrice", "localizedPriceString", "priceString",
+    ]
+    /// Names that are a price when a view shows them (`Text(tip.price)`, `Text(priceText)`): a
+    /// price handed to the view as a parameter or a model property.
+    static let shownPriceNames: Set<String> = ["price", "priceText", "priceLabel", "priceDescription"]
+    static let periodIdentifiers: Set<String> = ["subscriptionPeriod", "period", "periodUnit", "localizedPeriod", "billingPeriod"]
+
+    /// Whether `range` reads a price: a price identifier anywhere, or a price name inside the
+    /// arguments of a call that shows text (`Text(option.price)`, `Text("\(priceText) a year")`).
+    static func showsPrice(in range: Range<Int>, of file: SwiftFile) -> Bool {
+        for i in range where file.code[i].kind == .identifier {
+            if file.isIdentifier(i, in: priceIdentifiers) { return true }
+            if file.isIdentifier(i, in: shownPriceNames), let (callee, _) = file.callee(ofArgument: i),
+               VisibleText.calls.contains(file.text(callee)) {
+                return true
+            }
+        }
+        return false
+    }
+}
+
+/// The code of a view: its words, the view types it shows, and the view types that show it.
+enum ViewCode {
+    /// Lower-cased identifier and string-literal words in a range: what a view shows or calls.
+    static func words(in range: Range<Int>, of file: SwiftFile) -> [String] {
+        range.compactMap { i in
+            let kind = file.code[i].kind
+            guard kind == .identifier || kind == .stringSegment else { return nil }
+            return file.text(i).lowercased()
+        }
+    }
+
+    static func mentionsSubscription(in range: Range<Int>, of file: SwiftFile) -> Bool {
+        words(in: range, of: file).contains { word in
+            ["subscription", "subscribe", "renew", "autorenewable", "per month", "per year", "/month", "/year",
+             "monthly", "yearly", "annual", "weekly", "free trial"].contains { ASCIISearch.contains(word, $0) }
+        }
+    }
+
+    /// Whether `ranges` show a link to the Terms of Use (or EULA) and to the Privacy Policy.
+    static func policyLinks(in ranges: [(SwiftFile, Range<Int>)]) -> (terms: Bool, privacy: Bool) {
+        var terms = false
+        var privacy = false
+        for (file, range) in ranges {
+            let words = words(in: range, of: file)
+            terms = terms || words.contains { ASCIISearch.contains($0, "terms") || ASCIISearch.contains($0, "eula") }
+            privacy = privacy || words.contains { ASCIISearch.contains($0, "privacy") }
+        }
+        return (terms, privacy)
+    }
+
+    /// Bodies of view types from the project that `range` instantiates (`LegalFooter()`), one level deep.
+    static func helperViewRanges(usedIn range: Range<Int>, of file: SwiftFile, project: Project) -> [(SwiftFile, Range<Int>)] {
+        var names = Set<String>()
+        for i in range where file.code[i].kind == .identifier && i + 1 < file.code.count && file.code[i + 1].kind == .leftParen {
+            let name = file.text(i)
+            if name.first?.isUppercase == true { names.insert(name) }
+        }
+        // A struct is declared only after `struct`, in a file that mentions its name: those
+        // files' trees are the only ones looked at, and `Text(` or `VStack(` none at all.
+        var places = names.filter { project.mayDeclareStruct(named: $0) }.flatMap { project.declarations(named: $0) { $0 == .struct } }
+        // In project order, as a walk over every file's declarations would give them.
+        places.sort { ($0.file, $0.declaration) < ($1.file, $1.declaration) }
+        return places.map { place in
+            let other = project.swiftFiles[place.file]
+            return (other, other.fullRange(of: place.declaration))
+        }
+    }
+
+    /// The view types that show the view type `type` of `file` (`StoreScreen { ProductList() }`
+    /// shows `ProductList`), and the ones that show those, up to `depth` levels: what is on the
+    /// screen around a subview.
+    static func containers(of type: Int, in file: SwiftFile, project: Project, depth: Int = 3) -> [(SwiftFile, Range<Int>)] {
+        var result: [(SwiftFile, Range<Int>)] = []
+        var seen: Set<String> = ["\(file.path)#\(type)"]
+        var level: [String] = [file.declarations[type].name]
+        for _ in 0..<depth where !level.isEmpty {
+            var next: [String] = []
+            for name in level where !name.isEmpty {
+                for other in project.swiftFiles(mentioning: name) {
+                    for i in other.occurrences(of: name) where other.receiver(of: i) == nil && (other.tokenIs(i + 1, "(") || other.tokenIs(i + 1, "{")) {
+                        guard let outer = other.declarationChain(of: i).last(where: { other.declarations[$0].kind.isType }),
+                              PurchaseSurface.isViewType(other.declarations[outer]) || other.declarations[outer].kind == .extension,
+                              seen.insert("\(other.path)#\(outer)").inserted
+                        else { continue }
+                        result.append((other, other.fullRange(of: outer)))
+                        next.append(other.declarations[outer].name)
+                    }
+                }
+            }
+            level = next
+        }
+        return result
+    }
+}
