@@ -181,42 +181,40 @@ public struct PolicyLinksMissingRule: Rule {
             sawSubscriptionUI = true
             let file = site.file
             let scope = Self.outermostTypeRange(of: site.index, in: file) ?? file.code.indices
-            let missing = Self.missingDestinations(in: scope, of: file, helpers: helpers)
+            let missing = Self.missingDestinations(in: scope, of: file, helpers: helpers, project: project)
             if missing.isEmpty {
                 result.evidence(in: file, at: site.index, "SubscriptionStoreView in \(scopeDescription(of: site.index, in: file)) sets Terms of Service and Privacy Policy destinations")
             } else {
                 result.report(in: file, at: site.index, "SubscriptionStoreView has no \(missing.joined(separator: " and ")) destination.")
             }
         }
-        // Custom paywalls: view types that start a purchase of something subscription-like.
-        var checkedTypes = Set<String>()
-        for site in surface.purchaseCalls {
-            let file = site.file
-            guard let type = PurchaseSurface.owningView(of: site.index, in: file),
-                  checkedTypes.insert("\(file.path)#\(type)").inserted
-            else { continue }
-            let range = file.fullRange(of: type)
-            if range.contains(where: { file.tokenIs($0, "SubscriptionStoreView") }) { continue }
-            let privateHelpers = PaywallCopy.helperViews(of: type, in: file, project: project)
-            guard project.mayHaveSubscriptions,
-                  ViewCode.mentionsSubscription(in: range, of: file) || privateHelpers.contains(where: { ViewCode.mentionsSubscription(in: $0.1, of: $0.0) })
-            else { continue }
+        // The app's own subscription screens (and StoreKit `ProductView`s selling a
+        // subscription, which show no links): the links may be on the screen, its helper
+        // views, or the views around it that show it.
+        for screen in PurchaseScreens.of(project).screens where screen.sellsSubscriptions && !screen.usesSubscriptionStoreView {
             sawSubscriptionUI = true
-            let ranges = [(file, range)] + privateHelpers
-            var hasTerms = false
-            var hasPrivacy = false
-            for (helperFile, helperRange) in ranges {
-                let words = ViewCode.words(in: helperRange, of: helperFile)
-                hasTerms = hasTerms || words.contains { ASCIISearch.contains($0, "terms") || ASCIISearch.contains($0, "eula") }
-                hasPrivacy = hasPrivacy || words.contains { ASCIISearch.contains($0, "privacy") }
+            var links = ViewCode.policyLinks(in: screen.code)
+            if !(links.terms && links.privacy) {
+                let containers = screen.containers(in: project)
+                let around = ViewCode.policyLinks(in: containers + containers.flatMap { ViewCode.helperViewRanges(usedIn: $0.1, of: $0.0, project: project) })
+                links = (links.terms || around.terms, links.privacy || around.privacy)
             }
-            let name = file.declarations[type].name
-            let nameToken = nameIndex(of: type, in: file)
-            if hasTerms && hasPrivacy {
-                result.evidence(in: file, at: nameToken, "Custom subscription paywall \(name) shows Terms and Privacy Policy links")
+            if links.terms && links.privacy {
+                result.evidence(at: screen.site.location, "Subscription paywall \(screen.name) shows Terms and Privacy Policy links")
+                continue
+            }
+            let missing = [links.terms ? nil : "Terms of Use", links.privacy ? nil : "Privacy Policy"].compactMap { $0 }.joined(separator: " or ")
+            if screen.presentedUnderStoreKitName.isEmpty {
+                result.report(at: screen.site.location, "Custom subscription paywall \(screen.name) shows no \(missing) link.")
             } else {
-                let missing = [hasTerms ? nil : "Terms of Use", hasPrivacy ? nil : "Privacy Policy"].compactMap { $0 }
-                result.report(in: file, at: nameToken, "Custom subscription paywall \(name) shows no \(missing.joined(separator: " or ")) link.")
+                // `SubscriptionStoreView(controller:)` reads as StoreKit's view: the finding is
+                // where it is presented, and says whose view it is.
+                for site in screen.presentedUnderStoreKitName {
+                    result.report(
+                        in: site.file, at: site.index,
+                        "\(screen.name) here is the app's own view (\(screen.site.location.file):\(screen.site.location.line)), not StoreKit's; it shows no \(missing) link."
+                    )
+                }
             }
         }
         if !sawSubscriptionUI {
@@ -225,7 +223,12 @@ public struct PolicyLinksMissingRule: Rule {
     }
 
     /// Which of the two destinations are missing from `range` (directly or through a helper).
-    static func missingDestinations(in range: Range<Int>, of file: SwiftFile, helpers: Set<String>) -> [String] {
+    static func missingDestinations(in range: Range<Int>, of file: SwiftFile, helpers: Set<String>, project: Project) -> [String] {
+        // `.storeButton(.visible, for: .policies)`: StoreKit shows both, from the app's
+        // App Store Connect metadata.
+        if file.calls(named: StoreButtons.name).contains(where: { range.contains($0.name) && StoreButtons.shows("policies", $0, in: file, project: project) }) {
+            return []
+        }
         var terms = false
         var privacy = false
         for call in file.calls(named: "subscriptionStorePolicyDestination") where range.contains(call.name) {
@@ -250,7 +253,7 @@ public struct PolicyLinksMissingRule: Rule {
             where declaration.kind == .function || declaration.kind == .struct || declaration.kind == .variable {
                 let range = file.fullRange(of: index)
                 guard range.contains(where: { file.tokenIs($0, "subscriptionStorePolicyDestination") }) else { continue }
-                if missingDestinations(in: range, of: file, helpers: []).isEmpty, !declaration.name.isEmpty {
+                if missingDestinations(in: range, of: file, helpers: [], project: project).isEmpty, !declaration.name.isEmpty {
                     names.insert(declaration.name)
                 }
             }

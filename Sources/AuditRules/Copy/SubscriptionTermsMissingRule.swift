@@ -5,8 +5,6 @@ import AuditCore
 public struct SubscriptionTermsMissingRule: Rule {
     public init() {}
 
-    static let priceIdentifiers: Set<String> = ["displayPrice", "priceFormatStyle", "localizedPrice", "formattedPrice"]
-    static let periodIdentifiers: Set<String> = ["subscriptionPeriod", "period", "periodUnit", "localizedPeriod", "billingPeriod"]
     static let periodWords = CopyPhrases.regex(
         #"month|year|week|annual|\bday|/mo\b|/yr\b|monat|jahr|woche|jährlich|mois|\ban\b|année|semaine|mensuel|annuel|mes\b|año|semana|mensual|anual|月|年|週"#
     )
@@ -144,14 +142,23 @@ public struct SubscriptionTermsMissingRule: Rule {
 
     public func check(_ project: Project, into result: inout RuleResult) {
         let copy = PaywallCopy(project)
+        // Where each localization key is, found only if a paywall's literals name no period.
+        let keys = LazyKeys(project)
         var judged = 0
         for unit in copy.units where unit.kind == .view && unit.sellsSubscriptions && !unit.usesStoreKitSubscriptionView {
             judged += 1
             let identifiers = Set(unit.code.flatMap { file, range in range.filter { file.code[$0].kind == .identifier }.map { file.text($0) } })
             let sourceTexts = unit.texts.filter { $0.literal != nil }.map(\.text)
-            let showsPrice = !identifiers.isDisjoint(with: Self.priceIdentifiers) || sourceTexts.contains(where: MoneyDetector.containsMoney)
-            let showsPeriod = !identifiers.isDisjoint(with: Self.periodIdentifiers)
-                || sourceTexts.contains { text in Self.periodWords.map { $0.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil } ?? false }
+            // StoreKit's ProductView shows the product's price and a subscription's period.
+            let showsPrice = unit.usesStoreKitProductView || unit.code.contains { ShownTerms.showsPrice(in: $0.1, of: $0.0) }
+                || sourceTexts.contains(where: MoneyDetector.containsMoney)
+            let namesPeriod = { (text: String) in Self.periodWords.map { $0.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil } ?? false }
+            // The literals, then what those that are localization keys show in the source language.
+            let showsPeriod = unit.usesStoreKitProductView || !identifiers.isDisjoint(with: ShownTerms.periodIdentifiers)
+                || sourceTexts.contains(where: namesPeriod)
+                || sourceTexts.contains { key in
+                    keys.value.map { PaywallCopy.sourceValues(of: key, in: project, source: copy.sourceLanguage, keys: $0).contains(where: namesPeriod) } ?? false
+                }
             let missing = [showsPrice ? nil : "price", showsPeriod ? nil : "period"].compactMap { $0 }
             if missing.isEmpty {
                 result.evidence(at: unit.site, "\(unit.name) shows the subscription's price and period")
@@ -163,4 +170,11 @@ public struct SubscriptionTermsMissingRule: Rule {
             result.notApplicable("No custom subscription paywall was found (StoreKit's SubscriptionStoreView shows price and period itself).")
         }
     }
+}
+
+/// `PaywallCopy.KeyIndex`, built on first use.
+private final class LazyKeys {
+    let project: Project
+    lazy var value: PaywallCopy.KeyIndex? = PaywallCopy.KeyIndex(project)
+    init(_ project: Project) { self.project = project }
 }

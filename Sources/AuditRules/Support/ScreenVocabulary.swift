@@ -151,16 +151,53 @@ enum ViewCode {
         }
     }
 
-    /// Whether `ranges` show a link to the Terms of Use (or EULA) and to the Privacy Policy.
+    /// Whether `ranges` show a link to the Terms of Use (or EULA) and to the Privacy Policy. A
+    /// button or link labelled Terms that opens the privacy policy (`Button("Terms") { url =
+    /// AppInfo.urlPrivacy }`) is a second privacy link, not a Terms link.
     static func policyLinks(in ranges: [(SwiftFile, Range<Int>)]) -> (terms: Bool, privacy: Bool) {
         var terms = false
         var privacy = false
         for (file, range) in ranges {
-            let words = words(in: range, of: file)
-            terms = terms || words.contains { ASCIISearch.contains($0, "terms") || ASCIISearch.contains($0, "eula") }
-            privacy = privacy || words.contains { ASCIISearch.contains($0, "privacy") }
+            for i in range {
+                let kind = file.code[i].kind
+                guard kind == .identifier || kind == .stringSegment else { continue }
+                let word = file.text(i).lowercased()
+                if ASCIISearch.contains(word, "privacy") { privacy = true }
+                if !terms, ASCIISearch.contains(word, "terms") || ASCIISearch.contains(word, "eula"), !opensPrivacyPolicy(label: i, in: file) {
+                    terms = true
+                }
+            }
         }
         return (terms, privacy)
+    }
+
+    /// Whether the Terms label at `index` is the title of a `Button` or `Link` whose action or
+    /// destination names only the privacy policy.
+    private static func opensPrivacyPolicy(label index: Int, in file: SwiftFile) -> Bool {
+        // The literal's start, for a word of a string.
+        var start = index
+        while start > 0, file.code[start].kind == .stringSegment { start -= 1 }
+        guard let (callee, _) = file.callee(ofArgument: start), file.tokenIs(callee, "Button") || file.tokenIs(callee, "Link"),
+              let call = file.call(at: callee)
+        else { return false }
+        let words = ViewCode.words(in: call.name..<(call.end + 1), of: file)
+        let termsWords = words.filter { ASCIISearch.contains($0, "terms") || ASCIISearch.contains($0, "eula") }
+        return termsWords.count == 1 && words.contains { ASCIISearch.contains($0, "privacy") }
+    }
+
+    /// Private helper views declared in the same file, and view types the paywall creates.
+    static func helperViews(of type: Int, in file: SwiftFile, project: Project) -> [(SwiftFile, Range<Int>)] {
+        var result: [(SwiftFile, Range<Int>)] = []
+        for (index, declaration) in file.declarations.enumerated() where index != type && declaration.kind == .struct && declaration.parent == -1 {
+            if PurchaseSurface.isViewType(declaration), declaration.modifiers.contains("private") || declaration.modifiers.contains("fileprivate") {
+                result.append((file, file.fullRange(of: index)))
+            }
+        }
+        for helper in helperViewRanges(usedIn: file.fullRange(of: type), of: file, project: project)
+        where !result.contains(where: { $0.0.path == helper.0.path && $0.1 == helper.1 }) && !(helper.0.path == file.path && helper.1 == file.fullRange(of: type)) {
+            result.append(helper)
+        }
+        return result
     }
 
     /// Bodies of view types from the project that `range` instantiates (`LegalFooter()`), one level deep.
@@ -181,10 +218,32 @@ enum ViewCode {
         }
     }
 
+    /// Calls that show their content as another screen.
+    static let presentingCalls: Set<String> = ["NavigationLink", "sheet", "fullScreenCover", "popover", "navigationDestination"]
+
+    /// Whether the view created at `index` is shown as a screen of its own: in a
+    /// `NavigationLink`, a sheet, a full-screen cover, a popover or a navigation destination.
+    static func isPresented(_ index: Int, in file: SwiftFile) -> Bool {
+        var open = Int(file.parent[index])
+        while open >= 0 {
+            if file.code[open].kind == .leftParen, let (callee, _) = file.callee(ofArgument: open + 1) ?? (open > 0 ? (open - 1, open) : nil),
+               file.isIdentifier(callee, in: presentingCalls) {
+                return true
+            }
+            if file.code[open].kind == .leftBrace, let declaration = file.declaration(openedBy: open) {
+                let kind = file.declarations[declaration].kind
+                if kind.isType { return false }
+                if kind == .closure, presentingCalls.contains(file.declarations[declaration].name) { return true }
+            }
+            open = Int(file.parent[open])
+        }
+        return false
+    }
+
     /// The view types that show the view type `type` of `file` (`StoreScreen { ProductList() }`
     /// shows `ProductList`), and the ones that show those, up to `depth` levels: what is on the
     /// screen around a subview.
-    static func containers(of type: Int, in file: SwiftFile, project: Project, depth: Int = 3) -> [(SwiftFile, Range<Int>)] {
+    static func containers(of type: Int, in file: SwiftFile, project: Project, depth: Int = 5) -> [(SwiftFile, Range<Int>)] {
         var result: [(SwiftFile, Range<Int>)] = []
         var seen: Set<String> = ["\(file.path)#\(type)"]
         var level: [String] = [file.declarations[type].name]
@@ -192,7 +251,8 @@ enum ViewCode {
             var next: [String] = []
             for name in level where !name.isEmpty {
                 for other in project.swiftFiles(mentioning: name) {
-                    for i in other.occurrences(of: name) where other.receiver(of: i) == nil && (other.tokenIs(i + 1, "(") || other.tokenIs(i + 1, "{")) {
+                    for i in other.occurrences(of: name) where other.receiver(of: i) == nil && (other.tokenIs(i + 1, "(") || other.tokenIs(i + 1, "{"))
+                    && !isPresented(i, in: other) {
                         guard let outer = other.declarationChain(of: i).last(where: { other.declarations[$0].kind.isType }),
                               PurchaseSurface.isViewType(other.declarations[outer]) || other.declarations[outer].kind == .extension,
                               seen.insert("\(other.path)#\(outer)").inserted
