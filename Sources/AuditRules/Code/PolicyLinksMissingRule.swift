@@ -193,7 +193,7 @@ public struct PolicyLinksMissingRule: Rule {
         // views, or the views around it that show it.
         for screen in PurchaseScreens.of(project).screens where screen.sellsSubscriptions && !screen.usesSubscriptionStoreView {
             sawSubscriptionUI = true
-            var links = ViewCode.policyLinks(in: screen.code)
+            var links = ViewCode.policyLinks(in: screen.code + ViewCode.privateTypes(namedIn: screen.code, of: screen.file))
             if !(links.terms && links.privacy) {
                 let containers = screen.containers(in: project)
                 let around = ViewCode.policyLinks(in: containers + containers.flatMap { ViewCode.helperViewRanges(usedIn: $0.1, of: $0.0, project: project) })

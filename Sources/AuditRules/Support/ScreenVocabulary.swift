@@ -124,10 +124,21 @@ enum ShownTerms {
     static func showsPrice(in range: Range<Int>, of file: SwiftFile) -> Bool {
         for i in range where file.code[i].kind == .identifier {
             if file.isIdentifier(i, in: priceIdentifiers) { return true }
-            if file.isIdentifier(i, in: shownPriceNames), let (callee, _) = file.callee(ofArgument: i),
-               VisibleText.calls.contains(file.text(callee)) {
-                return true
-            }
+            if file.isIdentifier(i, in: shownPriceNames), isShown(i, in: file) { return true }
+        }
+        return false
+    }
+}
+
+extension ShownTerms {
+    /// Whether the expression at `index` is inside the arguments of a call that shows text,
+    /// possibly through helpers (`Text(applyKerning(to: "/", in: option.priceText))`).
+    static func isShown(_ index: Int, in file: SwiftFile) -> Bool {
+        var position = index
+        for _ in 0..<4 {
+            guard let (callee, open) = file.callee(ofArgument: position) else { return false }
+            if VisibleText.calls.contains(file.text(callee)) { return true }
+            position = open
         }
         return false
     }
@@ -193,9 +204,36 @@ enum ViewCode {
                 result.append((file, file.fullRange(of: index)))
             }
         }
-        for helper in helperViewRanges(usedIn: file.fullRange(of: type), of: file, project: project)
-        where !result.contains(where: { $0.0.path == helper.0.path && $0.1 == helper.1 }) && !(helper.0.path == file.path && helper.1 == file.fullRange(of: type)) {
-            result.append(helper)
+        // The views it creates, and the views those create (a screen, its option list, each option).
+        var level = [(file, file.fullRange(of: type))]
+        for _ in 0..<2 {
+            var next: [(SwiftFile, Range<Int>)] = []
+            for (levelFile, levelRange) in level {
+                for helper in helperViewRanges(usedIn: levelRange, of: levelFile, project: project)
+                where !result.contains(where: { $0.0.path == helper.0.path && $0.1 == helper.1 }) && !(helper.0.path == file.path && helper.1 == file.fullRange(of: type)) {
+                    result.append(helper)
+                    next.append(helper)
+                }
+            }
+            level = next
+        }
+        return result
+    }
+
+    /// Private types of `file` (and their extensions there) that the code `ranges` of it names:
+    /// `private enum LegalURL { case terms = "…" }` behind `Text(LegalURL.markdown)`.
+    static func privateTypes(namedIn ranges: [(SwiftFile, Range<Int>)], of file: SwiftFile) -> [(SwiftFile, Range<Int>)] {
+        var result: [(SwiftFile, Range<Int>)] = []
+        let own = ranges.filter { $0.0.path == file.path }.map(\.1)
+        let privateNames = Set(file.declarations.filter { declaration in
+            declaration.parent == -1 && declaration.kind.isType && declaration.kind != .extension
+                && (declaration.modifiers.contains("private") || declaration.modifiers.contains("fileprivate"))
+        }.map(\.name))
+        for name in privateNames where own.contains(where: { range in file.occurrences(of: name).contains { range.contains($0) } }) {
+            for (index, declaration) in file.declarations.enumerated() where declaration.parent == -1 && declaration.kind.isType && declaration.name == name {
+                let range = file.fullRange(of: index)
+                if !own.contains(where: { $0.overlaps(range) }) { result.append((file, range)) }
+            }
         }
         return result
     }
