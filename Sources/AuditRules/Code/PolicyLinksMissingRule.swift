@@ -77,6 +77,57 @@ public struct PolicyLinksMissingRule: Rule {
                     }
                 }
                 """),
+            // The app's own view named SubscriptionStoreView, shown in a sheet, has no links:
+            // the finding is where it is presented, the line that reads like StoreKit's view.
+            RuleExample(files: [
+                ("SubscriptionStoreView.swift", """
+                    import StoreKit
+                    import SwiftUI
+                    struct SubscriptionStoreView: View {
+                        @ObservedObject var plans: PlanController
+                        var body: some View {
+                            ForEach(plans.options) { option in
+                                Button("Subscribe \\(option.priceText) a month") { Task { await plans.purchase(option: option) } }
+                            }
+                        }
+                    }
+                    """),
+                ("FeedView.swift", """
+                    import SwiftUI
+                    struct FeedView: View {
+                        @State private var showsStore = false
+                        @StateObject private var plans = PlanController()
+                        var body: some View {
+                            List { Text("Feed") }
+                                .sheet(isPresented: $showsStore) { ↓SubscriptionStoreView(plans: plans) }
+                        }
+                    }
+                    """),
+                ("PlanController.swift", """
+                    import StoreKit
+                    final class PlanController: ObservableObject {
+                        func purchase(option: Plan) async {
+                            _ = try? await option.product.purchase()
+                        }
+                    }
+                    """),
+            ]),
+            // A button labelled Terms that opens the privacy policy is no Terms link.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+                struct ↓SupporterView: View {
+                    let product: Product
+                    @State private var page: URL?
+                    var body: some View {
+                        Button("Monthly supporter \\(product.displayPrice)") { Task { _ = try? await product.purchase() } }
+                        Section("Legal") {
+                            Button("Privacy Policy") { page = Links.privacy }
+                            Button("Terms") { page = Links.privacy }
+                        }
+                    }
+                }
+                """),
         ],
         nonTriggeringExamples: [
             // The seed's CORRECT example.
@@ -154,6 +205,73 @@ public struct PolicyLinksMissingRule: Rule {
                                 Link("Privacy Policy", destination: Legal.privacyURL)
                             }
                         }
+                    }
+                    """),
+            ]),
+            // StoreKit's policies button shows Terms and Privacy from the app's metadata.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+                struct MembershipView: View {
+                    var body: some View {
+                        SubscriptionStoreView(groupID: "ABCD")
+                            .storeButton(.visible, for: .policies)
+                    }
+                }
+                """),
+            // A row component of a store screen whose footer holds both links.
+            RuleExample(files: [
+                ("PlanList.swift", """
+                    import StoreKit
+                    import SwiftUI
+                    struct PlanList: View {
+                        let plans: [Product]
+                        var body: some View {
+                            ForEach(plans) { plan in
+                                Button("\\(plan.displayName) \\(plan.displayPrice) yearly") { Task { _ = try? await plan.purchase() } }
+                            }
+                        }
+                    }
+                    """),
+                ("MembershipScreen.swift", """
+                    import SwiftUI
+                    struct MembershipScreen: View {
+                        @Environment(Shop.self) private var shop
+                        var body: some View {
+                            ScrollView { PlanList(plans: shop.plans) }
+                                .safeAreaInset(edge: .bottom) { LegalLinks() }
+                        }
+                    }
+                    """),
+                ("LegalLinks.swift", """
+                    import SwiftUI
+                    struct LegalLinks: View {
+                        var body: some View {
+                            HStack {
+                                Link("Terms of Use", destination: Legal.terms)
+                                Link("Privacy Policy", destination: Legal.privacy)
+                            }
+                        }
+                    }
+                    """),
+            ]),
+            // A navigation menu that opens the app's own view named StoreView sells nothing.
+            RuleExample(files: [
+                ("MenuView.swift", """
+                    import SwiftUI
+                    struct MenuView: View {
+                        var body: some View {
+                            List {
+                                NavigationLink("Shop") { StoreView() }
+                                NavigationLink("Subscriptions") { PlansOverview() }
+                            }
+                        }
+                    }
+                    """),
+                ("StoreView.swift", """
+                    import SwiftUI
+                    struct StoreView: View {
+                        var body: some View { Text("Cars") }
                     }
                     """),
             ]),

@@ -67,6 +67,21 @@ public struct RestorePurchasesMissingRule: Rule {
                     }
                 }
                 """),
+            // Restore shown only behind a setting that starts off.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+                final class StoreOptions: ObservableObject {
+                    @Published var restoreVisible = false
+                }
+                struct ↓MembershipView: View {
+                    @StateObject private var options = StoreOptions()
+                    var body: some View {
+                        SubscriptionStoreView(groupID: "ABCD")
+                            .storeButton(options.restoreVisible ? .visible : .hidden, for: .restorePurchases)
+                    }
+                }
+                """),
         ],
         nonTriggeringExamples: [
             // The seed's CORRECT restore function.
@@ -133,6 +148,34 @@ public struct RestorePurchasesMissingRule: Rule {
                     @MainActor @Observable final class Store {
                         func restore() async {
                             do { try await AppStore.sync() } catch { print(error) }
+                        }
+                    }
+                    """),
+            ]),
+            // A tip jar: every product the app loads is a tip, bought again and again (no
+            // configuration in the project); there is nothing to restore.
+            RuleExample(files: [
+                ("Tip.swift", """
+                    import StoreKit
+                    enum Tip: String, CaseIterable {
+                        case small = "com.example.pens.SmallTip"
+                        case large = "com.example.pens.LargeTip"
+
+                        static func load() async -> [Product] {
+                            (try? await Product.products(for: allCases.map(\\.rawValue))) ?? []
+                        }
+                    }
+                    """),
+                ("TipsView.swift", """
+                    import StoreKit
+                    import SwiftUI
+                    struct TipsView: View {
+                        @State private var products: [Product] = []
+                        var body: some View {
+                            ForEach(products) { product in
+                                Button(product.displayPrice) { Task { _ = try? await product.purchase() } }
+                            }
+                            .task { products = await Tip.load() }
                         }
                     }
                     """),

@@ -56,6 +56,26 @@ public struct StoreViewRestoreHiddenRule: Rule {
                     var body: some View { ↓StoreView(ids: ["b"]) }
                 }
                 """),
+            // Shown only when a setting is on, and the setting starts off: nothing says it is visible.
+            RuleExample(files: [
+                ("ShopSettings.swift", """
+                    import Observation
+                    @Observable final class ShopSettings {
+                        var showsRestoreButton = false
+                    }
+                    """),
+                ("UpgradeScreen.swift", """
+                    import StoreKit
+                    import SwiftUI
+                    struct UpgradeScreen: View {
+                        @Environment(ShopSettings.self) private var settings
+                        var body: some View {
+                            ↓SubscriptionStoreView(groupID: "F00D1234")
+                                .storeButton(settings.showsRestoreButton ? .visible : .hidden, for: .restorePurchases)
+                        }
+                    }
+                    """),
+            ]),
         ],
         nonTriggeringExamples: [
             // The seed's CORRECT example.
@@ -93,6 +113,80 @@ public struct StoreViewRestoreHiddenRule: Rule {
                 ProductView(id: ProductID.premium) { phase in Image(systemName: "star") }
                     .productViewStyle(.large)
                 """),
+            // The app's own view named StoreView (with its own restore button) is not StoreKit's.
+            RuleExample(files: [
+                ("StoreView.swift", """
+                    import StoreKit
+                    import SwiftUI
+                    struct StoreView: View {
+                        @EnvironmentObject var shop: Shop
+                        var body: some View {
+                            List(shop.cars) { car in CarRow(car: car) }
+                            Button("Restore Purchases") { Task { try? await AppStore.sync() } }
+                        }
+                    }
+                    """),
+                ("HomeView.swift", """
+                    import SwiftUI
+                    struct HomeView: View {
+                        var body: some View {
+                            NavigationLink { StoreView() } label: { Label("Shop", systemImage: "cart") }
+                        }
+                    }
+                    """),
+            ]),
+            // The setting that shows the button starts on.
+            RuleExample(files: [
+                ("ShopSettings.swift", """
+                    import Combine
+                    final class ShopSettings: ObservableObject {
+                        @Published var showsRestoreButton: Bool = true
+                    }
+                    """),
+                ("UpgradeScreen.swift", """
+                    import StoreKit
+                    import SwiftUI
+                    struct UpgradeScreen: View {
+                        @EnvironmentObject var settings: ShopSettings
+                        var body: some View {
+                            SubscriptionStoreView(groupID: "F00D1234")
+                                .storeButton(settings.showsRestoreButton ? .visible : .hidden, for: .restorePurchases)
+                        }
+                    }
+                    """),
+            ]),
+            // A shop of consumables (traced from its ids to the configuration): nothing to restore.
+            RuleExample(files: [
+                ("SeedShop.swift", """
+                    import StoreKit
+                    import SwiftUI
+                    struct SeedShop: View {
+                        var body: some View {
+                            StoreView(ids: SeedPack.allIDs)
+                                .storeButton(.hidden, for: .cancellation)
+                        }
+                    }
+                    """),
+                ("SeedPack.swift", """
+                    enum SeedPack {
+                        static let allIDs = ["seeds.small", "seeds.large"]
+                    }
+                    """),
+                ("Shop.storekit", """
+                    {
+                      "products" : [
+                        { "displayPrice" : "0.99", "productID" : "seeds.small", "referenceName" : "Small", "type" : "Consumable" },
+                        { "displayPrice" : "2.99", "productID" : "seeds.large", "referenceName" : "Large", "type" : "Consumable" }
+                      ],
+                      "subscriptionGroups" : [
+                        { "id" : "G1", "name" : "Garden Club", "subscriptions" : [
+                          { "displayPrice" : "4.99", "productID" : "club.monthly", "recurringSubscriptionPeriod" : "P1M", "referenceName" : "Club", "type" : "RecurringSubscription" }
+                        ] }
+                      ],
+                      "version" : { "major" : 3, "minor" : 0 }
+                    }
+                    """),
+            ]),
             // A shared modifier elsewhere shows it.
             RuleExample(files: [
                 ("Upgrade.swift", "struct Upgrade: View { var body: some View { SubscriptionStoreView(groupID: g).storeChrome() } }"),

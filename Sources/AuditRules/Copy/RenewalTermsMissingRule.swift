@@ -39,6 +39,42 @@ public struct RenewalTermsMissingRule: Rule {
                     }
                 }
                 """),
+            // The app's own view named SubscriptionStoreView is a custom paywall: StoreKit states nothing for it.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+                struct ↓SubscriptionStoreView: View {
+                    let plan: Product
+                    var body: some View {
+                        Text("Feed+ subscription: \\(plan.displayPrice) a month")
+                        Button("Subscribe") { Task { _ = try? await plan.purchase() } }
+                    }
+                }
+                """),
+            // StoreKit's ProductView selling an auto-renewable subscription shows its price,
+            // but the app must still say it renews and how to cancel.
+            RuleExample(files: [
+                ("SupportView.swift", """
+                    import StoreKit
+                    import SwiftUI
+                    struct ↓SupportView: View {
+                        var body: some View {
+                            Text("Keep the project going")
+                            ProductView(id: "org.example.support.yearly")
+                        }
+                    }
+                    """),
+                ("Support.storekit", """
+                    {
+                      "subscriptionGroups" : [
+                        { "id" : "G1", "name" : "Support", "subscriptions" : [
+                          { "displayPrice" : "9.99", "productID" : "org.example.support.yearly", "recurringSubscriptionPeriod" : "P1Y", "referenceName" : "Yearly", "type" : "RecurringSubscription" }
+                        ] }
+                      ],
+                      "version" : { "major" : 3, "minor" : 0 }
+                    }
+                    """),
+            ]),
         ],
         nonTriggeringExamples: [
             RuleExample(files: [("PaywallCopy.md", """
@@ -81,6 +117,25 @@ public struct RenewalTermsMissingRule: Rule {
                         var body: some View {
                             Text("Subscription renews automatically unless cancelled. Cancel anytime in Settings.")
                         }
+                    }
+                    """),
+            ]),
+            // A "my purchases" list that opens the app's own StoreView sells nothing itself.
+            RuleExample(files: [
+                ("OwnedItemsView.swift", """
+                    import SwiftUI
+                    struct OwnedItemsView: View {
+                        @EnvironmentObject var library: Library
+                        var body: some View {
+                            List(library.ownedSubscriptions) { item in Text(item.name) }
+                            NavigationLink("Get more") { StoreView() }
+                        }
+                    }
+                    """),
+                ("StoreView.swift", """
+                    import SwiftUI
+                    struct StoreView: View {
+                        var body: some View { Text("Catalogue") }
                     }
                     """),
             ]),

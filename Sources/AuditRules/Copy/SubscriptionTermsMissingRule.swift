@@ -112,6 +112,44 @@ public struct SubscriptionTermsMissingRule: Rule {
                     }
                 }
                 """),
+            // StoreKit's ProductView shows the price and the period itself.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+                struct ProPlanView: View {
+                    var body: some View {
+                        Text("Pro subscription")
+                        ProductView(id: "com.example.pro.monthly").productViewStyle(.large)
+                    }
+                }
+                """),
+            // RevenueCat: the package's localized price string, and the period in the copy.
+            RuleExample("""
+                import RevenueCat
+                import SwiftUI
+                struct SupporterView: View {
+                    let package: Package
+                    var body: some View {
+                        Text("Monthly supporter subscription")
+                        Button(package.storeProduct.localizedPriceString) {
+                            Task { _ = try? await Purchases.shared.purchase(package: package) }
+                        }
+                    }
+                }
+                """),
+            // The price handed to a row as a parameter, shown in a Text.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+                struct PlanRow: View {
+                    let plan: PlanOption
+                    let product: Product
+                    var body: some View {
+                        HStack { Text(plan.title); Text(plan.price); Text("per year") }
+                        Button("Subscribe") { Task { _ = try? await product.purchase() } }
+                    }
+                }
+                """),
             // A consumable shop sells no subscription.
             RuleExample("""
                 import StoreKit

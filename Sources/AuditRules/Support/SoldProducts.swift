@@ -96,7 +96,10 @@ enum SoldProducts {
         // The most specific name first: `continuous` in `Donation.Product.continuous.id`.
         for i in range.reversed() where file.code[i].kind == .identifier {
             var name = file.identifierText(i)
-            if name == "Self", let type = file.enclosingType(of: i) { name = file.declarations[type].name }
+            // `Self.allCases`, or a bare `allCases` inside the type: the enclosing type.
+            if name == "Self" || name == "allCases" && file.receiver(of: i) == nil, let type = file.enclosingType(of: i) {
+                name = file.declarations[type].name
+            }
             guard !ignored.contains(name), name.count > 2, visited.insert(name).inserted else { continue }
             var found: [String] = []
             for other in project.swiftFiles(mentioning: name) {
