@@ -75,6 +75,51 @@ public struct RenewalTermsMissingRule: Rule {
                     }
                     """),
             ]),
+            // The paywall buys through a closure its parent hands it (`subscribe`), which calls
+            // the account's purchase method, which calls StoreKit: it is still the paywall.
+            RuleExample(files: [
+                ("MembershipView.swift", """
+                    import StoreKit
+                    import SwiftUI
+                    struct MembershipView: View {
+                        let account: Account
+                        let plans: [Product]
+                        var body: some View {
+                            PlanPicker(plans: plans, subscribe: subscribe)
+                        }
+                        func subscribe(_ plan: Product) async throws {
+                            try await account.startMembership(plan: plan)
+                        }
+                    }
+                    """),
+                ("PlanPicker.swift", """
+                    import StoreKit
+                    import SwiftUI
+                    struct ↓PlanPicker: View {
+                        let plans: [Product]
+                        let subscribe: (Product) async throws -> Void
+                        var body: some View {
+                            ForEach(plans) { plan in
+                                Button("\\(plan.displayName): \\(plan.displayPrice) a month") { Task { try? await subscribe(plan) } }
+                            }
+                        }
+                    }
+                    """),
+                ("Account.swift", """
+                    import StoreKit
+                    final class Account {
+                        let store = MembershipStore()
+                        func startMembership(plan: Product) async throws {
+                            _ = try await store.buy(plan)
+                        }
+                    }
+                    final class MembershipStore {
+                        func buy(_ product: Product) async throws -> Product.PurchaseResult {
+                            try await product.purchase()
+                        }
+                    }
+                    """),
+            ]),
         ],
         nonTriggeringExamples: [
             RuleExample(files: [("PaywallCopy.md", """
