@@ -150,6 +150,32 @@ public struct SubscriptionTermsMissingRule: Rule {
                     }
                 }
                 """),
+            // A row component handed its name and price where the tip jar creates it.
+            RuleExample(files: [
+                ("SupportRow.swift", """
+                    import RevenueCat
+                    import SwiftUI
+                    struct SupportRow: View {
+                        let option: SupportOption
+                        let package: Package
+                        var body: some View {
+                            Button { Task { _ = try? await Purchases.shared.purchase(package: package) } } label: {
+                                HStack { Text(option.title); Spacer(); Text(option.price); Text("Subscribe") }
+                            }
+                        }
+                    }
+                    """),
+                ("TipJarScreen.swift", """
+                    import RevenueCat
+                    import SwiftUI
+                    struct TipJarScreen: View {
+                        let yearly: Package
+                        var body: some View {
+                            SupportRow(option: SupportOption(title: "Yearly patron subscription", price: yearly.localizedPriceString), package: yearly)
+                        }
+                    }
+                    """),
+            ]),
             // A consumable shop sells no subscription.
             RuleExample("""
                 import StoreKit
@@ -185,18 +211,19 @@ public struct SubscriptionTermsMissingRule: Rule {
         var judged = 0
         for unit in copy.units where unit.kind == .view && unit.sellsSubscriptions && !unit.usesStoreKitSubscriptionView {
             judged += 1
-            let identifiers = Set(unit.code.flatMap { file, range in range.filter { file.code[$0].kind == .identifier }.map { file.text($0) } })
-            let sourceTexts = unit.texts.filter { $0.literal != nil }.map(\.text)
+            var (showsPrice, showsPeriod) = Self.shows(in: unit.code, literals: unit.texts.filter { $0.literal != nil }.map(\.text), project: project, source: copy.sourceLanguage, keys: keys)
             // StoreKit's ProductView shows the product's price and a subscription's period.
-            let showsPrice = unit.usesStoreKitProductView || unit.code.contains { ShownTerms.showsPrice(in: $0.1, of: $0.0) }
-                || sourceTexts.contains(where: MoneyDetector.containsMoney)
-            let namesPeriod = { (text: String) in Self.periodWords.map { $0.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil } ?? false }
-            // The literals, then what those that are localization keys show in the source language.
-            let showsPeriod = unit.usesStoreKitProductView || !identifiers.isDisjoint(with: ShownTerms.periodIdentifiers)
-                || sourceTexts.contains(where: namesPeriod)
-                || sourceTexts.contains { key in
-                    keys.value.map { PaywallCopy.sourceValues(of: key, in: project, source: copy.sourceLanguage, keys: $0).contains(where: namesPeriod) } ?? false
+            if unit.usesStoreKitProductView { (showsPrice, showsPeriod) = (true, true) }
+            // A row component may be handed its price and its period where it is created.
+            if !(showsPrice && showsPeriod), let screen = unit.screen {
+                let arguments = screen.creationArguments(in: project)
+                let literals = arguments.flatMap { file, range in
+                    file.stringStarts.lazy.map { Int($0) }.filter { range.contains($0) }.map { file.stringLiteral(at: $0).text }
                 }
+                let handed = Self.shows(in: arguments, literals: literals, project: project, source: copy.sourceLanguage, keys: keys)
+                showsPrice = showsPrice || handed.price
+                showsPeriod = showsPeriod || handed.period
+            }
             let missing = [showsPrice ? nil : "price", showsPeriod ? nil : "period"].compactMap { $0 }
             if missing.isEmpty {
                 result.evidence(at: unit.site, "\(unit.name) shows the subscription's price and period")
@@ -210,8 +237,28 @@ public struct SubscriptionTermsMissingRule: Rule {
     }
 }
 
+extension SubscriptionTermsMissingRule {
+    /// Whether code and its literals show a price and a period: price and period identifiers,
+    /// money in a literal, period words in a literal or in what a localization key shows in
+    /// the source language.
+    static func shows(
+        in code: [(SwiftFile, Range<Int>)], literals: [String], project: Project, source: String, keys: LazyKeys
+    ) -> (price: Bool, period: Bool) {
+        let identifiers = Set(code.flatMap { file, range in range.filter { file.code[$0].kind == .identifier }.map { file.text($0) } })
+        let price = code.contains { ShownTerms.showsPrice(in: $0.1, of: $0.0) } || literals.contains(where: MoneyDetector.containsMoney)
+        let namesPeriod = { (text: String) in periodWords.map { $0.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil } ?? false }
+        // The literals, then what those that are localization keys show in the source language.
+        let period = !identifiers.isDisjoint(with: ShownTerms.periodIdentifiers)
+            || literals.contains(where: namesPeriod)
+            || literals.contains { key in
+                keys.value.map { PaywallCopy.sourceValues(of: key, in: project, source: source, keys: $0).contains(where: namesPeriod) } ?? false
+            }
+        return (price, period)
+    }
+}
+
 /// `PaywallCopy.KeyIndex`, built on first use.
-private final class LazyKeys {
+final class LazyKeys {
     let project: Project
     lazy var value: PaywallCopy.KeyIndex? = PaywallCopy.KeyIndex(project)
     init(_ project: Project) { self.project = project }

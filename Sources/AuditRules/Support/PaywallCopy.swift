@@ -31,6 +31,8 @@ struct PaywallUnit: Sendable {
     var usesStoreKitSubscriptionView: Bool
     /// Uses StoreKit's `ProductView`, which shows the price and a subscription's period itself.
     var usesStoreKitProductView: Bool
+    /// The purchase screen a view unit is.
+    var screen: PurchaseScreen? = nil
 
     func texts(in locale: String) -> [CopyText] { texts.filter { LocaleMatching.serves($0.locale, locale) || LocaleMatching.serves(locale, $0.locale) } }
     var locales: [String] { Array(Set(texts.map(\.locale))).sorted() }
@@ -76,7 +78,7 @@ struct PaywallCopy: Sendable {
             units.append(PaywallUnit(
                 kind: .view, name: screen.name, site: screen.site.location, texts: texts, code: screen.code,
                 sellsSubscriptions: sellsSubscriptions, usesStoreKitSubscriptionView: screen.usesSubscriptionStoreView,
-                usesStoreKitProductView: screen.usesProductView
+                usesStoreKitProductView: screen.usesProductView, screen: screen
             ))
         }
         for document in project.copyDocuments {

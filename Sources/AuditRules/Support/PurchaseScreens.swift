@@ -26,6 +26,23 @@ struct PurchaseScreen: Sendable {
     /// of the app's own `struct SubscriptionStoreView`): the line a reader takes for StoreKit's view.
     var presentedUnderStoreKitName: [CodeSite]
 
+    /// The argument lists of the calls that create this view in other views
+    /// (`ProductRow(option: TipOption(name: "Monthly Supporter", price: package.localizedPriceString))`):
+    /// what a row component shows is often handed to it there. Previews left out.
+    func creationArguments(in project: Project) -> [(SwiftFile, Range<Int>)] {
+        var result: [(SwiftFile, Range<Int>)] = []
+        let range = file.fullRange(of: type)
+        for other in project.swiftFiles(mentioning: name) {
+            for call in other.calls(named: name) where other.receiver(of: call.name) == nil && call.openParen >= 0 {
+                guard other.path != file.path || !range.contains(call.name),
+                      !other.declarationChain(of: call.name).contains(where: { other.declarations[$0].inheritedTypes.contains("PreviewProvider") })
+                else { continue }
+                result.append((other, (call.openParen + 1)..<max(call.openParen + 1, call.closeParen)))
+            }
+        }
+        return result
+    }
+
     /// The view types that show this one, up to five levels: a list or row component's
     /// screen around it, whose links and footers are on the same screen.
     func containers(in project: Project) -> [(SwiftFile, Range<Int>)] {
