@@ -93,8 +93,28 @@ enum SoldProducts {
     ) -> [String] {
         let direct = literals(in: range, of: file, configured: configured)
         if !direct.isEmpty || depth >= 4 { return direct }
-        // The most specific name first: `continuous` in `Donation.Product.continuous.id`.
-        for i in range.reversed() where file.code[i].kind == .identifier {
+        // Each member chain of the expression (`[themes, credits]` has two, `Donation.Product.continuous.id`
+        // one), most specific name first: `continuous`, not every id of `Donation`.
+        var chains: [[Int]] = []
+        for i in range where file.code[i].kind == .identifier {
+            if let last = chains.last?.last, i == last + 2, file.code[last + 1].kind == .dot {
+                chains[chains.count - 1].append(i)
+            } else {
+                chains.append([i])
+            }
+        }
+        var result: [String] = []
+        for chain in chains {
+            result += resolve(chain, in: file, project: project, configured: configured, depth: depth, visited: &visited)
+        }
+        return result
+    }
+
+    /// The ids the most specific name of a member chain holds.
+    private static func resolve(
+        _ chain: [Int], in file: SwiftFile, project: Project, configured: [String: StoreKitProductType], depth: Int, visited: inout Set<String>
+    ) -> [String] {
+        for i in chain.reversed() {
             var name = file.identifierText(i)
             // `Self.allCases`, or a bare `allCases` inside the type: the enclosing type.
             if name == "Self" || name == "allCases" && file.receiver(of: i) == nil, let type = file.enclosingType(of: i) {
@@ -102,27 +122,37 @@ enum SoldProducts {
             }
             guard !ignored.contains(name), name.count > 2, visited.insert(name).inserted else { continue }
             var found: [String] = []
+            var declared = false
             for other in project.swiftFiles(mentioning: name) {
                 for j in other.occurrences(of: name) where j >= 1 {
-                    if other.tokenIs(j - 1, "case") || other.tokenIs(j - 1, "let") || other.tokenIs(j - 1, "var") {
-                        // `case continuous = "…"`, `static let premium = "…"`.
-                        if other.tokenIs(j + 1, "="), other.code.indices.contains(j + 2), other.code[j + 2].kind == .stringStart {
-                            found += literals(in: (j + 2)..<(other.stringLiteral(at: j + 2).end + 1), of: other, configured: configured)
-                            continue
-                        }
-                        // A computed property or an initialised one: what it is made of.
-                        if let declaration = other.declarations.indices.first(where: { other.declarations[$0].keyword == j - 1 }) {
-                            found += trace(other.fullRange(of: declaration), in: other, project: project, configured: configured, depth: depth + 1, visited: &visited)
-                            continue
-                        }
-                        // A stored property's type: `var allBirdFood: [BirdFood]`.
-                        var k = j + 1
-                        let limit = min(other.code.count, j + 8)
-                        while k < limit, !other.tokenIs(k, "="), !other.tokenIs(k, "{") {
-                            if other.code[k].kind == .identifier, other.text(k).first?.isUppercase == true {
-                                found += trace(k..<(k + 1), in: other, project: project, configured: configured, depth: depth + 1, visited: &visited)
-                            }
-                            k += 1
+                    guard other.tokenIs(j - 1, "case") || other.tokenIs(j - 1, "let") || other.tokenIs(j - 1, "var") else { continue }
+                    declared = true
+                    // `case continuous = "…"`, `static let premium = "…"`.
+                    if other.tokenIs(j + 1, "="), other.code.indices.contains(j + 2), other.code[j + 2].kind == .stringStart {
+                        found += literals(in: (j + 2)..<(other.stringLiteral(at: j + 2).end + 1), of: other, configured: configured)
+                        continue
+                    }
+                    // A computed property: what it is made of.
+                    if let declaration = other.declarations.indices.first(where: { other.declarations[$0].keyword == j - 1 }) {
+                        found += trace(other.fullRange(of: declaration), in: other, project: project, configured: configured, depth: depth + 1, visited: &visited)
+                        continue
+                    }
+                    // An initialised property (`static let extras: [String] = [themes, credits]`):
+                    // its value, to the end of the line; else its type (`var allFood: [BirdFood]`).
+                    var k = j + 1
+                    let limit = min(other.code.count, j + 10)
+                    var types: [Int] = []
+                    while k < limit, !other.tokenIs(k, "="), !other.tokenIs(k, "{"), k == j + 1 || !other.startsLine[k] {
+                        if other.code[k].kind == .identifier, other.text(k).first?.isUppercase == true { types.append(k) }
+                        k += 1
+                    }
+                    if k < limit, other.tokenIs(k, "=") {
+                        var end = k + 1
+                        while end < min(other.code.count, k + 200), end == k + 1 || !other.startsLine[end] { end += 1 }
+                        found += trace((k + 1)..<end, in: other, project: project, configured: configured, depth: depth + 1, visited: &visited)
+                    } else {
+                        for type in types {
+                            found += trace(type..<(type + 1), in: other, project: project, configured: configured, depth: depth + 1, visited: &visited)
                         }
                     }
                 }
@@ -132,6 +162,10 @@ enum SoldProducts {
                         found += literals(in: other.fullRange(of: d), of: other, configured: configured)
                     }
                 }
+            }
+            // `ProductID.extras` names the ids `extras` holds, not every id of `ProductID`.
+            if declared, let receiver = file.receiver(of: i), file.code[receiver].kind == .identifier {
+                visited.insert(file.identifierText(receiver))
             }
             if !found.isEmpty { return found }
         }
