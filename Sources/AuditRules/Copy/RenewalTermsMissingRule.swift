@@ -184,6 +184,41 @@ public struct RenewalTermsMissingRule: Rule {
                     }
                     """),
             ]),
+            // A store of the extras (a theme pack and credits), whose ids sit beside the
+            // subscription's in one constants type: it sells no subscription.
+            RuleExample(files: [
+                ("ExtrasShop.swift", """
+                    import StoreKit
+                    import SwiftUI
+                    struct ExtrasShop: View {
+                        var body: some View {
+                            StoreView(ids: ShopIDs.extras).storeButton(.visible, for: .restorePurchases)
+                        }
+                    }
+                    """),
+                ("ShopIDs.swift", """
+                    enum ShopIDs {
+                        static let monthly = "app.example.plus.monthly"
+                        static let themes = "app.example.themes"
+                        static let credits = "app.example.credits.20"
+                        static let extras: [String] = [themes, credits]
+                    }
+                    """),
+                ("Shop.storekit", """
+                    {
+                      "products" : [
+                        { "displayPrice" : "2.99", "productID" : "app.example.themes", "referenceName" : "Themes", "type" : "NonConsumable" },
+                        { "displayPrice" : "0.99", "productID" : "app.example.credits.20", "referenceName" : "Credits", "type" : "Consumable" }
+                      ],
+                      "subscriptionGroups" : [
+                        { "id" : "G7", "name" : "Plus", "subscriptions" : [
+                          { "displayPrice" : "3.99", "productID" : "app.example.plus.monthly", "recurringSubscriptionPeriod" : "P1M", "referenceName" : "Plus", "type" : "RecurringSubscription" }
+                        ] }
+                      ],
+                      "version" : { "major" : 3, "minor" : 0 }
+                    }
+                    """),
+            ]),
             // Consumables sell no subscription.
             RuleExample(files: [("PaywallCopy.md", "# Gems\n\nBuy 100 gems for {price}.\n")]),
         ]
