@@ -250,16 +250,14 @@ extension SubscriptionTermsMissingRule {
         // The literals, then what those that are localization keys show in the source language.
         let period = !identifiers.isDisjoint(with: ShownTerms.periodIdentifiers)
             || literals.contains(where: namesPeriod)
-            || literals.contains { key in
-                keys.value.map { PaywallCopy.sourceValues(of: key, in: project, source: source, keys: $0).contains(where: namesPeriod) } ?? false
-            }
+            || literals.contains { key in PaywallCopy.sourceValues(of: key, in: project, source: source, keys: keys.value).contains(where: namesPeriod) }
         return (price, period)
     }
 }
 
-/// `PaywallCopy.KeyIndex`, built on first use.
+/// `PaywallCopy.KeyIndex`, built on first use: most paywalls name their period in a literal.
 final class LazyKeys {
     let project: Project
-    lazy var value: PaywallCopy.KeyIndex? = PaywallCopy.KeyIndex(project)
+    lazy var value = PaywallCopy.KeyIndex(project)
     init(_ project: Project) { self.project = project }
 }

@@ -35,7 +35,9 @@ struct PurchaseScreen: Sendable {
         for other in project.swiftFiles(mentioning: name) {
             for call in other.calls(named: name) where other.receiver(of: call.name) == nil && call.openParen >= 0 {
                 guard other.path != file.path || !range.contains(call.name),
-                      !other.declarationChain(of: call.name).contains(where: { other.declarations[$0].inheritedTypes.contains("PreviewProvider") })
+                      !other.declarationChain(of: call.name).contains(where: { d in
+                          other.declarations[d].inheritedTypes.contains("PreviewProvider") || other.declarations[d].kind == .closure && other.declarations[d].name == "Preview"
+                      })
                 else { continue }
                 result.append((other, (call.openParen + 1)..<max(call.openParen + 1, call.closeParen)))
             }
@@ -92,7 +94,9 @@ struct PurchaseScreens: Sendable {
                     for i in other.occurrences(of: name) where other.receiver(of: i) == nil && other.tokenIs(i + 1, "(") {
                         guard other.path != file.path || !range.contains(i) else { continue }
                         // Previews are not where people meet the screen.
-                        let inPreview = other.declarationChain(of: i).contains { other.declarations[$0].inheritedTypes.contains("PreviewProvider") }
+                        let inPreview = other.declarationChain(of: i).contains { d in
+                            other.declarations[d].inheritedTypes.contains("PreviewProvider") || other.declarations[d].kind == .closure && other.declarations[d].name == "Preview"
+                        }
                         if !inPreview { presented.append(CodeSite(file: other, index: i)) }
                     }
                 }
