@@ -5,19 +5,6 @@ import AuditCore
 public struct HardcodedPriceRule: Rule {
     public init() {}
 
-    /// Calls whose string arguments people see.
-    static let visibleCalls: Set<String> = [
-        "Text", "Button", "Label", "Link", "Toggle", "Section", "LocalizedStringKey", "LocalizedStringResource",
-        "NSLocalizedString", "String", "navigationTitle", "alert", "confirmationDialog", "badge", "help",
-        "accessibilityLabel", "SubscriptionStoreButton", "ContentUnavailableView", "Menu", "Picker",
-        "setTitle", "UILabel", "UIButton", "UIAlertController", "UIAlertAction",
-    ]
-    /// Argument labels whose strings are not shown.
-    static let hiddenLabels: Set<String> = [
-        "comment", "tableName", "bundle", "systemImage", "image", "id", "identifier", "destination", "value",
-        "defaultValue", "format", "url", "forKey",
-    ]
-
     public static let description = RuleDescription(
         identifier: "hardcoded_price",
         title: "Prices come from the product, not from literals",

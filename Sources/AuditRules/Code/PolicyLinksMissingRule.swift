@@ -77,6 +77,57 @@ public struct PolicyLinksMissingRule: Rule {
                     }
                 }
                 """),
+            // The app's own view named SubscriptionStoreView, shown in a sheet, has no links:
+            // the finding is where it is presented, the line that reads like StoreKit's view.
+            RuleExample(files: [
+                ("SubscriptionStoreView.swift", """
+                    import StoreKit
+                    import SwiftUI
+                    struct SubscriptionStoreView: View {
+                        @ObservedObject var plans: PlanController
+                        var body: some View {
+                            ForEach(plans.options) { option in
+                                Button("Subscribe \\(option.priceText) a month") { Task { await plans.purchase(option: option) } }
+                            }
+                        }
+                    }
+                    """),
+                ("FeedView.swift", """
+                    import SwiftUI
+                    struct FeedView: View {
+                        @State private var showsStore = false
+                        @StateObject private var plans = PlanController()
+                        var body: some View {
+                            List { Text("Feed") }
+                                .sheet(isPresented: $showsStore) { ↓SubscriptionStoreView(plans: plans) }
+                        }
+                    }
+                    """),
+                ("PlanController.swift", """
+                    import StoreKit
+                    final class PlanController: ObservableObject {
+                        func purchase(option: Plan) async {
+                            _ = try? await option.product.purchase()
+                        }
+                    }
+                    """),
+            ]),
+            // A button labelled Terms that opens the privacy policy is no Terms link.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+                struct ↓SupporterView: View {
+                    let product: Product
+                    @State private var page: URL?
+                    var body: some View {
+                        Button("Monthly supporter \\(product.displayPrice)") { Task { _ = try? await product.purchase() } }
+                        Section("Legal") {
+                            Button("Privacy Policy") { page = Links.privacy }
+                            Button("Terms") { page = Links.privacy }
+                        }
+                    }
+                }
+                """),
         ],
         nonTriggeringExamples: [
             // The seed's CORRECT example.
@@ -157,6 +208,73 @@ public struct PolicyLinksMissingRule: Rule {
                     }
                     """),
             ]),
+            // StoreKit's policies button shows Terms and Privacy from the app's metadata.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+                struct MembershipView: View {
+                    var body: some View {
+                        SubscriptionStoreView(groupID: "ABCD")
+                            .storeButton(.visible, for: .policies)
+                    }
+                }
+                """),
+            // A row component of a store screen whose footer holds both links.
+            RuleExample(files: [
+                ("PlanList.swift", """
+                    import StoreKit
+                    import SwiftUI
+                    struct PlanList: View {
+                        let plans: [Product]
+                        var body: some View {
+                            ForEach(plans) { plan in
+                                Button("\\(plan.displayName) \\(plan.displayPrice) yearly") { Task { _ = try? await plan.purchase() } }
+                            }
+                        }
+                    }
+                    """),
+                ("MembershipScreen.swift", """
+                    import SwiftUI
+                    struct MembershipScreen: View {
+                        @Environment(Shop.self) private var shop
+                        var body: some View {
+                            ScrollView { PlanList(plans: shop.plans) }
+                                .safeAreaInset(edge: .bottom) { LegalLinks() }
+                        }
+                    }
+                    """),
+                ("LegalLinks.swift", """
+                    import SwiftUI
+                    struct LegalLinks: View {
+                        var body: some View {
+                            HStack {
+                                Link("Terms of Use", destination: Legal.terms)
+                                Link("Privacy Policy", destination: Legal.privacy)
+                            }
+                        }
+                    }
+                    """),
+            ]),
+            // A navigation menu that opens the app's own view named StoreView sells nothing.
+            RuleExample(files: [
+                ("MenuView.swift", """
+                    import SwiftUI
+                    struct MenuView: View {
+                        var body: some View {
+                            List {
+                                NavigationLink("Shop") { StoreView() }
+                                NavigationLink("Subscriptions") { PlansOverview() }
+                            }
+                        }
+                    }
+                    """),
+                ("StoreView.swift", """
+                    import SwiftUI
+                    struct StoreView: View {
+                        var body: some View { Text("Cars") }
+                    }
+                    """),
+            ]),
             // A non-subscription store (consumables) needs no subscription policy links.
             RuleExample("""
                 import StoreKit
@@ -181,42 +299,40 @@ public struct PolicyLinksMissingRule: Rule {
             sawSubscriptionUI = true
             let file = site.file
             let scope = Self.outermostTypeRange(of: site.index, in: file) ?? file.code.indices
-            let missing = Self.missingDestinations(in: scope, of: file, helpers: helpers)
+            let missing = Self.missingDestinations(in: scope, of: file, helpers: helpers, project: project)
             if missing.isEmpty {
                 result.evidence(in: file, at: site.index, "SubscriptionStoreView in \(scopeDescription(of: site.index, in: file)) sets Terms of Service and Privacy Policy destinations")
             } else {
                 result.report(in: file, at: site.index, "SubscriptionStoreView has no \(missing.joined(separator: " and ")) destination.")
             }
         }
-        // Custom paywalls: view types that start a purchase of something subscription-like.
-        var checkedTypes = Set<String>()
-        for site in surface.purchaseCalls {
-            let file = site.file
-            guard let type = PurchaseSurface.owningView(of: site.index, in: file),
-                  checkedTypes.insert("\(file.path)#\(type)").inserted
-            else { continue }
-            let range = file.fullRange(of: type)
-            if range.contains(where: { file.tokenIs($0, "SubscriptionStoreView") }) { continue }
-            let privateHelpers = PaywallCopy.helperViews(of: type, in: file, project: project)
-            guard project.mayHaveSubscriptions,
-                  Self.mentionsSubscription(in: range, of: file) || privateHelpers.contains(where: { Self.mentionsSubscription(in: $0.1, of: $0.0) })
-            else { continue }
+        // The app's own subscription screens (and StoreKit `ProductView`s selling a
+        // subscription, which show no links): the links may be on the screen, its helper
+        // views, or the views around it that show it.
+        for screen in PurchaseScreens.of(project).screens where screen.sellsSubscriptions && !screen.usesSubscriptionStoreView {
             sawSubscriptionUI = true
-            let ranges = [(file, range)] + privateHelpers
-            var hasTerms = false
-            var hasPrivacy = false
-            for (helperFile, helperRange) in ranges {
-                let words = Self.words(in: helperRange, of: helperFile)
-                hasTerms = hasTerms || words.contains { ASCIISearch.contains($0, "terms") || ASCIISearch.contains($0, "eula") }
-                hasPrivacy = hasPrivacy || words.contains { ASCIISearch.contains($0, "privacy") }
+            var links = ViewCode.policyLinks(in: screen.code + ViewCode.privateTypes(namedIn: screen.code, of: screen.file))
+            if !(links.terms && links.privacy) {
+                let containers = screen.containers(in: project)
+                let around = ViewCode.policyLinks(in: containers + containers.flatMap { ViewCode.helperViewRanges(usedIn: $0.1, of: $0.0, project: project) })
+                links = (links.terms || around.terms, links.privacy || around.privacy)
             }
-            let name = file.declarations[type].name
-            let nameToken = nameIndex(of: type, in: file)
-            if hasTerms && hasPrivacy {
-                result.evidence(in: file, at: nameToken, "Custom subscription paywall \(name) shows Terms and Privacy Policy links")
+            if links.terms && links.privacy {
+                result.evidence(at: screen.site.location, "Subscription paywall \(screen.name) shows Terms and Privacy Policy links")
+                continue
+            }
+            let missing = [links.terms ? nil : "Terms of Use", links.privacy ? nil : "Privacy Policy"].compactMap { $0 }.joined(separator: " or ")
+            if screen.presentedUnderStoreKitName.isEmpty {
+                result.report(at: screen.site.location, "Custom subscription paywall \(screen.name) shows no \(missing) link.")
             } else {
-                let missing = [hasTerms ? nil : "Terms of Use", hasPrivacy ? nil : "Privacy Policy"].compactMap { $0 }
-                result.report(in: file, at: nameToken, "Custom subscription paywall \(name) shows no \(missing.joined(separator: " or ")) link.")
+                // `SubscriptionStoreView(controller:)` reads as StoreKit's view: the finding is
+                // where it is presented, and says whose view it is.
+                for site in screen.presentedUnderStoreKitName {
+                    result.report(
+                        in: site.file, at: site.index,
+                        "\(screen.name) here is the app's own view (\(screen.site.location.file):\(screen.site.location.line)), not StoreKit's; it shows no \(missing) link."
+                    )
+                }
             }
         }
         if !sawSubscriptionUI {
@@ -225,7 +341,12 @@ public struct PolicyLinksMissingRule: Rule {
     }
 
     /// Which of the two destinations are missing from `range` (directly or through a helper).
-    static func missingDestinations(in range: Range<Int>, of file: SwiftFile, helpers: Set<String>) -> [String] {
+    static func missingDestinations(in range: Range<Int>, of file: SwiftFile, helpers: Set<String>, project: Project) -> [String] {
+        // `.storeButton(.visible, for: .policies)`: StoreKit shows both, from the app's
+        // App Store Connect metadata.
+        if file.calls(named: StoreButtons.name).contains(where: { range.contains($0.name) && StoreButtons.shows("policies", $0, in: file, project: project) }) {
+            return []
+        }
         var terms = false
         var privacy = false
         for call in file.calls(named: "subscriptionStorePolicyDestination") where range.contains(call.name) {
@@ -250,7 +371,7 @@ public struct PolicyLinksMissingRule: Rule {
             where declaration.kind == .function || declaration.kind == .struct || declaration.kind == .variable {
                 let range = file.fullRange(of: index)
                 guard range.contains(where: { file.tokenIs($0, "subscriptionStorePolicyDestination") }) else { continue }
-                if missingDestinations(in: range, of: file, helpers: []).isEmpty, !declaration.name.isEmpty {
+                if missingDestinations(in: range, of: file, helpers: [], project: project).isEmpty, !declaration.name.isEmpty {
                     names.insert(declaration.name)
                 }
             }
@@ -261,39 +382,5 @@ public struct PolicyLinksMissingRule: Rule {
     static func outermostTypeRange(of index: Int, in file: SwiftFile) -> Range<Int>? {
         guard let type = file.declarationChain(of: index).last(where: { file.declarations[$0].kind.isType }) else { return nil }
         return file.fullRange(of: type)
-    }
-
-    /// Lower-cased identifier and string-literal words in a range: what a paywall shows or calls.
-    static func words(in range: Range<Int>, of file: SwiftFile) -> [String] {
-        range.compactMap { i in
-            let kind = file.code[i].kind
-            guard kind == .identifier || kind == .stringSegment else { return nil }
-            return file.text(i).lowercased()
-        }
-    }
-
-    static func mentionsSubscription(in range: Range<Int>, of file: SwiftFile) -> Bool {
-        words(in: range, of: file).contains { word in
-            ["subscription", "subscribe", "renew", "autorenewable", "per month", "per year", "/month", "/year",
-             "monthly", "yearly", "annual", "weekly", "free trial"].contains { ASCIISearch.contains(word, $0) }
-        }
-    }
-
-    /// Bodies of view types from the project that `range` instantiates (`LegalFooter()`), one level deep.
-    static func helperViewRanges(usedIn range: Range<Int>, of file: SwiftFile, project: Project) -> [(SwiftFile, Range<Int>)] {
-        var names = Set<String>()
-        for i in range where file.code[i].kind == .identifier && i + 1 < file.code.count && file.code[i + 1].kind == .leftParen {
-            let name = file.text(i)
-            if name.first?.isUppercase == true { names.insert(name) }
-        }
-        // A struct is declared only after `struct`, in a file that mentions its name: those
-        // files' trees are the only ones looked at, and `Text(` or `VStack(` none at all.
-        var places = names.filter { project.mayDeclareStruct(named: $0) }.flatMap { project.declarations(named: $0) { $0 == .struct } }
-        // In project order, as a walk over every file's declarations would give them.
-        places.sort { ($0.file, $0.declaration) < ($1.file, $1.declaration) }
-        return places.map { place in
-            let other = project.swiftFiles[place.file]
-            return (other, other.fullRange(of: place.declaration))
-        }
     }
 }

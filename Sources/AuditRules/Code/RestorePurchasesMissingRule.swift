@@ -67,6 +67,21 @@ public struct RestorePurchasesMissingRule: Rule {
                     }
                 }
                 """),
+            // Restore shown only behind a setting that starts off.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+                final class StoreOptions: ObservableObject {
+                    @Published var restoreVisible = false
+                }
+                struct ↓MembershipView: View {
+                    @StateObject private var options = StoreOptions()
+                    var body: some View {
+                        SubscriptionStoreView(groupID: "ABCD")
+                            .storeButton(options.restoreVisible ? .visible : .hidden, for: .restorePurchases)
+                    }
+                }
+                """),
         ],
         nonTriggeringExamples: [
             // The seed's CORRECT restore function.
@@ -137,6 +152,34 @@ public struct RestorePurchasesMissingRule: Rule {
                     }
                     """),
             ]),
+            // A tip jar: every product the app loads is a tip, bought again and again (no
+            // configuration in the project); there is nothing to restore.
+            RuleExample(files: [
+                ("Tip.swift", """
+                    import StoreKit
+                    enum Tip: String, CaseIterable {
+                        case small = "com.example.pens.SmallTip"
+                        case large = "com.example.pens.LargeTip"
+
+                        static func load() async -> [Product] {
+                            (try? await Product.products(for: allCases.map(\\.rawValue))) ?? []
+                        }
+                    }
+                    """),
+                ("TipsView.swift", """
+                    import StoreKit
+                    import SwiftUI
+                    struct TipsView: View {
+                        @State private var products: [Product] = []
+                        var body: some View {
+                            ForEach(products) { product in
+                                Button(product.displayPrice) { Task { _ = try? await product.purchase() } }
+                            }
+                            .task { products = await Tip.load() }
+                        }
+                    }
+                    """),
+            ]),
             // Nothing is sold: an app that only reads entitlements granted elsewhere.
             RuleExample("""
                 import StoreKit
@@ -152,13 +195,14 @@ public struct RestorePurchasesMissingRule: Rule {
         ]
     )
 
-    /// `storeButton(_:for:)`, hashed once for the question asked of every file.
-    static let storeButton = IdentifierNames(["storeButton"])
-
     public func check(_ project: Project, into result: inout RuleResult) {
         let surface = PurchaseSurface.of(project)
         guard surface.sellsAnything else {
             result.notApplicable("The app shows no purchase UI (no StoreKit views or purchase calls).")
+            return
+        }
+        if SoldProducts.onlyConsumables(in: project) {
+            result.notApplicable("The app sells only consumables: there is nothing to restore.")
             return
         }
         var found = false
@@ -167,7 +211,7 @@ public struct RestorePurchasesMissingRule: Rule {
                 found = true
                 result.evidence(in: file, at: i, "AppStore.sync() is called in \(scopeDescription(of: i, in: file))")
             }
-            for call in file.calls(named: Self.storeButton) where Self.showsRestoreButton(call, in: file) {
+            for call in file.calls(named: StoreButtons.name) where StoreButtons.shows("restorePurchases", call, in: file, project: project) {
                 found = true
                 result.evidence(in: file, at: call.name, "StoreKit's Restore Purchases button is made visible in \(scopeDescription(of: call.name, in: file))")
             }
@@ -186,14 +230,5 @@ public struct RestorePurchasesMissingRule: Rule {
             in: site.file, at: site.index,
             "The app sells in-app purchases but offers no way to restore them: no AppStore.sync() and no visible StoreKit Restore Purchases button."
         )
-    }
-
-    /// `.storeButton(.visible, for: .restorePurchases)` and its variadic form.
-    static func showsRestoreButton(_ call: Call, in file: SwiftFile) -> Bool {
-        guard let visibility = call.arguments.first, visibility.label == nil,
-              visibility.valueRange.contains(where: { file.isIdentifier($0, "visible") })
-        else { return false }
-        let range = (call.openParen + 1)..<max(call.openParen + 1, call.closeParen)
-        return range.contains { file.isIdentifier($0, "restorePurchases") && file.isImplicitMember($0) }
     }
 }

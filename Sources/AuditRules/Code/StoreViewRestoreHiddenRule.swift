@@ -56,6 +56,26 @@ public struct StoreViewRestoreHiddenRule: Rule {
                     var body: some View { ↓StoreView(ids: ["b"]) }
                 }
                 """),
+            // Shown only when a setting is on, and the setting starts off: nothing says it is visible.
+            RuleExample(files: [
+                ("ShopSettings.swift", """
+                    import Observation
+                    @Observable final class ShopSettings {
+                        var showsRestoreButton = false
+                    }
+                    """),
+                ("UpgradeScreen.swift", """
+                    import StoreKit
+                    import SwiftUI
+                    struct UpgradeScreen: View {
+                        @Environment(ShopSettings.self) private var settings
+                        var body: some View {
+                            ↓SubscriptionStoreView(groupID: "F00D1234")
+                                .storeButton(settings.showsRestoreButton ? .visible : .hidden, for: .restorePurchases)
+                        }
+                    }
+                    """),
+            ]),
         ],
         nonTriggeringExamples: [
             // The seed's CORRECT example.
@@ -93,6 +113,80 @@ public struct StoreViewRestoreHiddenRule: Rule {
                 ProductView(id: ProductID.premium) { phase in Image(systemName: "star") }
                     .productViewStyle(.large)
                 """),
+            // The app's own view named StoreView (with its own restore button) is not StoreKit's.
+            RuleExample(files: [
+                ("StoreView.swift", """
+                    import StoreKit
+                    import SwiftUI
+                    struct StoreView: View {
+                        @EnvironmentObject var shop: Shop
+                        var body: some View {
+                            List(shop.cars) { car in CarRow(car: car) }
+                            Button("Restore Purchases") { Task { try? await AppStore.sync() } }
+                        }
+                    }
+                    """),
+                ("HomeView.swift", """
+                    import SwiftUI
+                    struct HomeView: View {
+                        var body: some View {
+                            NavigationLink { StoreView() } label: { Label("Shop", systemImage: "cart") }
+                        }
+                    }
+                    """),
+            ]),
+            // The setting that shows the button starts on.
+            RuleExample(files: [
+                ("ShopSettings.swift", """
+                    import Combine
+                    final class ShopSettings: ObservableObject {
+                        @Published var showsRestoreButton: Bool = true
+                    }
+                    """),
+                ("UpgradeScreen.swift", """
+                    import StoreKit
+                    import SwiftUI
+                    struct UpgradeScreen: View {
+                        @EnvironmentObject var settings: ShopSettings
+                        var body: some View {
+                            SubscriptionStoreView(groupID: "F00D1234")
+                                .storeButton(settings.showsRestoreButton ? .visible : .hidden, for: .restorePurchases)
+                        }
+                    }
+                    """),
+            ]),
+            // A shop of consumables (traced from its ids to the configuration): nothing to restore.
+            RuleExample(files: [
+                ("SeedShop.swift", """
+                    import StoreKit
+                    import SwiftUI
+                    struct SeedShop: View {
+                        var body: some View {
+                            StoreView(ids: SeedPack.allIDs)
+                                .storeButton(.hidden, for: .cancellation)
+                        }
+                    }
+                    """),
+                ("SeedPack.swift", """
+                    enum SeedPack {
+                        static let allIDs = ["seeds.small", "seeds.large"]
+                    }
+                    """),
+                ("Shop.storekit", """
+                    {
+                      "products" : [
+                        { "displayPrice" : "0.99", "productID" : "seeds.small", "referenceName" : "Small", "type" : "Consumable" },
+                        { "displayPrice" : "2.99", "productID" : "seeds.large", "referenceName" : "Large", "type" : "Consumable" }
+                      ],
+                      "subscriptionGroups" : [
+                        { "id" : "G1", "name" : "Garden Club", "subscriptions" : [
+                          { "displayPrice" : "4.99", "productID" : "club.monthly", "recurringSubscriptionPeriod" : "P1M", "referenceName" : "Club", "type" : "RecurringSubscription" }
+                        ] }
+                      ],
+                      "version" : { "major" : 3, "minor" : 0 }
+                    }
+                    """),
+            ]),
             // A shared modifier elsewhere shows it.
             RuleExample(files: [
                 ("Upgrade.swift", "struct Upgrade: View { var body: some View { SubscriptionStoreView(groupID: g).storeChrome() } }"),
@@ -101,40 +195,45 @@ public struct StoreViewRestoreHiddenRule: Rule {
         ]
     )
 
-    private static let storeViews = IdentifierNames(["SubscriptionStoreView", "StoreView"])
-
     public func check(_ project: Project, into result: inout RuleResult) {
         // Helpers (functions, modifiers) anywhere that make the button visible.
         var helpers = Set<String>()
         for file in project.swiftFiles {
-            for call in file.calls(named: RestorePurchasesMissingRule.storeButton) where RestorePurchasesMissingRule.showsRestoreButton(call, in: file) {
+            for call in file.calls(named: StoreButtons.name) where StoreButtons.shows("restorePurchases", call, in: file, project: project) {
                 if let function = file.enclosingFunction(of: call.name), file.declarations[function].kind == .function {
                     helpers.insert(file.declarations[function].name)
                 }
             }
         }
+        if SoldProducts.onlyConsumables(in: project) {
+            result.notApplicable("The app sells only consumables: there is nothing to restore.")
+            return
+        }
         var views = 0
-        for file in project.swiftFiles {
-            for call in file.calls(named: Self.storeViews) where file.receiver(of: call.name) == nil {
-                views += 1
-                // The view's own modifier chain, then containers around it in the same declaration.
-                var scopes: [Range<Int>] = [call.end..<(file.modifierChain(after: call.end).last?.end ?? call.end)]
-                var open = Int(file.parent[call.name])
-                while open >= 0 {
-                    if file.code[open].kind == .leftBrace, file.declaration(openedBy: open).map({ file.declarations[$0].kind }) != .closure { break }
-                    let close = Int(file.match[open])
-                    if close > 0 { scopes.append(close..<(file.modifierChain(after: close).last?.end ?? close)) }
-                    open = Int(file.parent[open])
-                }
-                let shows = scopes.contains { range in
-                    file.calls(named: "storeButton").contains { range.contains($0.name) && RestorePurchasesMissingRule.showsRestoreButton($0, in: file) }
-                        || range.contains { file.code[$0].kind == .identifier && helpers.contains(file.text($0)) }
-                }
-                if shows {
-                    result.evidence(in: file, at: call.name, "\(file.text(call.name)) in \(scopeDescription(of: call.name, in: file)) shows Restore Purchases")
-                } else {
-                    result.report(in: file, at: call.name, "\(file.text(call.name)) does not show StoreKit's Restore Purchases button.")
-                }
+        // StoreKit's store screens (not `ProductView`, a single product's tile).
+        for (site, call) in PurchaseSurface.of(project).storeViews where !site.file.tokenIs(site.index, "ProductView") {
+            let file = site.file
+            views += 1
+            // The view's own modifier chain, then containers around it in the same declaration.
+            var scopes: [Range<Int>] = [call.end..<(file.modifierChain(after: call.end).last?.end ?? call.end)]
+            var open = Int(file.parent[call.name])
+            while open >= 0 {
+                if file.code[open].kind == .leftBrace, file.declaration(openedBy: open).map({ file.declarations[$0].kind }) != .closure { break }
+                let close = Int(file.match[open])
+                if close > 0 { scopes.append(close..<(file.modifierChain(after: close).last?.end ?? close)) }
+                open = Int(file.parent[open])
+            }
+            let shows = scopes.contains { range in
+                file.calls(named: StoreButtons.name).contains { range.contains($0.name) && StoreButtons.shows("restorePurchases", $0, in: file, project: project) }
+                    || range.contains { file.code[$0].kind == .identifier && helpers.contains(file.text($0)) }
+            }
+            if shows {
+                result.evidence(in: file, at: call.name, "\(file.text(call.name)) in \(scopeDescription(of: call.name, in: file)) shows Restore Purchases")
+            } else if let ids = call.arguments.first(where: { $0.label == "ids" }),
+                      case let sold = SoldProducts.kinds(of: ids.valueRange, in: file, project: project), sold.onlyConsumables {
+                result.evidence(in: file, at: call.name, "\(file.text(call.name)) in \(scopeDescription(of: call.name, in: file)) sells only consumables (\(sold.ids.joined(separator: ", "))): nothing to restore")
+            } else {
+                result.report(in: file, at: call.name, "\(file.text(call.name)) does not show StoreKit's Restore Purchases button.")
             }
         }
         if views == 0 {

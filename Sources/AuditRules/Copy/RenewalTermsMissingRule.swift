@@ -39,6 +39,87 @@ public struct RenewalTermsMissingRule: Rule {
                     }
                 }
                 """),
+            // The app's own view named SubscriptionStoreView is a custom paywall: StoreKit states nothing for it.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+                struct ↓SubscriptionStoreView: View {
+                    let plan: Product
+                    var body: some View {
+                        Text("Feed+ subscription: \\(plan.displayPrice) a month")
+                        Button("Subscribe") { Task { _ = try? await plan.purchase() } }
+                    }
+                }
+                """),
+            // StoreKit's ProductView selling an auto-renewable subscription shows its price,
+            // but the app must still say it renews and how to cancel.
+            RuleExample(files: [
+                ("SupportView.swift", """
+                    import StoreKit
+                    import SwiftUI
+                    struct ↓SupportView: View {
+                        var body: some View {
+                            Text("Keep the project going")
+                            ProductView(id: "org.example.support.yearly")
+                        }
+                    }
+                    """),
+                ("Support.storekit", """
+                    {
+                      "subscriptionGroups" : [
+                        { "id" : "G1", "name" : "Support", "subscriptions" : [
+                          { "displayPrice" : "9.99", "productID" : "org.example.support.yearly", "recurringSubscriptionPeriod" : "P1Y", "referenceName" : "Yearly", "type" : "RecurringSubscription" }
+                        ] }
+                      ],
+                      "version" : { "major" : 3, "minor" : 0 }
+                    }
+                    """),
+            ]),
+            // The paywall buys through a closure its parent hands it (`subscribe`), which calls
+            // the account's purchase method, which calls StoreKit: it is still the paywall.
+            RuleExample(files: [
+                ("MembershipView.swift", """
+                    import StoreKit
+                    import SwiftUI
+                    struct MembershipView: View {
+                        let account: Account
+                        let plans: [Product]
+                        var body: some View {
+                            PlanPicker(plans: plans, subscribe: subscribe)
+                        }
+                        func subscribe(_ plan: Product) async throws {
+                            try await account.startMembership(plan: plan)
+                        }
+                    }
+                    """),
+                ("PlanPicker.swift", """
+                    import StoreKit
+                    import SwiftUI
+                    struct ↓PlanPicker: View {
+                        let plans: [Product]
+                        let subscribe: (Product) async throws -> Void
+                        var body: some View {
+                            ForEach(plans) { plan in
+                                Button("\\(plan.displayName): \\(plan.displayPrice) a month") { Task { try? await subscribe(plan) } }
+                            }
+                        }
+                    }
+                    """),
+                ("Account.swift", """
+                    import StoreKit
+                    final class Account {
+                        let store = MembershipStore()
+                        func startMembership(plan: Product) async throws {
+                            _ = try await store.buy(plan)
+                        }
+                    }
+                    final class MembershipStore {
+                        func buy(_ product: Product) async throws -> Product.PurchaseResult {
+                            try await product.purchase()
+                        }
+                    }
+                    """),
+            ]),
         ],
         nonTriggeringExamples: [
             RuleExample(files: [("PaywallCopy.md", """
@@ -81,6 +162,60 @@ public struct RenewalTermsMissingRule: Rule {
                         var body: some View {
                             Text("Subscription renews automatically unless cancelled. Cancel anytime in Settings.")
                         }
+                    }
+                    """),
+            ]),
+            // A "my purchases" list that opens the app's own StoreView sells nothing itself.
+            RuleExample(files: [
+                ("OwnedItemsView.swift", """
+                    import SwiftUI
+                    struct OwnedItemsView: View {
+                        @EnvironmentObject var library: Library
+                        var body: some View {
+                            List(library.ownedSubscriptions) { item in Text(item.name) }
+                            NavigationLink("Get more") { StoreView() }
+                        }
+                    }
+                    """),
+                ("StoreView.swift", """
+                    import SwiftUI
+                    struct StoreView: View {
+                        var body: some View { Text("Catalogue") }
+                    }
+                    """),
+            ]),
+            // A store of the extras (a theme pack and credits), whose ids sit beside the
+            // subscription's in one constants type: it sells no subscription.
+            RuleExample(files: [
+                ("ExtrasShop.swift", """
+                    import StoreKit
+                    import SwiftUI
+                    struct ExtrasShop: View {
+                        var body: some View {
+                            StoreView(ids: ShopIDs.extras).storeButton(.visible, for: .restorePurchases)
+                        }
+                    }
+                    """),
+                ("ShopIDs.swift", """
+                    enum ShopIDs {
+                        static let monthly = "app.example.plus.monthly"
+                        static let themes = "app.example.themes"
+                        static let credits = "app.example.credits.20"
+                        static let extras: [String] = [themes, credits]
+                    }
+                    """),
+                ("Shop.storekit", """
+                    {
+                      "products" : [
+                        { "displayPrice" : "2.99", "productID" : "app.example.themes", "referenceName" : "Themes", "type" : "NonConsumable" },
+                        { "displayPrice" : "0.99", "productID" : "app.example.credits.20", "referenceName" : "Credits", "type" : "Consumable" }
+                      ],
+                      "subscriptionGroups" : [
+                        { "id" : "G7", "name" : "Plus", "subscriptions" : [
+                          { "displayPrice" : "3.99", "productID" : "app.example.plus.monthly", "recurringSubscriptionPeriod" : "P1M", "referenceName" : "Plus", "type" : "RecurringSubscription" }
+                        ] }
+                      ],
+                      "version" : { "major" : 3, "minor" : 0 }
                     }
                     """),
             ]),

@@ -5,8 +5,6 @@ import AuditCore
 public struct SubscriptionTermsMissingRule: Rule {
     public init() {}
 
-    static let priceIdentifiers: Set<String> = ["displayPrice", "priceFormatStyle", "localizedPrice", "formattedPrice"]
-    static let periodIdentifiers: Set<String> = ["subscriptionPeriod", "period", "periodUnit", "localizedPeriod", "billingPeriod"]
     static let periodWords = CopyPhrases.regex(
         #"month|year|week|annual|\bday|/mo\b|/yr\b|monat|jahr|woche|jährlich|mois|\ban\b|année|semaine|mensuel|annuel|mes\b|año|semana|mensual|anual|月|年|週"#
     )
@@ -114,6 +112,70 @@ public struct SubscriptionTermsMissingRule: Rule {
                     }
                 }
                 """),
+            // StoreKit's ProductView shows the price and the period itself.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+                struct ProPlanView: View {
+                    var body: some View {
+                        Text("Pro subscription")
+                        ProductView(id: "com.example.pro.monthly").productViewStyle(.large)
+                    }
+                }
+                """),
+            // RevenueCat: the package's localized price string, and the period in the copy.
+            RuleExample("""
+                import RevenueCat
+                import SwiftUI
+                struct SupporterView: View {
+                    let package: Package
+                    var body: some View {
+                        Text("Monthly supporter subscription")
+                        Button(package.storeProduct.localizedPriceString) {
+                            Task { _ = try? await Purchases.shared.purchase(package: package) }
+                        }
+                    }
+                }
+                """),
+            // The price handed to a row as a parameter, shown in a Text.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+                struct PlanRow: View {
+                    let plan: PlanOption
+                    let product: Product
+                    var body: some View {
+                        HStack { Text(plan.title); Text(plan.price); Text("per year") }
+                        Button("Subscribe") { Task { _ = try? await product.purchase() } }
+                    }
+                }
+                """),
+            // A row component handed its name and price where the tip jar creates it.
+            RuleExample(files: [
+                ("SupportRow.swift", """
+                    import RevenueCat
+                    import SwiftUI
+                    struct SupportRow: View {
+                        let option: SupportOption
+                        let package: Package
+                        var body: some View {
+                            Button { Task { _ = try? await Purchases.shared.purchase(package: package) } } label: {
+                                HStack { Text(option.title); Spacer(); Text(option.price); Text("Subscribe") }
+                            }
+                        }
+                    }
+                    """),
+                ("TipJarScreen.swift", """
+                    import RevenueCat
+                    import SwiftUI
+                    struct TipJarScreen: View {
+                        let yearly: Package
+                        var body: some View {
+                            SupportRow(option: SupportOption(title: "Yearly patron subscription", price: yearly.localizedPriceString), package: yearly)
+                        }
+                    }
+                    """),
+            ]),
             // A consumable shop sells no subscription.
             RuleExample("""
                 import StoreKit
@@ -144,14 +206,24 @@ public struct SubscriptionTermsMissingRule: Rule {
 
     public func check(_ project: Project, into result: inout RuleResult) {
         let copy = PaywallCopy(project)
+        // Where each localization key is, found only if a paywall's literals name no period.
+        let keys = LazyKeys(project)
         var judged = 0
         for unit in copy.units where unit.kind == .view && unit.sellsSubscriptions && !unit.usesStoreKitSubscriptionView {
             judged += 1
-            let identifiers = Set(unit.code.flatMap { file, range in range.filter { file.code[$0].kind == .identifier }.map { file.text($0) } })
-            let sourceTexts = unit.texts.filter { $0.literal != nil }.map(\.text)
-            let showsPrice = !identifiers.isDisjoint(with: Self.priceIdentifiers) || sourceTexts.contains(where: MoneyDetector.containsMoney)
-            let showsPeriod = !identifiers.isDisjoint(with: Self.periodIdentifiers)
-                || sourceTexts.contains { text in Self.periodWords.map { $0.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil } ?? false }
+            var (showsPrice, showsPeriod) = Self.shows(in: unit.code, literals: unit.texts.filter { $0.literal != nil }.map(\.text), project: project, source: copy.sourceLanguage, keys: keys)
+            // StoreKit's ProductView shows the product's price and a subscription's period.
+            if unit.usesStoreKitProductView { (showsPrice, showsPeriod) = (true, true) }
+            // A row component may be handed its price and its period where it is created.
+            if !(showsPrice && showsPeriod), let screen = unit.screen {
+                let arguments = screen.creationArguments(in: project)
+                let literals = arguments.flatMap { file, range in
+                    file.stringStarts.lazy.map { Int($0) }.filter { range.contains($0) }.map { file.stringLiteral(at: $0).text }
+                }
+                let handed = Self.shows(in: arguments, literals: literals, project: project, source: copy.sourceLanguage, keys: keys)
+                showsPrice = showsPrice || handed.price
+                showsPeriod = showsPeriod || handed.period
+            }
             let missing = [showsPrice ? nil : "price", showsPeriod ? nil : "period"].compactMap { $0 }
             if missing.isEmpty {
                 result.evidence(at: unit.site, "\(unit.name) shows the subscription's price and period")
@@ -163,4 +235,29 @@ public struct SubscriptionTermsMissingRule: Rule {
             result.notApplicable("No custom subscription paywall was found (StoreKit's SubscriptionStoreView shows price and period itself).")
         }
     }
+}
+
+extension SubscriptionTermsMissingRule {
+    /// Whether code and its literals show a price and a period: price and period identifiers,
+    /// money in a literal, period words in a literal or in what a localization key shows in
+    /// the source language.
+    static func shows(
+        in code: [(SwiftFile, Range<Int>)], literals: [String], project: Project, source: String, keys: LazyKeys
+    ) -> (price: Bool, period: Bool) {
+        let identifiers = Set(code.flatMap { file, range in range.filter { file.code[$0].kind == .identifier }.map { file.text($0) } })
+        let price = code.contains { ShownTerms.showsPrice(in: $0.1, of: $0.0) } || literals.contains(where: MoneyDetector.containsMoney)
+        let namesPeriod = { (text: String) in periodWords.map { $0.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil } ?? false }
+        // The literals, then what those that are localization keys show in the source language.
+        let period = !identifiers.isDisjoint(with: ShownTerms.periodIdentifiers)
+            || literals.contains(where: namesPeriod)
+            || literals.contains { key in PaywallCopy.sourceValues(of: key, in: project, source: source, keys: keys.value).contains(where: namesPeriod) }
+        return (price, period)
+    }
+}
+
+/// `PaywallCopy.KeyIndex`, built on first use: most paywalls name their period in a literal.
+final class LazyKeys {
+    let project: Project
+    lazy var value = PaywallCopy.KeyIndex(project)
+    init(_ project: Project) { self.project = project }
 }

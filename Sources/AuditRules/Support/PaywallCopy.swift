@@ -29,6 +29,10 @@ struct PaywallUnit: Sendable {
     var sellsSubscriptions: Bool
     /// Uses `SubscriptionStoreView`, which shows price, period and renewal terms itself.
     var usesStoreKitSubscriptionView: Bool
+    /// Uses StoreKit's `ProductView`, which shows the price and a subscription's period itself.
+    var usesStoreKitProductView: Bool
+    /// The purchase screen a view unit is.
+    var screen: PurchaseScreen? = nil
 
     func texts(in locale: String) -> [CopyText] { texts.filter { LocaleMatching.serves($0.locale, locale) || LocaleMatching.serves(locale, $0.locale) } }
     var locales: [String] { Array(Set(texts.map(\.locale))).sorted() }
@@ -43,7 +47,7 @@ struct PaywallCopy: Sendable {
     var catalogEntries: [(catalog: StringCatalog, entry: StringCatalogEntry)] = []
     var sourceLanguage: String
 
-    static let visibleCalls = HardcodedPriceRule.visibleCalls
+    static let visibleCalls = VisibleText.calls
     /// `visibleCalls` with their name hashes, for a look at a few integers per literal.
     private static let visibleCallNames: [(hash: UInt32, name: String)] = visibleCalls.sorted().map { (IdentifierIndex.hash(of: $0), $0) }
 
@@ -54,19 +58,11 @@ struct PaywallCopy: Sendable {
 
     private init(collecting project: Project) {
         sourceLanguage = project.stringCatalogs.compactMap(\.sourceLanguage).first ?? "en"
-        let surface = PurchaseSurface.of(project)
         let keys = KeyIndex(project)
-        var seenTypes = Set<String>()
         var usedKeys = Set<String>()
-        let sites = (surface.storeViews.map(\.site) + surface.purchaseCalls).sorted { $0.location < $1.location }
-        for site in sites {
-            let file = site.file
-            guard let type = PurchaseSurface.owningView(of: site.index, in: file),
-                  seenTypes.insert("\(file.path)#\(file.declarations[type].name)").inserted
-            else { continue }
-            let code = [(file, file.fullRange(of: type))] + Self.helperViews(of: type, in: file, project: project)
+        for screen in PurchaseScreens.of(project).screens {
             var texts: [CopyText] = []
-            for (codeFile, range) in code {
+            for (codeFile, range) in screen.code {
                 for i in range where codeFile.code[i].kind == .stringStart {
                     guard Self.isVisible(i, in: codeFile) else { continue }
                     let literal = codeFile.stringLiteral(at: i)
@@ -78,16 +74,11 @@ struct PaywallCopy: Sendable {
                     texts += Self.translations(of: key, in: project, source: sourceLanguage, keys: keys)
                 }
             }
-            let declaration = file.declarations[type]
-            let words = code.flatMap { PolicyLinksMissingRule.words(in: $0.1, of: $0.0) }
-            let usesStoreKitView = code.contains { f, r in r.contains { f.tokenIs($0, "SubscriptionStoreView") } }
-            let sellsSubscriptions = usesStoreKitView || project.mayHaveSubscriptions && (
-                PolicyLinksMissingRule.mentionsSubscription(in: code[0].1, of: file)
-                    || words.contains { ASCIISearch.contains($0, "subscriptionperiod") || $0 == "autorenewable" }
-                    || texts.contains { CopyPhrases.mentionsSubscription($0.text) })
+            let sellsSubscriptions = screen.sellsSubscriptions || project.mayHaveSubscriptions && texts.contains { CopyPhrases.mentionsSubscription($0.text) }
             units.append(PaywallUnit(
-                kind: .view, name: declaration.name, site: file.location(of: nameIndex(of: type, in: file)), texts: texts,
-                code: code, sellsSubscriptions: sellsSubscriptions, usesStoreKitSubscriptionView: usesStoreKitView
+                kind: .view, name: screen.name, site: screen.site.location, texts: texts, code: screen.code,
+                sellsSubscriptions: sellsSubscriptions, usesStoreKitSubscriptionView: screen.usesSubscriptionStoreView,
+                usesStoreKitProductView: screen.usesProductView, screen: screen
             ))
         }
         for document in project.copyDocuments {
@@ -98,7 +89,8 @@ struct PaywallCopy: Sendable {
             let all = texts.map { $0.text.lowercased() }.joined(separator: " ")
             units.append(PaywallUnit(
                 kind: .document, name: document.path, site: SourceLocation(file: document.path, line: 1, column: 1), texts: texts,
-                code: [], sellsSubscriptions: project.mayHaveSubscriptions && CopyPhrases.mentionsSubscription(all), usesStoreKitSubscriptionView: false
+                code: [], sellsSubscriptions: project.mayHaveSubscriptions && CopyPhrases.mentionsSubscription(all), usesStoreKitSubscriptionView: false,
+                usesStoreKitProductView: false
             ))
         }
         for catalog in project.stringCatalogs {
@@ -144,12 +136,12 @@ struct PaywallCopy: Sendable {
         if name == "String" {
             // `String(localized:)` only: the call's first argument is asked for.
             guard let (call, argument) = file.enclosingCallArguments(ofArgument: index) else { return false }
-            if let label = argument.label, HardcodedPriceRule.hiddenLabels.contains(label) { return false }
+            if let label = argument.label, VisibleText.hiddenLabels.contains(label) { return false }
             return call.arguments.first?.label == "localized"
         }
         let argument = file.argumentLabel(of: index, callee: callee, open: open)
         guard argument.isArgument else { return false }
-        if let label = argument.label, HardcodedPriceRule.hiddenLabels.contains(file.identifierText(label)) { return false }
+        if let label = argument.label, VisibleText.hiddenLabels.contains(file.identifierText(label)) { return false }
         return true
     }
 
@@ -171,6 +163,23 @@ struct PaywallCopy: Sendable {
     /// Translations of a catalog key or `.strings` key in every locale but the source.
     static func translations(of key: String, in project: Project, source: String) -> [CopyText] {
         translations(of: key, in: project, source: source, keys: KeyIndex(project))
+    }
+
+    /// What a catalog or `.strings` key shows in the source language, when its value there
+    /// differs from the key (`"settings.support.subscription-info"` shows a sentence).
+    static func sourceValues(of key: String, in project: Project, source: String, keys: KeyIndex) -> [String] {
+        var result: [String] = []
+        for (catalogIndex, catalog) in project.stringCatalogs.enumerated() {
+            guard let entryIndex = keys.catalogs[catalogIndex][key] else { continue }
+            for localization in catalog.entries[entryIndex].localizations where LocaleMatching.serves(localization.locale, source) {
+                result += localization.texts.map(\.value).filter { $0 != key }
+            }
+        }
+        for (tableIndex, table) in project.stringsFiles.enumerated() {
+            guard let locale = LocalizationFolder.locale(ofFile: table.file), LocaleMatching.serves(locale, source) else { continue }
+            result += (keys.tables[tableIndex][key] ?? []).map { table.entries[$0].value }.filter { $0 != key }
+        }
+        return result
     }
 
     /// Where each key is in every catalog and table, found once for all the paywall's texts:
@@ -211,21 +220,6 @@ struct PaywallCopy: Sendable {
             for entry in (keys.tables[tableIndex][key] ?? []).map({ table.entries[$0] }) {
                 result.append(CopyText(text: entry.value, locale: locale, location: entry.location, literal: nil))
             }
-        }
-        return result
-    }
-
-    /// Private helper views declared in the same file, and view types the paywall creates.
-    static func helperViews(of type: Int, in file: SwiftFile, project: Project) -> [(SwiftFile, Range<Int>)] {
-        var result: [(SwiftFile, Range<Int>)] = []
-        for (index, declaration) in file.declarations.enumerated() where index != type && declaration.kind == .struct && declaration.parent == -1 {
-            if PurchaseSurface.isViewType(declaration), declaration.modifiers.contains("private") || declaration.modifiers.contains("fileprivate") {
-                result.append((file, file.fullRange(of: index)))
-            }
-        }
-        for helper in PolicyLinksMissingRule.helperViewRanges(usedIn: file.fullRange(of: type), of: file, project: project)
-        where !result.contains(where: { $0.0.path == helper.0.path && $0.1 == helper.1 }) && !(helper.0.path == file.path && helper.1 == file.fullRange(of: type)) {
-            result.append(helper)
         }
         return result
     }

@@ -10,12 +10,10 @@ struct CodeSite: Sendable {
 /// Where an app sells things: StoreKit views, purchase calls, and the view types that hold
 /// them. Several rules need "the paywall" to point at and to decide whether they apply.
 struct PurchaseSurface: Sendable {
-    static let storeViewNames: Set<String> = ["SubscriptionStoreView", "StoreView", "ProductView"]
-    /// `storeViewNames`, hashed once for the question asked of every file.
-    static let storeViewIdentifiers = IdentifierNames(storeViewNames)
     private static let purchase = IdentifierNames(["purchase"])
 
-    /// `SubscriptionStoreView(…)`, `StoreView(…)`, `ProductView(…)` calls.
+    /// StoreKit's `SubscriptionStoreView(…)`, `StoreView(…)`, `ProductView(…)` calls (not the
+    /// app's own views of those names: see `StoreKitViews`).
     var storeViews: [(site: CodeSite, call: Call)] = []
     /// `product.purchase(…)`, `purchase(product)` through `@Environment(\.purchase)`,
     /// `purchase(confirmIn:)`, and legacy `SKPaymentQueue.default().add(payment)`.
@@ -28,8 +26,9 @@ struct PurchaseSurface: Sendable {
 
     private init(_ project: Project) {
         var direct: [CodeSite] = []
+        let shadowed = StoreKitViews.shadowedNames(in: project)
         for file in project.swiftFiles {
-            for call in file.calls(named: Self.storeViewIdentifiers) where file.receiver(of: call.name) == nil {
+            for call in file.calls(named: StoreKitViews.identifiers) where StoreKitViews.isStoreKitView(call.name, in: file, shadowed: shadowed) {
                 storeViews.append((CodeSite(file: file, index: call.name), call))
             }
             let usesPurchaseEnvironment = file.occurrences(of: "purchase").contains { i in i >= 2 && file.code[i - 1].kind == .dot && file.tokenIs(i - 2, "\\") }
@@ -55,25 +54,67 @@ struct PurchaseSurface: Sendable {
         }
         // App methods that start a purchase (`PurchaseManager.purchase(_:)`): calls to them
         // from views are purchase UI too.
-        var wrappers = Set<String>()
-        for site in direct + viaSDK {
-            if let function = site.file.enclosingFunction(of: site.index) {
-                let declaration = site.file.declarations[function]
-                if declaration.kind == .function { wrappers.insert(declaration.name) }
+        var known = Set((direct + viaSDK).map { "\($0.file.path)#\($0.index)" })
+        func callers(of sites: [CodeSite]) -> (functions: [CodeSite], calls: [CodeSite]) {
+            var functions: [CodeSite] = []
+            var names = Set<String>()
+            for site in sites {
+                guard let function = site.file.enclosingFunction(of: site.index), site.file.declarations[function].kind == .function else { continue }
+                functions.append(CodeSite(file: site.file, index: function))
+                names.insert(site.file.declarations[function].name)
             }
-        }
-        var viaWrappers: [CodeSite] = []
-        if !wrappers.isEmpty {
-            let wrapperNames = IdentifierNames(wrappers)
+            var calls: [CodeSite] = []
+            guard !names.isEmpty else { return (functions, calls) }
+            let wrapperNames = IdentifierNames(names)
             for file in project.swiftFiles {
                 for call in file.calls(named: wrapperNames) where file.receiver(of: call.name) != nil {
-                    let site = CodeSite(file: file, index: call.name)
-                    let known = (direct + viaSDK).contains { $0.file.path == file.path && $0.index == call.name }
-                    if !known { viaWrappers.append(site) }
+                    if known.insert("\(file.path)#\(call.name)").inserted { calls.append(CodeSite(file: file, index: call.name)) }
+                }
+            }
+            return (functions, calls)
+        }
+        let (wrapperFunctions, viaWrappers) = callers(of: direct + viaSDK)
+        // The methods that call those, two levels further (`subscribe(_:)` calling
+        // `account.makePurchase(product:)` calling `store.purchase(product:id:)`): matched by
+        // name, so not purchase UI by themselves, only when handed to a view below.
+        var purchasing = wrapperFunctions
+        var level = viaWrappers
+        for _ in 0..<2 where !level.isEmpty {
+            let next = callers(of: level)
+            purchasing += next.functions
+            level = next.calls
+        }
+        // A purchasing method handed to a view (`PlanList(buy: subscribe)`, the method of the
+        // view that creates the list): the view's calls of that parameter (`buy(product)`) buy.
+        var viaClosures: [CodeSite] = []
+        var handed = Set<String>()
+        for function in purchasing {
+            let file = function.file
+            let declaration = file.declarations[function.index]
+            guard handed.insert("\(file.path)#\(function.index)").inserted,
+                  let owner = file.declarationChain(of: declaration.keyword).first(where: { file.declarations[$0].kind.isType })
+            else { continue }
+            let ownerRange = file.fullRange(of: owner)
+            for i in file.occurrences(of: declaration.name) where ownerRange.contains(i) && !file.tokenIs(i + 1, "(") {
+                guard let (call, argument) = file.enclosingCallArguments(ofArgument: i), let label = argument.label,
+                      argument.valueRange.allSatisfy({ $0 == i || file.tokenIs($0, "self") || file.tokenIs($0, ".") })
+                else { continue }
+                let typeName = file.text(call.name)
+                guard typeName.first?.isUppercase == true else { continue }
+                for place in project.declarations(named: typeName, { $0 == .struct || $0 == .class }) {
+                    let viewFile = project.swiftFiles[place.file]
+                    let range = viewFile.fullRange(of: place.declaration)
+                    for parameterCall in viewFile.calls(named: label) where range.contains(parameterCall.name) {
+                        let receiver = viewFile.receiver(of: parameterCall.name)
+                        guard receiver == nil || viewFile.tokenIs(receiver!, "self") else { continue }
+                        if known.insert("\(viewFile.path)#\(parameterCall.name)").inserted {
+                            viaClosures.append(CodeSite(file: viewFile, index: parameterCall.name))
+                        }
+                    }
                 }
             }
         }
-        purchaseCalls = direct + viaWrappers + viaSDK
+        purchaseCalls = direct + viaWrappers + viaSDK + viaClosures
     }
 
     /// A `.purchase(…)` on a receiver, with StoreKit's labels or none: `purchase()`,
@@ -106,7 +147,10 @@ struct PurchaseSurface: Sendable {
     /// The view a purchase site belongs to: its outermost type, or, for a private helper view
     /// (`private struct PlanButton: View`), the view in the same file that shows it.
     static func owningView(of index: Int, in file: SwiftFile) -> Int? {
-        guard let type = file.declarationChain(of: index).last(where: { file.declarations[$0].kind.isType }),
+        // The outermost type, but a view declared inside an extension is its own view
+        // (`extension StoreScreen { struct PlanPicker: View }`).
+        let chain = file.declarationChain(of: index).filter { file.declarations[$0].kind.isType }
+        guard let type = chain.last(where: { file.declarations[$0].kind != .extension }) ?? chain.last,
               isViewType(file.declarations[type])
         else { return nil }
         let declaration = file.declarations[type]

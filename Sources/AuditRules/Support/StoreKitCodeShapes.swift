@@ -196,10 +196,12 @@ extension Project {
                 return ProductKindSignal(description: "\(configuration.file) declares subscriptions", location: subscription.location)
             }
         }
+        // StoreKit's `SubscriptionStoreView`, not an app view of that name.
+        let shadowed = StoreKitViews.shadowedNames(in: self)
         for file in swiftFiles {
             // Only these names can be a signal: the index finds them without reading every token.
             for i in file.occurrences(ofAny: ["SubscriptionStoreView", "autoRenewable", "subscriptionStatusTask", "isEligibleForIntroOffer", "SubscriptionInfo"]) {
-                let isSignal = file.isIdentifier(i, "SubscriptionStoreView") && file.receiver(of: i) == nil
+                let isSignal = file.isIdentifier(i, "SubscriptionStoreView") && StoreKitViews.isStoreKitView(i, in: file, shadowed: shadowed)
                     || file.isCaseReference(i, "autoRenewable")
                     || file.isIdentifier(i, "subscriptionStatusTask")
                     || file.isIdentifier(i, "isEligibleForIntroOffer")

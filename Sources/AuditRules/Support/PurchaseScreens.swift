@@ -1,0 +1,111 @@
+import AuditCore
+
+/// One purchase screen: a view type that sells, what it sells, how it buys and the code that
+/// shows it. The rules about paywalls (policy links, renewal terms, price and period, the copy
+/// rules) all judge these, so they agree on what a paywall is.
+struct PurchaseScreen: Sendable {
+    var file: SwiftFile
+    /// The view type's declaration index in `file`.
+    var type: Int
+    var name: String
+    /// The type's name token: where findings about the screen point.
+    var site: CodeSite
+    /// The screen's code: the type, its private helper views and the view types it creates.
+    var code: [(SwiftFile, Range<Int>)]
+    /// StoreKit's `SubscriptionStoreView` is on it: StoreKit shows price, period, renewal terms.
+    var usesSubscriptionStoreView: Bool
+    /// StoreKit's `ProductView` is on it: StoreKit shows the product's price (and a
+    /// subscription's period), but no renewal terms, links or restore button.
+    var usesProductView: Bool
+    /// The products its StoreKit views name, traced to the configuration (`SoldProducts`).
+    var sold: SoldProducts.Kinds
+    /// It sells an auto-renewable subscription (by its StoreKit views, the products they name,
+    /// or the words of its code).
+    var sellsSubscriptions: Bool
+    /// Where the app presents this screen under a StoreKit view's name (`SubscriptionStoreView(controller:)`
+    /// of the app's own `struct SubscriptionStoreView`): the line a reader takes for StoreKit's view.
+    var presentedUnderStoreKitName: [CodeSite]
+
+    /// The argument lists of the calls that create this view in other views
+    /// (`ProductRow(option: TipOption(name: "Monthly Supporter", price: package.localizedPriceString))`):
+    /// what a row component shows is often handed to it there. Previews left out.
+    func creationArguments(in project: Project) -> [(SwiftFile, Range<Int>)] {
+        var result: [(SwiftFile, Range<Int>)] = []
+        let range = file.fullRange(of: type)
+        for other in project.swiftFiles(mentioning: name) {
+            for call in other.calls(named: name) where other.receiver(of: call.name) == nil && call.openParen >= 0 {
+                guard other.path != file.path || !range.contains(call.name),
+                      !other.declarationChain(of: call.name).contains(where: { d in
+                          other.declarations[d].inheritedTypes.contains("PreviewProvider") || other.declarations[d].kind == .closure && other.declarations[d].name == "Preview"
+                      })
+                else { continue }
+                result.append((other, (call.openParen + 1)..<max(call.openParen + 1, call.closeParen)))
+            }
+        }
+        return result
+    }
+
+    /// The view types that show this one, up to five levels: a list or row component's
+    /// screen around it, whose links and footers are on the same screen.
+    func containers(in project: Project) -> [(SwiftFile, Range<Int>)] {
+        ViewCode.containers(of: type, in: file, project: project)
+    }
+}
+
+/// The app's purchase screens, found once from `PurchaseSurface`: every view type owning a
+/// StoreKit store view, a purchase call, or a call of a purchasing closure handed to it.
+struct PurchaseScreens: Sendable {
+    var screens: [PurchaseScreen] = []
+
+    static func of(_ project: Project) -> PurchaseScreens {
+        project.fact(PurchaseScreens.self) { PurchaseScreens(project) }
+    }
+
+    private init(_ project: Project) {
+        let surface = PurchaseSurface.of(project)
+        let shadowed = StoreKitViews.shadowedNames(in: project)
+        var seen = Set<String>()
+        let sites = (surface.storeViews.map(\.site) + surface.purchaseCalls).sorted { $0.location < $1.location }
+        for site in sites {
+            let file = site.file
+            guard let type = PurchaseSurface.owningView(of: site.index, in: file),
+                  seen.insert("\(file.path)#\(type)").inserted
+            else { continue }
+            let range = file.fullRange(of: type)
+            let code = [(file, range)] + ViewCode.helperViews(of: type, in: file, project: project)
+            let storeViews = surface.storeViews.filter { view in code.contains { $0.0.path == view.site.file.path && $0.1.contains(view.site.index) } }
+            let usesSubscriptionStoreView = storeViews.contains { $0.site.file.tokenIs($0.site.index, "SubscriptionStoreView") }
+            let productViews = storeViews.filter { $0.site.file.tokenIs($0.site.index, "ProductView") }
+            var sold = SoldProducts.Kinds()
+            for (view, call) in storeViews {
+                guard let ids = call.arguments.first(where: { $0.label == "id" || $0.label == "ids" }) else { continue }
+                let kinds = SoldProducts.kinds(of: ids.valueRange, in: view.file, project: project)
+                sold.ids += kinds.ids
+                sold.types += kinds.types
+            }
+            let words = code.flatMap { ViewCode.words(in: $0.1, of: $0.0) }
+            let sellsSubscriptions = usesSubscriptionStoreView || sold.includesAutoRenewable || project.mayHaveSubscriptions && (
+                code.contains { ViewCode.mentionsSubscription(in: $0.1, of: $0.0) }
+                    || words.contains { ASCIISearch.contains($0, "subscriptionperiod") || $0 == "autorenewable" })
+            let name = file.declarations[type].name
+            var presented: [CodeSite] = []
+            if shadowed.contains(name) {
+                for other in project.swiftFiles(mentioning: name) {
+                    for i in other.occurrences(of: name) where other.receiver(of: i) == nil && other.tokenIs(i + 1, "(") {
+                        guard other.path != file.path || !range.contains(i) else { continue }
+                        // Previews are not where people meet the screen.
+                        let inPreview = other.declarationChain(of: i).contains { d in
+                            other.declarations[d].inheritedTypes.contains("PreviewProvider") || other.declarations[d].kind == .closure && other.declarations[d].name == "Preview"
+                        }
+                        if !inPreview { presented.append(CodeSite(file: other, index: i)) }
+                    }
+                }
+            }
+            screens.append(PurchaseScreen(
+                file: file, type: type, name: name, site: CodeSite(file: file, index: nameIndex(of: type, in: file)), code: code,
+                usesSubscriptionStoreView: usesSubscriptionStoreView, usesProductView: !productViews.isEmpty, sold: sold,
+                sellsSubscriptions: sellsSubscriptions, presentedUnderStoreKitName: presented
+            ))
+        }
+    }
+}

@@ -1,0 +1,307 @@
+import AuditCore
+
+// The words the purchase-screen rules share: which calls are StoreKit's store views, what a
+// `storeButton(_:for:)` makes visible, which calls show their strings, which identifiers show a
+// price or a period, and the code of a view with the views it shows and the views that show it.
+// Rules ask these (and `PurchaseScreens`) instead of each other.
+
+/// StoreKit's SwiftUI store views as the app writes them. A call named `StoreView(…)` is
+/// StoreKit's unless the app declares a type of that name itself: then a bare `StoreView()` is
+/// the app's own view, and only `StoreKit.StoreView(…)` is StoreKit's.
+enum StoreKitViews {
+    static let names: Set<String> = ["SubscriptionStoreView", "StoreView", "ProductView"]
+    /// `names`, hashed once for the question asked of every file.
+    static let identifiers = IdentifierNames(names)
+
+    /// The StoreKit view names the app declares a struct or class for.
+    static func shadowedNames(in project: Project) -> Set<String> {
+        project.fact(ShadowedStoreViewNames.self) {
+            // Only the files that mention a name have their declarations built.
+            Set(names.filter { name in !project.declarations(named: name, { $0 == .struct || $0 == .class }).isEmpty })
+        }
+    }
+
+    /// Whether the call named at `name` (a store view name) is StoreKit's view.
+    static func isStoreKitView(_ name: Int, in file: SwiftFile, shadowed: Set<String>) -> Bool {
+        guard let receiver = file.receiver(of: name) else { return !shadowed.contains(file.text(name)) }
+        return file.isIdentifier(receiver, "StoreKit")
+    }
+}
+
+/// The name of the `shadowedNames(in:)` fact.
+private enum ShadowedStoreViewNames {}
+
+/// `storeButton(_:for:)`: which of StoreKit's buttons a call makes visible.
+enum StoreButtons {
+    static let name = IdentifierNames(["storeButton"])
+
+    /// Whether `call` makes the `button` button (`restorePurchases`, `policies`) visible:
+    /// `.storeButton(.visible, for: .restorePurchases)`, its variadic form, or
+    /// `.storeButton(flag ? .visible : .hidden, for: …)` where `flag` is a stored property the
+    /// project starts true. A flag that starts false, or one the code does not say, shows
+    /// nothing for sure, and is no evidence.
+    static func shows(_ button: StaticString, _ call: Call, in file: SwiftFile, project: Project) -> Bool {
+        guard let visibility = call.arguments.first, visibility.label == nil else { return false }
+        let arguments = (call.openParen + 1)..<max(call.openParen + 1, call.closeParen)
+        guard arguments.contains(where: { file.isIdentifier($0, button) && file.isImplicitMember($0) }) else { return false }
+        let value = visibility.valueRange
+        guard let question = value.first(where: { file.tokenIs($0, "?") }) else {
+            return value.contains { file.isIdentifier($0, "visible") }
+        }
+        // `condition ? a : b`: which branch is `.visible`, and what the condition starts as.
+        guard let colon = value.first(where: { $0 > question && file.tokenIs($0, ":") }) else { return false }
+        let visibleWhenTrue = (question..<colon).contains { file.isIdentifier($0, "visible") }
+        let visibleWhenFalse = (colon..<value.upperBound).contains { file.isIdentifier($0, "visible") }
+        if visibleWhenTrue && visibleWhenFalse { return true }
+        let condition = value.lowerBound..<question
+        let negated = condition.contains { file.tokenIs($0, "!") }
+        guard let flag = condition.last(where: { file.code[$0].kind == .identifier }),
+              var starts = StoredFlags.initialValue(of: file.identifierText(flag), in: project)
+        else { return false }
+        if negated { starts.toggle() }
+        return starts ? visibleWhenTrue : visibleWhenFalse
+    }
+}
+
+/// Boolean stored properties and the value they start with.
+enum StoredFlags {
+    /// `var showRestore = false`, `@Published var showRestore: Bool = true`, `@AppStorage("k")
+    /// var showRestore = true`: the literal a property named `name` starts as, when every
+    /// declaration of that name in the project says the same.
+    static func initialValue(of name: String, in project: Project) -> Bool? {
+        var found: Bool?
+        for file in project.swiftFiles(mentioning: name) {
+            for i in file.occurrences(of: name) where i >= 1 && (file.tokenIs(i - 1, "var") || file.tokenIs(i - 1, "let")) {
+                // `name = literal` or `name: Bool = literal`.
+                var j = i + 1
+                if file.tokenIs(j, ":") { j += 2 }
+                guard file.tokenIs(j, "=") else { return nil }
+                let value: Bool
+                if file.tokenIs(j + 1, "true") {
+                    value = true
+                } else if file.tokenIs(j + 1, "false") {
+                    value = false
+                } else {
+                    return nil
+                }
+                if let found, found != value { return nil }
+                found = value
+            }
+        }
+        return found
+    }
+}
+
+/// Calls whose string arguments people see, and the argument labels whose strings they do not.
+enum VisibleText {
+    static let calls: Set<String> = [
+        "Text", "Button", "Label", "Link", "Toggle", "Section", "LocalizedStringKey", "LocalizedStringResource",
+        "NSLocalizedString", "String", "navigationTitle", "alert", "confirmationDialog", "badge", "help",
+        "accessibilityLabel", "SubscriptionStoreButton", "ContentUnavailableView", "Menu", "Picker",
+        "setTitle", "UILabel", "UIButton", "UIAlertController", "UIAlertAction",
+    ]
+    static let hiddenLabels: Set<String> = [
+        "comment", "tableName", "bundle", "systemImage", "image", "id", "identifier", "destination", "value",
+        "defaultValue", "format", "url", "forKey",
+    ]
+}
+
+/// What a screen's code shows about the price and the period of what it sells.
+enum ShownTerms {
+    /// Identifiers that are a formatted price wherever they are read: StoreKit's
+    /// `displayPrice` and `priceFormatStyle`, SKProduct helpers, RevenueCat's
+    /// `localizedPriceString` (on a `StoreProduct` or a `Package`).
+    static let priceIdentifiers: Set<String> = [
+        "displayPrice", "priceFormatStyle", "localizedPrice", "formattedPrice", "localizedPriceString", "priceString",
+    ]
+    /// Names that are a price when a view shows them (`Text(tip.price)`, `Text(priceText)`): a
+    /// price handed to the view as a parameter or a model property.
+    static let shownPriceNames: Set<String> = ["price", "priceText", "priceLabel", "priceDescription"]
+    static let periodIdentifiers: Set<String> = ["subscriptionPeriod", "period", "periodUnit", "localizedPeriod", "billingPeriod"]
+
+    /// Whether `range` reads a price: a price identifier anywhere, or a price name inside the
+    /// arguments of a call that shows text (`Text(option.price)`, `Text("\(priceText) a year")`).
+    static func showsPrice(in range: Range<Int>, of file: SwiftFile) -> Bool {
+        for i in range where file.code[i].kind == .identifier {
+            if file.isIdentifier(i, in: priceIdentifiers) { return true }
+            if file.isIdentifier(i, in: shownPriceNames), isShown(i, in: file) { return true }
+        }
+        return false
+    }
+}
+
+extension ShownTerms {
+    /// Whether the expression at `index` is inside the arguments of a call that shows text,
+    /// possibly through helpers (`Text(applyKerning(to: "/", in: option.priceText))`).
+    static func isShown(_ index: Int, in file: SwiftFile) -> Bool {
+        var position = index
+        for _ in 0..<4 {
+            guard let (callee, open) = file.callee(ofArgument: position) else { return false }
+            if VisibleText.calls.contains(file.text(callee)) { return true }
+            position = open
+        }
+        return false
+    }
+}
+
+/// The code of a view: its words, the view types it shows, and the view types that show it.
+enum ViewCode {
+    /// Lower-cased identifier and string-literal words in a range: what a view shows or calls.
+    static func words(in range: Range<Int>, of file: SwiftFile) -> [String] {
+        range.compactMap { i in
+            let kind = file.code[i].kind
+            guard kind == .identifier || kind == .stringSegment else { return nil }
+            return file.text(i).lowercased()
+        }
+    }
+
+    static func mentionsSubscription(in range: Range<Int>, of file: SwiftFile) -> Bool {
+        words(in: range, of: file).contains { word in
+            ["subscription", "subscribe", "renew", "autorenewable", "per month", "per year", "/month", "/year",
+             "monthly", "yearly", "annual", "weekly", "free trial"].contains { ASCIISearch.contains(word, $0) }
+        }
+    }
+
+    /// Whether `ranges` show a link to the Terms of Use (or EULA) and to the Privacy Policy. A
+    /// button or link labelled Terms that opens the privacy policy (`Button("Terms") { url =
+    /// AppInfo.urlPrivacy }`) is a second privacy link, not a Terms link.
+    static func policyLinks(in ranges: [(SwiftFile, Range<Int>)]) -> (terms: Bool, privacy: Bool) {
+        var terms = false
+        var privacy = false
+        for (file, range) in ranges {
+            for i in range {
+                let kind = file.code[i].kind
+                guard kind == .identifier || kind == .stringSegment else { continue }
+                let word = file.text(i).lowercased()
+                if ASCIISearch.contains(word, "privacy") { privacy = true }
+                if !terms, ASCIISearch.contains(word, "terms") || ASCIISearch.contains(word, "eula"), !opensPrivacyPolicy(label: i, in: file) {
+                    terms = true
+                }
+            }
+        }
+        return (terms, privacy)
+    }
+
+    /// Whether the Terms label at `index` is the title of a `Button` or `Link` whose action or
+    /// destination names only the privacy policy.
+    private static func opensPrivacyPolicy(label index: Int, in file: SwiftFile) -> Bool {
+        // The literal's start, for a word of a string.
+        var start = index
+        while start > 0, file.code[start].kind == .stringSegment { start -= 1 }
+        guard let (callee, _) = file.callee(ofArgument: start), file.tokenIs(callee, "Button") || file.tokenIs(callee, "Link"),
+              let call = file.call(at: callee)
+        else { return false }
+        let words = ViewCode.words(in: call.name..<(call.end + 1), of: file)
+        let termsWords = words.filter { ASCIISearch.contains($0, "terms") || ASCIISearch.contains($0, "eula") }
+        return termsWords.count == 1 && words.contains { ASCIISearch.contains($0, "privacy") }
+    }
+
+    /// Private helper views declared in the same file, and view types the paywall creates.
+    static func helperViews(of type: Int, in file: SwiftFile, project: Project) -> [(SwiftFile, Range<Int>)] {
+        var result: [(SwiftFile, Range<Int>)] = []
+        for (index, declaration) in file.declarations.enumerated() where index != type && declaration.kind == .struct && declaration.parent == -1 {
+            if PurchaseSurface.isViewType(declaration), declaration.modifiers.contains("private") || declaration.modifiers.contains("fileprivate") {
+                result.append((file, file.fullRange(of: index)))
+            }
+        }
+        // The views it creates, and the views those create (a screen, its option list, each option).
+        var level = [(file, file.fullRange(of: type))]
+        for _ in 0..<2 {
+            var next: [(SwiftFile, Range<Int>)] = []
+            for (levelFile, levelRange) in level {
+                for helper in helperViewRanges(usedIn: levelRange, of: levelFile, project: project)
+                where !result.contains(where: { $0.0.path == helper.0.path && $0.1 == helper.1 }) && !(helper.0.path == file.path && helper.1 == file.fullRange(of: type)) {
+                    result.append(helper)
+                    next.append(helper)
+                }
+            }
+            level = next
+        }
+        return result
+    }
+
+    /// Private types of `file` (and their extensions there) that the code `ranges` of it names:
+    /// `private enum LegalURL { case terms = "…" }` behind `Text(LegalURL.markdown)`.
+    static func privateTypes(namedIn ranges: [(SwiftFile, Range<Int>)], of file: SwiftFile) -> [(SwiftFile, Range<Int>)] {
+        var result: [(SwiftFile, Range<Int>)] = []
+        let own = ranges.filter { $0.0.path == file.path }.map(\.1)
+        let privateNames = Set(file.declarations.filter { declaration in
+            declaration.parent == -1 && declaration.kind.isType && declaration.kind != .extension
+                && (declaration.modifiers.contains("private") || declaration.modifiers.contains("fileprivate"))
+        }.map(\.name))
+        for name in privateNames where own.contains(where: { range in file.occurrences(of: name).contains { range.contains($0) } }) {
+            for (index, declaration) in file.declarations.enumerated() where declaration.parent == -1 && declaration.kind.isType && declaration.name == name {
+                let range = file.fullRange(of: index)
+                if !own.contains(where: { $0.overlaps(range) }) { result.append((file, range)) }
+            }
+        }
+        return result
+    }
+
+    /// Bodies of view types from the project that `range` instantiates (`LegalFooter()`), one level deep.
+    static func helperViewRanges(usedIn range: Range<Int>, of file: SwiftFile, project: Project) -> [(SwiftFile, Range<Int>)] {
+        var names = Set<String>()
+        for i in range where file.code[i].kind == .identifier && i + 1 < file.code.count && file.code[i + 1].kind == .leftParen {
+            let name = file.text(i)
+            if name.first?.isUppercase == true { names.insert(name) }
+        }
+        // A struct is declared only after `struct`, in a file that mentions its name: those
+        // files' trees are the only ones looked at, and `Text(` or `VStack(` none at all.
+        var places = names.filter { project.mayDeclareStruct(named: $0) }.flatMap { project.declarations(named: $0) { $0 == .struct } }
+        // In project order, as a walk over every file's declarations would give them.
+        places.sort { ($0.file, $0.declaration) < ($1.file, $1.declaration) }
+        return places.map { place in
+            let other = project.swiftFiles[place.file]
+            return (other, other.fullRange(of: place.declaration))
+        }
+    }
+
+    /// Calls that show their content as another screen.
+    static let presentingCalls: Set<String> = ["NavigationLink", "sheet", "fullScreenCover", "popover", "navigationDestination"]
+
+    /// Whether the view created at `index` is shown as a screen of its own: in a
+    /// `NavigationLink`, a sheet, a full-screen cover, a popover or a navigation destination.
+    static func isPresented(_ index: Int, in file: SwiftFile) -> Bool {
+        var open = Int(file.parent[index])
+        while open >= 0 {
+            if file.code[open].kind == .leftParen, let (callee, _) = file.callee(ofArgument: open + 1) ?? (open > 0 ? (open - 1, open) : nil),
+               file.isIdentifier(callee, in: presentingCalls) {
+                return true
+            }
+            if file.code[open].kind == .leftBrace, let declaration = file.declaration(openedBy: open) {
+                let kind = file.declarations[declaration].kind
+                if kind.isType { return false }
+                if kind == .closure, presentingCalls.contains(file.declarations[declaration].name) { return true }
+            }
+            open = Int(file.parent[open])
+        }
+        return false
+    }
+
+    /// The view types that show the view type `type` of `file` (`StoreScreen { ProductList() }`
+    /// shows `ProductList`), and the ones that show those, up to `depth` levels: what is on the
+    /// screen around a subview.
+    static func containers(of type: Int, in file: SwiftFile, project: Project, depth: Int = 5) -> [(SwiftFile, Range<Int>)] {
+        var result: [(SwiftFile, Range<Int>)] = []
+        var seen: Set<String> = ["\(file.path)#\(type)"]
+        var level: [String] = [file.declarations[type].name]
+        for _ in 0..<depth where !level.isEmpty {
+            var next: [String] = []
+            for name in level where !name.isEmpty {
+                for other in project.swiftFiles(mentioning: name) {
+                    for i in other.occurrences(of: name) where other.receiver(of: i) == nil && (other.tokenIs(i + 1, "(") || other.tokenIs(i + 1, "{"))
+                    && !isPresented(i, in: other) {
+                        guard let outer = other.declarationChain(of: i).last(where: { other.declarations[$0].kind.isType }),
+                              PurchaseSurface.isViewType(other.declarations[outer]) || other.declarations[outer].kind == .extension,
+                              seen.insert("\(other.path)#\(outer)").inserted
+                        else { continue }
+                        result.append((other, other.fullRange(of: outer)))
+                        next.append(other.declarations[outer].name)
+                    }
+                }
+            }
+            level = next
+        }
+        return result
+    }
+}
