@@ -54,12 +54,24 @@ public enum FolderIndex {
             (((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? []
         }
         if runs.allSatisfy({ ruleIDs($0) == ruleIDs(merged) }) {
-            merged["results"] = runs.flatMap { ($0["results"] as? [Any]) ?? [] }
+            // Code two apps share (a framework, a package, a folder both build) gives each app
+            // the same finding: one result is enough.
+            var seen = Set<String>()
+            merged["results"] = runs.flatMap { ($0["results"] as? [[String: Any]]) ?? [] }.filter { seen.insert(resultKey($0)).inserted }
             document["runs"] = [merged]
         } else {
             document["runs"] = runs
         }
         return serialize(document)
+    }
+
+    /// What makes two SARIF results the same finding: rule, place and message.
+    private static func resultKey(_ result: [String: Any]) -> String {
+        let location = ((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]) ?? [:]
+        let uri = ((location["artifactLocation"] as? [String: Any])?["uri"] as? String) ?? ""
+        let region = (location["region"] as? [String: Any]) ?? [:]
+        let message = ((result["message"] as? [String: Any])?["text"] as? String) ?? ""
+        return "\(result["ruleId"] as? String ?? "")|\(uri)|\(region["startLine"] as? Int ?? 0)|\(region["startColumn"] as? Int ?? 0)|\(message)"
     }
 
     /// The apps' JSON reports in one document: `{"format": "iap-audit-folder", "apps": [...]}`.
@@ -74,8 +86,16 @@ public enum FolderIndex {
     }
 
     /// Line formats (GitHub annotations, Xcode lines): the apps' lines one after another.
+    /// A line two apps both report (code they share) is written once.
     public static func lines(_ apps: [App], format: String) -> String {
-        apps.compactMap { $0.rendered[format] }.filter { !$0.isEmpty }.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }.joined()
+        var seen = Set<Substring>()
+        var result = ""
+        for text in apps.compactMap({ $0.rendered[format] }) {
+            for line in text.split(separator: "\n") where seen.insert(line).inserted {
+                result += line + "\n"
+            }
+        }
+        return result
     }
 
     /// JUnit: every app's test suites inside one `<testsuites>`.

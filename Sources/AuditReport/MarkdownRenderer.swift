@@ -315,6 +315,10 @@ public struct MarkdownRenderer: Sendable {
             lines.append("")
             lines.append(MarkdownText.escape(note))
         }
+        if let unread = scope.unreadPurchaseCode {
+            lines.append("")
+            lines.append("**The app's purchase code looks like \(MarkdownText.escape(unread)), which iap-audit does not read**: no Swift file imports StoreKit, so the checklist items about code are not checked.")
+        }
         if !scope.filesInNoTarget.isEmpty {
             lines.append("")
             let shown = scope.filesInNoTarget.prefix(10).map { MarkdownText.code($0) }.joined(separator: ", ")

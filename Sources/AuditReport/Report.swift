@@ -169,13 +169,16 @@ public struct Report: Sendable {
             FilledChecklist(
                 name: checklist.name, title: checklist.title, introduction: checklist.introduction,
                 items: checklist.items.enumerated().map { index, item in
-                    Self.fill(item, anchor: "\(checklist.name)-\(index + 1)", results: byRule, disabled: Set(settings.disabledRules))
+                    Self.fill(item, anchor: "\(checklist.name)-\(index + 1)", results: byRule, disabled: Set(settings.disabledRules),
+                              unreadCode: result.scope.unreadPurchaseCode)
                 }
             )
         }
     }
 
-    private static func fill(_ item: Checklist.Item, anchor: String, results: [String: RuleResult], disabled: Set<String>) -> Item {
+    /// `unreadCode`: the languages of the app's purchase code when it is not Swift (its code
+    /// items are then not checked, whatever the Swift rules found).
+    private static func fill(_ item: Checklist.Item, anchor: String, results: [String: RuleResult], disabled: Set<String>, unreadCode: String? = nil) -> Item {
         let ran = item.ruleIDs.compactMap { results[$0] }
         let findings = ran.flatMap(\.findings).sorted(by: Finding.reportOrder)
         let evidence = ran.flatMap(\.evidence)
@@ -185,6 +188,9 @@ public struct Report: Sendable {
             status = .manual
         } else if findings.contains(where: { $0.severity >= .warning }) {
             status = .failed
+        } else if let unreadCode, ran.allSatisfy({ $0.rule.scope == .code }) {
+            status = .notChecked
+            notes.append("The app's purchase code looks like \(unreadCode), which iap-audit does not read: check this by hand.")
         } else if ran.allSatisfy({ $0.notApplicableReason != nil }) {
             status = .notApplicable
             notes += ran.compactMap(\.notApplicableReason)

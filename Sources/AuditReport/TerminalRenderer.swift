@@ -95,6 +95,9 @@ public struct TerminalRenderer: Sendable {
         }
         if !scope.buildFiles.isEmpty { lines.append("Build description: \(scope.buildFileSummary).") }
         for note in scope.notes { lines.append(Self.visible(note)) }
+        if let unread = scope.unreadPurchaseCode {
+            lines.append("Not read: the app's purchase code looks like \(unread); the code items are not checked.")
+        }
         if !scope.filesInNoTarget.isEmpty {
             lines.append("In no target, not audited: \(Self.plural(scope.filesInNoTarget.count, "Swift file")):")
             lines += scope.filesInNoTarget.map { "  " + Self.visible(pathPrefix + $0) }

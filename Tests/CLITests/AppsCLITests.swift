@@ -82,11 +82,22 @@ import Testing
         let sarif = try json(out.appendingPathComponent("report.sarif"))
         let runs = try #require(sarif["runs"] as? [[String: Any]])
         #expect(runs.count == 1)
-        let total = ["Journal", "JournalWatch"].map { app -> Int in
-            let one = try? json(out.appendingPathComponent("\(app)/report.sarif"))
-            return ((one?["runs"] as? [[String: Any]])?.first?["results"] as? [Any])?.count ?? -1
-        }.reduce(0, +)
-        #expect((runs[0]["results"] as? [Any])?.count == total)
+        // Every app's results, each once: a finding in code both apps build is one result.
+        func key(_ result: [String: Any]) -> String {
+            let location = ((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]) ?? [:]
+            let uri = ((location["artifactLocation"] as? [String: Any])?["uri"] as? String) ?? ""
+            let region = (location["region"] as? [String: Any]) ?? [:]
+            return "\(result["ruleId"] ?? "")|\(uri)|\(region["startLine"] ?? "")|\(region["startColumn"] ?? "")|\(((result["message"] as? [String: Any])?["text"]) ?? "")"
+        }
+        var perApp: [[String]] = []
+        for app in ["Journal", "JournalWatch"] {
+            let one = try json(out.appendingPathComponent("\(app)/report.sarif"))
+            perApp.append((((one["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []).map(key))
+        }
+        let joinedKeys = ((runs[0]["results"] as? [[String: Any]]) ?? []).map(key)
+        #expect(Set(joinedKeys) == Set(perApp.joined()))
+        #expect(joinedKeys.count == Set(joinedKeys).count)
+        #expect(Set(perApp[0]).intersection(perApp[1]).contains { $0.contains("Shared/") }, "the fixture's shared code should give both apps a finding")
         let joined = try json(out.appendingPathComponent("report.json"))
         #expect((joined["apps"] as? [Any])?.count == 2)
 

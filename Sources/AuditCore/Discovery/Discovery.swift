@@ -79,6 +79,40 @@ public struct DiscoveryResult: Sendable {
     public var problems: [Discovery.Problem]
     public var buildFiles: [BuildFile] = []
     public var skipped: [SkippedFolder] = []
+    /// Source files in languages the audit does not read (an app's purchase code may be there).
+    public var otherSources: [OtherSource] = []
+}
+
+/// A language an app's purchase code may be written in that the audit does not read.
+public enum OtherLanguage: String, Sendable, Hashable, CaseIterable, Comparable {
+    case objectiveC = "Objective-C"
+    case dart = "Dart (Flutter)"
+    case javaScript = "JavaScript or TypeScript (React Native, Capacitor)"
+    case cSharp = "C# (Unity)"
+
+    init?(fileName name: String) {
+        if name.hasSuffix(".m") || name.hasSuffix(".mm") {
+            self = .objectiveC
+        } else if name.hasSuffix(".dart") {
+            self = .dart
+        } else if name.hasSuffix(".js") || name.hasSuffix(".jsx") || name.hasSuffix(".ts") || name.hasSuffix(".tsx") {
+            self = .javaScript
+        } else if name.hasSuffix(".cs") {
+            self = .cSharp
+        } else {
+            return nil
+        }
+    }
+
+    public static func < (a: OtherLanguage, b: OtherLanguage) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+/// A source file in another language, found by its name.
+public struct OtherSource: Sendable, Hashable {
+    public var relativePath: String
+    public var language: OtherLanguage
 }
 
 /// Walks the audited paths and classifies what it finds. It skips build output and
@@ -103,6 +137,7 @@ public enum Discovery {
         var problems: [Problem] = []
         var buildFiles: [BuildFile] = []
         var skipped: [SkippedFolder] = []
+        var otherSources: [OtherSource] = []
         var seen = Set<String>()
         let fileManager = FileManager.default
         for path in paths {
@@ -150,6 +185,8 @@ public enum Discovery {
                             buildFiles.append(file)
                         case .skipped(let folder):
                             skipped.append(folder)
+                        case .otherSource(let file):
+                            otherSources.append(file)
                         }
                     }
                     // Entries are listed by name: folders are entered in that order too, so
@@ -162,7 +199,8 @@ public enum Discovery {
         files.sort { $0.relativePath < $1.relativePath }
         buildFiles.sort { $0.relativePath < $1.relativePath }
         skipped.sort { $0.relativePath < $1.relativePath }
-        return DiscoveryResult(files: files, problems: problems, buildFiles: buildFiles, skipped: skipped)
+        otherSources.sort { $0.relativePath < $1.relativePath }
+        return DiscoveryResult(files: files, problems: problems, buildFiles: buildFiles, skipped: skipped, otherSources: otherSources)
     }
 
     /// What the walk does with one folder entry: enter it, or take a file (with the identity
@@ -172,6 +210,7 @@ public enum Discovery {
         case file(DiscoveredFile, identity: String?)
         case buildFile(BuildFile)
         case skipped(SkippedFolder)
+        case otherSource(OtherSource)
 
         var path: String {
             switch self {
@@ -179,6 +218,7 @@ public enum Discovery {
             case .file(let file, _): file.path
             case .buildFile(let file): file.path
             case .skipped(let folder): folder.relativePath
+            case .otherSource(let file): file.relativePath
             }
         }
     }
@@ -282,8 +322,12 @@ public enum Discovery {
                     } else if let kind = BuildFile.kind(name: name, folder: directory.path) {
                         entries.append(.buildFile(BuildFile(path: path, relativePath: relative, kind: kind)))
                     }
-                } else if type == .regular, let kind = BuildFile.kind(name: name, folder: directory.path) {
-                    entries.append(.buildFile(BuildFile(path: path, relativePath: relative, kind: kind)))
+                } else if type == .regular {
+                    if let kind = BuildFile.kind(name: name, folder: directory.path) {
+                        entries.append(.buildFile(BuildFile(path: path, relativePath: relative, kind: kind)))
+                    } else if let language = OtherLanguage(fileName: name) {
+                        entries.append(.otherSource(OtherSource(relativePath: relative, language: language)))
+                    }
                 }
                 continue
             }

@@ -85,6 +85,15 @@ public struct AuditScope: Sendable {
     public var testConfigurations: [String]
     public var skipped: [SkippedFolder]
     public var notes: [String]
+    /// The app's source files in languages the audit does not read, by language.
+    public var otherLanguages: [OtherLanguage: Int] = [:]
+    /// Set when the app has such files and no Swift code that imports StoreKit: its purchase
+    /// code is probably in them, so the code items cannot be checked. Says which languages.
+    public var unreadPurchaseCode: String? {
+        guard !otherLanguages.isEmpty, !swiftImportsStoreKit else { return nil }
+        return otherLanguages.sorted { $0.key < $1.key }.map { "\($0.key.rawValue) (\($0.value) file\($0.value == 1 ? "" : "s"))" }.joined(separator: " and ")
+    }
+    var swiftImportsStoreKit = false
 
     public init(app: AppScope = .wholeFolder, appCount: Int = 1, buildFiles: [BuildFile] = [], filesInNoTarget: [String] = [],
                 testConfigurations: [String] = [], skipped: [SkippedFolder] = [], notes: [String] = []) {
@@ -163,9 +172,12 @@ public enum Auditor {
                     selected.append(loaded[offset])
                 }
             }
-            let scope = AuditScope(
+            var scope = AuditScope(
                 app: app, appCount: chosen.count, buildFiles: shownBuildFiles, filesInNoTarget: plan.filesInNoTarget,
                 testConfigurations: plan.testConfigurations, skipped: discovered.skipped, notes: plan.notes)
+            for source in discovered.otherSources where app.kind == .folder || app.members.contains(source.relativePath) {
+                scope.otherLanguages[source.language, default: 0] += 1
+            }
             results.append(assemble(selected, rules: rules, options: options, scope: scope, extraErrors: discoveryErrors + build.problems))
         }
         if results.isEmpty {
@@ -281,6 +293,7 @@ public enum Auditor {
         var result = finish(project: project, sources: sources, rules: rules, options: options)
         result.fileCounts = counts
         result.scope = scope
+        result.scope.swiftImportsStoreKit = result.project.usesStoreKit
         return result
     }
 
