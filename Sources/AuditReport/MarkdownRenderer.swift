@@ -332,9 +332,9 @@ public struct MarkdownRenderer: Sendable {
         let skipped = scope.skippedByReason
         if !skipped.isEmpty {
             lines.append("")
-            lines.append("Folders not audited (never app code; the configuration key `auditSkipped` brings one back):")
+            lines.append("Folders and files not audited (the configuration key `auditSkipped` brings one back):")
             lines.append("")
-            lines.append("| Why | Folders | Where |")
+            lines.append("| Why | Count | Where |")
             lines.append("|---|---:|---|")
             for (reason, folders) in skipped {
                 let shown = folders.prefix(5).map { MarkdownText.tableCode($0) }.joined(separator: ", ") + (folders.count > 5 ? ", …" : "")

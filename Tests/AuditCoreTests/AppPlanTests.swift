@@ -181,6 +181,37 @@ import Testing
         #expect(found.skipped.allSatisfy { $0.reason == .symbolicLink })
     }
 
+    @Test func filesAndFoldersGitIgnoresAreSkippedAndListed() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("iap-audit-gitignored-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = [
+            "App/Store.swift": "import StoreKit\n", "App/Generated/Strings.swift": "let a = 1\n",
+            "App/Secrets.swift": "let key = \"x\"\n", ".gitignore": "Generated/\nSecrets.swift\n",
+        ]
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let git = Process()
+        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        git.arguments = ["git", "init", "-q", root.path]
+        try git.run()
+        git.waitUntilExit()
+        try #require(git.terminationStatus == 0)
+        let found = Discovery.discover(paths: [root], root: root)
+        #expect(found.files.map(\.relativePath) == ["App/Store.swift"])
+        #expect(found.skipped == [
+            SkippedFolder(relativePath: "App/Generated", reason: .gitIgnored), SkippedFolder(relativePath: "App/Secrets.swift", reason: .gitIgnored),
+        ])
+        // Audited from a subfolder, paths stay relative to the root.
+        let app = root.appendingPathComponent("App")
+        #expect(Discovery.discover(paths: [app], root: root).skipped.map(\.relativePath) == ["App/Generated", "App/Secrets.swift"])
+        // The configuration brings one back.
+        let selection = FileSelection(base: root, auditSkipped: [try Glob("App/Generated")])
+        #expect(Discovery.discover(paths: [root], root: root, selection: selection).files.map(\.relativePath) == ["App/Generated/Strings.swift", "App/Store.swift"])
+    }
+
     @Test func projectParseErrorsNameLineAndColumn() throws {
         let text = "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjects = {\n\t\tA = { isa = PBXGroup; children = ( B, C ) };\n\t};\n}\n"
         #expect(throws: XcodeProjectError.self) { try XcodeProject.load(bytes: Array(text.utf8), file: "X.xcodeproj/project.pbxproj", root: "/") }

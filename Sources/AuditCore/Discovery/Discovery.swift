@@ -50,6 +50,7 @@ public enum SkipReason: String, Sendable, Hashable, CaseIterable, Comparable {
     case bundle = "bundles"
     case documentation = "documentation"
     case symbolicLink = "symbolic links already walked"
+    case gitIgnored = "ignored by git"
 
     public static func < (a: SkipReason, b: SkipReason) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -230,13 +231,14 @@ public enum Discovery {
         // Paths and relative paths are built by joining names: URL's standardizing and
         // appending were most of the walk's time on a tree of thousands of files.
         let topRelative = top.standardizedFileURL.path == root.standardizedFileURL.path ? "" : relativePath(of: top, root: root) + "/"
+        let ignored = GitIgnored(top: top.path, relativePrefix: topRelative)
         var level = [Folder(path: top.path, relativePrefix: topRelative)]
         // A symbolic link to a folder is followed once, to a folder outside every one walked:
         // one inside the audited folder, or inside a link target already followed, is walked
         // anyway, and one to a folder that holds them would walk them again (a loop).
         var walkedTargets = [realPath(top.path) ?? top.path]
         while !level.isEmpty {
-            let listed = parallelMap(level, jobs: jobs) { list($0, root: root, selection: selection) }
+            let listed = parallelMap(level, jobs: jobs) { list($0, root: root, selection: selection, ignored: ignored) }
             var next: [Folder] = []
             for listing in listed {
                 guard case .success(var entries) = listing.entries else {
@@ -293,7 +295,7 @@ public enum Discovery {
 
     /// One folder's entries, classified as the walk needs them: their types from the listing
     /// or `lstat` (no symbolic link is followed into a folder), the skip rules and the selection.
-    private static func list(_ directory: Folder, root: URL, selection: FileSelection) -> Listing {
+    private static func list(_ directory: Folder, root: URL, selection: FileSelection, ignored: GitIgnored) -> Listing {
         let names: [(name: String, type: FileType?)]
         switch Self.names(in: directory.path) {
         case .success(let listed): names = listed
@@ -307,6 +309,10 @@ public enum Discovery {
             // Only a file the audit may read is classified (no URL is made for it).
             func file(identity: String?) {
                 if let kind = selection.kind(ofPath: path, relativePath: relative, root: root) {
+                    if ignored.ignores(file: relative), !selection.includes(skippedFolder: path, root: root) {
+                        entries.append(.skipped(SkippedFolder(relativePath: relative, reason: .gitIgnored)))
+                        return
+                    }
                     entries.append(.file(DiscoveredFile(path: path, relativePath: relative, kind: kind), identity: identity))
                 }
             }
@@ -364,7 +370,8 @@ public enum Discovery {
         func enter(name: String, path: String, relative: String, isLink: Bool = false) {
             guard !skippedDirectories.contains(name) else { return }
             if selection.skips(directory: path, root: root) { return }
-            if let reason = SkipReason.of(folder: name), !selection.includes(skippedFolder: path, root: root) {
+            if let reason = SkipReason.of(folder: name) ?? (ignored.ignores(folder: relative) ? .gitIgnored : nil),
+               !selection.includes(skippedFolder: path, root: root) {
                 entries.append(.skipped(SkippedFolder(relativePath: relative, reason: reason)))
                 return
             }
@@ -430,5 +437,36 @@ private enum FileType {
         case S_IFLNK: self = .symbolicLink
         default: self = .other
         }
+    }
+}
+
+/// What git ignores under a walked folder that is in a work tree (`.gitignore`, the exclude
+/// file, the user's global excludes): generated code, local secrets, build output a project
+/// names itself. Asked once per walked folder; empty when the folder is not in a work tree or
+/// git is not installed.
+struct GitIgnored: Sendable {
+    private var files: Set<String> = []
+    /// Folders, each with a trailing "/".
+    private var folders: Set<String> = []
+
+    init(top: String, relativePrefix: String) {
+        let output = Git.run(["ls-files", "-z", "--others", "--ignored", "--exclude-standard", "--directory"],
+                             in: URL(fileURLWithPath: top, isDirectory: true))
+        guard output.status == 0 else { return }
+        for entry in output.output.split(separator: "\0") where !entry.isEmpty {
+            // A folder that is itself ignored (audited on purpose) is audited whole.
+            if entry == "./" || entry == "/" { return }
+            if entry.hasSuffix("/") { folders.insert(relativePrefix + entry) } else { files.insert(relativePrefix + String(entry)) }
+        }
+    }
+
+    var isEmpty: Bool { files.isEmpty && folders.isEmpty }
+
+    func ignores(file relativePath: String) -> Bool {
+        !files.isEmpty && files.contains(relativePath)
+    }
+
+    func ignores(folder relativePath: String) -> Bool {
+        !folders.isEmpty && folders.contains(relativePath + "/")
     }
 }

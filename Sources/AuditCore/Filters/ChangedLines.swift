@@ -31,22 +31,22 @@ public struct ChangedLines: Sendable, Hashable {
     /// Asks git (in `root`) what changed between `revision` and the working tree, untracked
     /// files included.
     public static func load(since revision: String, root: URL) throws(Error) -> ChangedLines {
-        let inside = run(["rev-parse", "--is-inside-work-tree"], in: root)
+        let inside = Git.run(["rev-parse", "--is-inside-work-tree"], in: root)
         guard inside.status == 0, inside.output.trimmingWhitespace == "true" else {
             if inside.status == -1 { throw Error(description: "--changed-since needs git, which was not found: \(inside.error)") }
             throw Error(description: "--changed-since needs a git repository, and \(root.path) is not inside one")
         }
         guard !revision.hasPrefix("-") else { throw Error(description: "--changed-since: '\(revision)' is not a revision") }
-        let verify = run(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: root)
+        let verify = Git.run(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: root)
         guard verify.status == 0 else {
             throw Error(description: "--changed-since: git does not know the revision '\(revision)' (in a shallow CI checkout, fetch more history)")
         }
         let common = ["-c", "core.quotepath=off", "diff", "--no-color", "--no-ext-diff", "--relative", "--find-renames"]
-        let diff = run(common + ["--unified=0", "--src-prefix=a/", "--dst-prefix=b/", revision, "--"], in: root)
+        let diff = Git.run(common + ["--unified=0", "--src-prefix=a/", "--dst-prefix=b/", revision, "--"], in: root)
         guard diff.status == 0 else { throw Error(description: "git diff \(revision) failed: \(diff.error.trimmingWhitespace)") }
-        let names = run(common + ["--name-only", "-z", revision, "--"], in: root)
+        let names = Git.run(common + ["--name-only", "-z", revision, "--"], in: root)
         guard names.status == 0 else { throw Error(description: "git diff --name-only \(revision) failed: \(names.error.trimmingWhitespace)") }
-        let untracked = run(["ls-files", "--others", "--exclude-standard", "-z"], in: root)
+        let untracked = Git.run(["ls-files", "--others", "--exclude-standard", "-z"], in: root)
         guard untracked.status == 0 else { throw Error(description: "git ls-files failed: \(untracked.error.trimmingWhitespace)") }
         var parsed = parse(diff: diff.output, revision: revision)
         let changedNames = names.output.split(separator: "\0").map(String.init)
@@ -127,64 +127,5 @@ public struct ChangedLines: Sendable, Hashable {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private struct Output {
-        var status: Int32
-        var output: String
-        var error: String
-    }
-
-    private static func run(_ arguments: [String], in directory: URL) -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        process.currentDirectoryURL = directory
-        var environment = ProcessInfo.processInfo.environment
-        // Plain, untranslated output whatever the user's git settings.
-        environment["LC_ALL"] = "C"
-        environment["GIT_PAGER"] = "cat"
-        environment.removeValue(forKey: "GIT_EXTERNAL_DIFF")
-        process.environment = environment
-        let out = Pipe()
-        let errPipe = Pipe()
-        process.standardOutput = out
-        process.standardError = errPipe
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return Output(status: -1, output: "", error: error.localizedDescription)
-        }
-        // Drain stderr on another thread so a chatty git cannot block on a full pipe.
-        let errorBox = ErrorBox()
-        let thread = Thread {
-            errorBox.set(errPipe.fileHandleForReading.readDataToEndOfFile())
-        }
-        thread.start()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let errorData = errorBox.wait()
-        return Output(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self), error: String(decoding: errorData, as: UTF8.self))
-    }
-}
-
-/// Hands stderr's bytes from the reading thread back to the caller.
-private final class ErrorBox: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var data: Data?
-
-    func set(_ value: Data) {
-        condition.lock()
-        data = value
-        condition.signal()
-        condition.unlock()
-    }
-
-    func wait() -> Data {
-        condition.lock()
-        defer { condition.unlock() }
-        while data == nil { condition.wait() }
-        return data ?? Data()
     }
 }
