@@ -180,44 +180,36 @@ public struct TransactionListenerMissingRule: Rule {
             result.notApplicable(project.sdkReason(sdk))
             return
         }
-        if let observer = Self.legacyObserver(in: project) {
+        if let observer = LaunchPath.legacyObserver(in: project) {
             result.evidence(at: observer.location, "An original-StoreKit SKPaymentTransactionObserver (\(observer.file.declarations[observer.index].name)) receives transactions; see legacy_storekit_api")
             return
         }
-        var found = false
-        for file in project.swiftFiles {
-            for i in file.occurrences(of: "updates") where file.isMemberAccess(i, base: "Transaction", member: "updates") {
-                found = true
-                result.evidence(in: file, at: i, "Transaction.updates is iterated in \(scopeDescription(of: i, in: file))")
+        let listeners = UpdatesListener.all(in: project)
+        for listener in listeners where !listener.neverCalled {
+            let file = listener.file
+            result.evidence(in: file, at: listener.site, "Transaction.updates is iterated in \(scopeDescription(of: listener.site, in: file))")
+            // A `return` in the loop ends the task: every later update goes unheard.
+            for exit in listener.returns {
+                result.report(
+                    in: file, at: exit,
+                    "This return leaves the Transaction.updates loop in \(scopeDescription(of: exit, in: file)): the listener stops at the first such update and later renewals, refunds and approvals are never received. Use continue.",
+                    severity: .warning
+                )
             }
         }
-        if found { return }
-        let site = Self.appEntryPoint(in: project) ?? PurchaseSurface.of(project).paywallSite()
+        if listeners.contains(where: { !$0.neverCalled }) { return }
+        if let dead = listeners.first {
+            result.report(
+                in: dead.file, at: dead.site,
+                "The only Transaction.updates loop, in \(scopeDescription(of: dead.site, in: dead.file)), is never started: nothing in the app calls that function, so renewals, refunds and Ask to Buy approvals are never delivered."
+            )
+            return
+        }
+        let site = LaunchPath.appEntryPoint(in: project) ?? PurchaseSurface.of(project).paywallSite()
         guard let site else { return }
         result.report(
             in: site.file, at: site.index,
             "No code listens to Transaction.updates: renewals, refunds, Ask to Buy approvals and purchases from other devices are never delivered."
         )
-    }
-
-    /// A type conforming to `SKPaymentTransactionObserver`: the original StoreKit's listener.
-    static func legacyObserver(in project: Project) -> (file: SwiftFile, index: Int, location: SourceLocation)? {
-        for file in project.swiftFiles where file.mentions("SKPaymentTransactionObserver") {
-            for (index, declaration) in file.declarations.enumerated() where declaration.kind.isType && declaration.inheritedTypes.contains("SKPaymentTransactionObserver") {
-                return (file, index, file.location(of: nameIndex(of: index, in: file)))
-            }
-        }
-        return nil
-    }
-
-    /// The `@main` type's name: where a launch-time listener belongs.
-    static func appEntryPoint(in project: Project) -> CodeSite? {
-        // Only a file with an `@main` attribute token can hold it.
-        for file in project.swiftFiles where file.code.indices.contains(where: { file.code[$0].kind == .attribute && file.tokenIs($0, "@main") }) {
-            for (index, declaration) in file.declarations.enumerated() where declaration.kind.isType && declaration.attributes.contains("@main") {
-                return CodeSite(file: file, index: nameIndex(of: index, in: file))
-            }
-        }
-        return nil
     }
 }

@@ -41,6 +41,38 @@ struct TransactionBinding: Sendable {
     var isUnverified: Bool
     /// Code-token range in which the binding is live: the rest of its function or closure.
     var scope: Range<Int>
+    /// Other names the same transaction is given in that scope: `transaction = t` (a variable
+    /// declared before the switch), `let transaction = checkResult.transaction`.
+    var aliases: [TransactionAlias] = []
+
+    /// The binding's own name and its aliases, each with where it is live.
+    var names: [(name: String, scope: Range<Int>)] {
+        [(name, scope)] + aliases.map { ($0.name, $0.scope) }
+    }
+
+    /// Whether the transaction is finished under one of its names.
+    var finishCall: Int? {
+        for (name, scope) in names {
+            if let finish = file.occurrences(of: "finish", in: scope).first(where: {
+                TransactionFlow.isFinishCall($0, in: file) && file.receiver(of: $0).map { file.text($0) } == name
+            }) {
+                return finish
+            }
+        }
+        return nil
+    }
+
+    /// The uses of the transaction (under any of its names) after it is bound.
+    var uses: [Int] {
+        names.flatMap { name, scope in file.occurrences(of: name, in: scope).filter { $0 > nameIndex && file.receiver(of: $0) == nil } }
+    }
+}
+
+/// Another name for a bound transaction.
+struct TransactionAlias: Sendable {
+    var name: String
+    var nameIndex: Int
+    var scope: Range<Int>
 }
 
 /// Finds transaction bindings and traces verification results back to their source within a
@@ -99,46 +131,98 @@ struct TransactionFlow {
 
     private static func bindings(in file: SwiftFile, project: Project) -> [TransactionBinding] {
         var result: [TransactionBinding] = []
-        let code = file.code
         // Every binding needs `.verified`/`.unverified`, a callee whose name holds "verif"
         // (`checkVerified`), or `payloadValue`: a file with none of them has no binding.
         guard file.containsFolded("verif") || file.mentions("payloadValue") || file.mentions("unsafePayloadValue") else { return [] }
         // Every binding starts at one of these words: the index finds them.
         for i in file.occurrences(ofAny: ["verified", "unverified", "let", "var"]) {
-            // `.verified(let t)`, `.unverified(let t, _)`, `case let .verified(t)`
-            if (file.tokenIs(i, "verified") || file.tokenIs(i, "unverified")), file.isImplicitMember(i),
-               i + 2 < code.count, code[i + 1].kind == .leftParen {
-                var nameIndex = i + 2
-                if file.isIdentifier(nameIndex, "let") || file.isIdentifier(nameIndex, "var") { nameIndex += 1 }
-                guard nameIndex < code.count, code[nameIndex].kind == .identifier, !file.tokenIs(nameIndex, "_") else { continue }
+            // `.verified(let t)`, `.unverified(let t, _)`, `case let .verified(t)`,
+            // `case let .success(.verified(t))`: the case's first associated value.
+            if file.tokenIs(i, "verified") || file.tokenIs(i, "unverified") {
+                guard let pattern = file.caseBindings(at: i).first(where: { $0.position == 0 }) else { continue }
                 let owner = patternOwner(of: i, in: file)
                 let subject = patternSubject(of: i, in: file)
                 let source = subject.map { traceSource(of: $0, in: file, before: i, project: project, depth: 0) } ?? .unknown
-                result.append(TransactionBinding(
-                    file: file, nameIndex: nameIndex, name: file.text(nameIndex), source: source,
+                var binding = TransactionBinding(
+                    file: file, nameIndex: pattern.nameIndex, name: file.text(pattern.nameIndex), source: source,
                     isUnverified: file.tokenIs(i, "unverified"), scope: liveRange(after: owner, in: file)
-                ))
+                )
+                binding.aliases = aliases(of: binding)
+                result.append(binding)
                 continue
             }
-            // `let t = try checkVerified(x)`, `let t = try x.payloadValue`, `let t = x.unsafePayloadValue`
-            if file.isIdentifier(i, "let") || file.isIdentifier(i, "var"), i + 2 < code.count,
-               code[i + 1].kind == .identifier, file.tokenIs(i + 2, "=") || (code[i + 2].kind == .colon) {
-                var j = i + 2
-                if code[j].kind == .colon {
-                    // `let t: Transaction = …`
-                    while j < code.count, j < i + 8, !file.tokenIs(j, "=") { j += 1 }
-                    guard j < code.count, file.tokenIs(j, "=") else { continue }
-                }
-                j += 1
-                while j < code.count, file.isIdentifier(j, "try") || file.isIdentifier(j, "await") || file.tokenIs(j, "?") || file.tokenIs(j, "!") { j += 1 }
-                guard j < code.count else { continue }
-                if let (argument, unsafe) = verifiedValue(at: j, in: file) {
-                    let source = traceSource(of: argument, in: file, before: i, project: project, depth: 0)
-                    result.append(TransactionBinding(
-                        file: file, nameIndex: i + 1, name: file.text(i + 1), source: source,
-                        isUnverified: unsafe, scope: liveRange(after: i, in: file)
-                    ))
-                }
+            // `let t = try checkVerified(x)`, `if let t = checkVerified(x)` (a helper returning an
+            // Optional), `let t = try x.payloadValue`, `let t = x.unsafePayloadValue`
+            guard let name = file.nextCodeIndex(after: i), file.code[name].kind == .identifier,
+                  let value = initialValue(ofBindingNamed: name, in: file),
+                  let (argument, unsafe) = verifiedValue(at: value, in: file)
+            else { continue }
+            let source = traceSource(of: argument, in: file, before: i, project: project, depth: 0)
+            var binding = TransactionBinding(
+                file: file, nameIndex: name, name: file.text(name), source: source,
+                isUnverified: unsafe, scope: liveRange(after: bindingOwner(of: i, in: file), in: file)
+            )
+            binding.aliases = aliases(of: binding)
+            result.append(binding)
+        }
+        return result
+    }
+
+    /// The first token of the value a `let`/`var` name is initialised with: `x` in
+    /// `let t = try x.payloadValue`, `checkVerified` in `if let t: Transaction = checkVerified(r)`.
+    static func initialValue(ofBindingNamed name: Int, in file: SwiftFile) -> Int? {
+        guard let keyword = file.previousCodeIndex(before: name), file.isIdentifier(keyword, "let") || file.isIdentifier(keyword, "var"),
+              var j = file.nextCodeIndex(after: name)
+        else { return nil }
+        if file.code[j].kind == .colon {
+            // `let t: Transaction = …`
+            while j < name + 8, !file.tokenIs(j, "="), let next = file.nextCodeIndex(after: j) { j = next }
+        }
+        guard file.tokenIs(j, "="), var value = file.nextCodeIndex(after: j) else { return nil }
+        while file.isIdentifier(value, "try") || file.isIdentifier(value, "await") || file.tokenIs(value, "?") || file.tokenIs(value, "!") {
+            guard let next = file.nextCodeIndex(after: value) else { return nil }
+            value = next
+        }
+        return value
+    }
+
+    /// The token that decides where a `let`/`var` binding is live: the `if`/`guard`/`while`
+    /// whose condition list holds it, else the `let` itself.
+    static func bindingOwner(of keyword: Int, in file: SwiftFile) -> Int {
+        let start = file.statementStart(of: keyword)
+        if start < keyword, file.isIdentifier(start, "if") || file.isIdentifier(start, "guard") || file.isIdentifier(start, "while") {
+            return start
+        }
+        return keyword
+    }
+
+    /// The other names `binding` is given while it is live: `let other = t`,
+    /// `let other = t.transaction` (a tuple or wrapper a verification helper returns), and
+    /// `other = t` where `other` is declared earlier in the function (`let other: Transaction`).
+    static func aliases(of binding: TransactionBinding) -> [TransactionAlias] {
+        let file = binding.file
+        var result: [TransactionAlias] = []
+        for use in file.occurrences(of: binding.name, in: binding.scope) where use > binding.nameIndex && file.receiver(of: use) == nil {
+            guard let equals = file.previousCodeIndex(before: use), file.tokenIs(equals, "="),
+                  let target = file.previousCodeIndex(before: equals), file.code[target].kind == .identifier
+            else { continue }
+            // The value is the name alone, or `name.transaction`, up to the end of the statement.
+            var end = use + 1
+            if file.token(use, offsetBy: 1, is: .dot), file.isIdentifier(use + 2, "transaction") { end = use + 3 }
+            guard end >= file.code.count || file.startsLine[end] || file.code[end].kind == .semicolon || file.code[end].kind == .rightBrace else { continue }
+            let name = file.text(target)
+            if let keyword = file.previousCodeIndex(before: target), file.isIdentifier(keyword, "let") || file.isIdentifier(keyword, "var") {
+                result.append(TransactionAlias(name: name, nameIndex: target, scope: liveRange(after: bindingOwner(of: keyword, in: file), in: file)))
+                continue
+            }
+            guard file.receiver(of: target) == nil else { continue }
+            // `transaction = t`: the declaration of `transaction` earlier in the function.
+            let start = file.enclosingFunction(of: use).map { file.declarations[$0].keyword } ?? 0
+            let declaration = file.occurrences(of: name, in: start..<target).last { candidate in
+                file.previousCodeIndex(before: candidate).map { file.isIdentifier($0, "let") || file.isIdentifier($0, "var") } == true
+            }
+            if let declaration {
+                result.append(TransactionAlias(name: name, nameIndex: target, scope: liveRange(after: declaration - 1, in: file)))
             }
         }
         return result
@@ -274,12 +358,7 @@ struct TransactionFlow {
             if code[i].kind == .identifier, file.tokenIs(i, spelled: name) {
                 // `for await name in Transaction.updates`
                 if i > 0, file.isIdentifier(i + 1, "in"), isLoopVariable(i, in: file) {
-                    let sequence = i + 2
-                    if sequence + 2 < code.count, file.isIdentifier(sequence, "Transaction"), code[sequence + 1].kind == .dot,
-                       let source = sequenceSources[file.text(sequence + 2)] {
-                        return source
-                    }
-                    return .unknown
+                    return file.codeIndex(i, offsetBy: 2).flatMap { transactionSequence(at: $0, in: file) } ?? .unknown
                 }
                 // `let name = …` / `var name = …`
                 if i > 0, file.isIdentifier(i - 1, "let") || file.isIdentifier(i - 1, "var"), i + 1 < code.count, file.tokenIs(i + 1, "=") {
@@ -319,6 +398,17 @@ struct TransactionFlow {
             j -= 1
         }
         return false
+    }
+
+    /// The source of a transaction sequence written from `index`: `Transaction.updates`,
+    /// `StoreKit.Transaction.unfinished`, `Transaction.currentEntitlements`, `Transaction.all`.
+    static func transactionSequence(at index: Int, in file: SwiftFile) -> TransactionSource? {
+        var base = index
+        if file.isIdentifier(base, "StoreKit"), file.token(base, offsetBy: 1, is: .dot), let next = file.codeIndex(base, offsetBy: 2) { base = next }
+        guard file.isIdentifier(base, "Transaction"), file.token(base, offsetBy: 1, is: .dot), let member = file.codeIndex(base, offsetBy: 2),
+              file.code[member].kind == .identifier
+        else { return nil }
+        return sequenceSources[file.text(member)]
     }
 
     /// `product.purchase(…)`, `purchase(product)` (environment action), `AppTransaction.shared`.
