@@ -185,7 +185,11 @@ public struct PendingPurchaseUnhandledRule: Rule {
 
     /// A switch whose subject is a purchase result, or whose cases are PurchaseResult's.
     static func isOverPurchaseResult(_ statement: SwitchStatement, in file: SwiftFile, local: Project) -> Bool {
-        let names = Set(statement.cases.flatMap { c in c.patternRange.filter { file.isImplicitMember($0) }.map { file.text($0) } })
+        // The cases the switch itself matches: `success` in `case let .success(.verified(t))`,
+        // not the VerificationResult case nested in it.
+        let names = Set(statement.cases.flatMap { c in
+            c.patternRange.filter { file.isImplicitMember($0) && file.outermostCasePattern(of: $0) == $0 }.map { file.text($0) }
+        })
         // A switch over the VerificationResult inside a purchase is not over the purchase result.
         if names.contains("verified") || names.contains("unverified") { return false }
         var start = statement.subjectRange.lowerBound

@@ -129,6 +129,35 @@ public struct UnverifiedTransactionUsedRule: Rule {
         return false
     }
 
+    private static let renewalStates: Set<String> = ["subscribed", "inGracePeriod", "inBillingRetryPeriod", "revoked", "expired"]
+
+    /// `status.state` compared with a renewal state (`$0.state != .revoked`) in a function that
+    /// sets an access flag (`isProMember = isPro`) and verifies nothing (no `.verified`
+    /// pattern, `checkVerified` or `payloadValue`): the statuses' transactions are trusted unchecked.
+    static func unverifiedStatusGrants(in project: Project) -> [CodeSite] {
+        var sites: [CodeSite] = []
+        for file in project.swiftFiles(mentioning: "state") where file.mentions("subscribed") || file.mentions("revoked") || file.mentions("expired") {
+            for state in file.occurrences(of: "state") where file.receiver(of: state) != nil {
+                guard let comparison = file.nextCodeIndex(after: state), file.tokenIs(comparison, "==") || file.tokenIs(comparison, "!="),
+                      let dot = file.nextCodeIndex(after: comparison), file.code[dot].kind == .dot,
+                      let value = file.nextCodeIndex(after: dot), file.isIdentifier(value, in: renewalStates),
+                      let function = file.enclosingFunction(of: state)
+                else { continue }
+                let body = file.bodyRange(of: function)
+                let verifies = file.occurrences(ofAny: ["verified", "unverified", "payloadValue", "unsafePayloadValue", "verify"]).contains { body.contains($0) }
+                    || body.contains { file.code[$0].kind == .identifier && ASCIISearch.contains(file.text($0).lowercased(), "verif") }
+                guard !verifies else { continue }
+                let setsFlag = file.codeIndices(ofKind: .operator).contains { k in
+                    body.contains(k) && file.tokenIs(k, "=") && file.codeIndex(k, offsetBy: -1).map { file.code[$0].kind == .identifier && looksLikeAccessFlag(file.text($0)) } == true
+                }
+                if setsFlag, !sites.contains(where: { $0.file.path == file.path && body.contains($0.index) }) {
+                    sites.append(CodeSite(file: file, index: state))
+                }
+            }
+        }
+        return sites
+    }
+
     public func prepare(_ project: Project) {
         if project.transactionsHandledBySDK == nil { _ = TransactionFlow(project) }
     }
@@ -146,8 +175,17 @@ public struct UnverifiedTransactionUsedRule: Rule {
             for i in sites {
                 // An AppTransaction's payload is app_transaction_unverified's business.
                 if Self.isAppTransaction(receiverOf: i, in: file, local: local) { continue }
+                // Read only to log, order or display, the payload grants nothing.
+                let use = TransactionFlow.use(ofValueAt: i, in: file)
+                guard use == .grant else {
+                    result.evidence(in: file, at: i, "unsafePayloadValue \(use.description) in \(scopeDescription(of: i, in: file)); no access is granted from it")
+                    continue
+                }
                 result.report(in: file, at: i, "unsafePayloadValue reads the transaction without checking its signature.")
             }
+        }
+        for site in Self.unverifiedStatusGrants(in: project) {
+            result.report(in: site.file, at: site.index, "Access is granted from a subscription status's state without verifying status.transaction: a forged status unlocks the subscription.")
         }
         let flow = TransactionFlow(project)
         for binding in flow.bindings {

@@ -562,3 +562,100 @@ struct TransactionFlow {
             && index + 1 < file.code.count && file.code[index + 1].kind == .leftParen
     }
 }
+
+/// What a transaction value read at some token flows into: granting access (published state,
+/// a stored entitlement, a purchased-ids set, a delivery call), or only a log line, an ordering
+/// comparator or a view's display list, which grant nothing.
+enum TransactionUse: Equatable, Sendable {
+    case grant
+    case log
+    case ordering
+    case display
+
+    var description: String {
+        switch self {
+        case .grant: "grants access"
+        case .log: "is only logged"
+        case .ordering: "only orders values"
+        case .display: "is only displayed"
+        }
+    }
+}
+
+extension TransactionFlow {
+    /// Calls that write text for people or logs.
+    static let logCalls: Set<String> = ["print", "debugPrint", "NSLog", "os_log", "dump", "assertionFailure", "fatalError"]
+    /// Closures that compare values to order or pick them (`statuses.max { lhs, rhs in … }`).
+    static let orderingClosures: Set<String> = ["max", "min", "sorted", "sort", "lexicographicallyPrecedes"]
+
+    /// What the value read at `index` (an `unsafePayloadValue` token, or a name bound to one)
+    /// flows into. `let u = r.unsafePayloadValue` is followed to every use of `u`; a binding
+    /// never used counts as a grant (what it is for cannot be seen).
+    static func use(ofValueAt index: Int, in file: SwiftFile) -> TransactionUse {
+        if let direct = directUse(of: index, in: file) { return direct }
+        // `let u = r.unsafePayloadValue`: the uses of `u`.
+        let start = file.statementStart(of: index)
+        if file.isIdentifier(start, "let") || file.isIdentifier(start, "var"), let name = file.nextCodeIndex(after: start),
+           file.code[name].kind == .identifier, initialValue(ofBindingNamed: name, in: file).map({ $0 < index }) == true {
+            let scope = liveRange(after: start, in: file)
+            let uses = file.occurrences(of: file.text(name), in: scope).filter { $0 > name && file.receiver(of: $0) == nil }
+            guard !uses.isEmpty else { return .grant }
+            let kinds = uses.compactMap { directUse(of: $0, in: file) }
+            guard kinds.count == uses.count else { return .grant }
+            return kinds.first { $0 != .log } ?? .log
+        }
+        return .grant
+    }
+
+    /// The use of the value at `index` when its own expression says it: inside a log call or
+    /// string interpolation, inside an ordering closure, or in a view's own state.
+    private static func directUse(of index: Int, in file: SwiftFile) -> TransactionUse? {
+        if file.isInsideInterpolation(index) { return .log }
+        var argument = index
+        while let (call, _) = file.enclosingCallArguments(ofArgument: argument) {
+            let callee = file.text(call.name)
+            if logCalls.contains(callee) { return .log }
+            if let receiver = file.receiver(of: call.name), file.code[receiver].kind == .identifier,
+               ASCIISearch.contains(file.text(receiver).lowercased(), "log") {
+                return .log
+            }
+            argument = call.name
+        }
+        let chain = file.declarationChain(of: index)
+        if let closure = chain.first(where: { file.declarations[$0].kind == .closure }), orderingClosures.contains(file.declarations[closure].name),
+           file.enclosingFunction(of: index).map({ chain.firstIndex(of: $0)! > chain.firstIndex(of: closure)! }) ?? true {
+            return .ordering
+        }
+        if let type = file.enclosingType(of: index), PurchaseSurface.isViewType(file.declarations[type]),
+           writesOnlyViewState(around: index, in: file, type: type) {
+            return .display
+        }
+        return nil
+    }
+
+    /// In a view, whether the statement around `index` keeps the value in the view's own
+    /// `@State` (`recent.append(t.unsafePayloadValue)`) or only tests it (`if … { continue }`).
+    private static func writesOnlyViewState(around index: Int, in file: SwiftFile, type: Int) -> Bool {
+        let start = file.statementStart(of: index)
+        if file.isIdentifier(start, "if") || file.isIdentifier(start, "guard") {
+            let blocks = file.conditionalBlocks(ofStatementAt: start)
+            return blocks.allSatisfy { block in
+                file.blockRange(block).allSatisfy { file.isIdentifier($0, "continue") || file.isIdentifier($0, "break") || file.isIdentifier($0, "return") }
+            }
+        }
+        // `state.append(value)` / `state = value` where `state` is an `@State` of the view.
+        var target: Int?
+        if let (call, _) = file.enclosingCallArguments(ofArgument: index), let receiver = file.receiver(of: call.name), file.code[receiver].kind == .identifier {
+            target = receiver
+        } else if file.code[start].kind == .identifier, file.token(start, offsetBy: 1, is: .operator), file.tokenIs(start + 1, "=") {
+            target = start
+        }
+        guard let target else { return false }
+        let name = file.text(target)
+        let range = file.bodyRange(of: type)
+        return file.occurrences(of: name, in: range).contains { candidate in
+            guard let keyword = file.previousCodeIndex(before: candidate), file.isIdentifier(keyword, "var") else { return false }
+            return (max(range.lowerBound, keyword - 4)..<keyword).contains { file.code[$0].kind == .attribute && file.tokenIs($0, "@State") }
+        }
+    }
+}
