@@ -311,7 +311,7 @@ public struct ConsumableNotIdempotentRule: Rule {
         var unkeyed: [(function: CallGraph.Function, site: Int, what: String)] = []
         for delivery in deliveries {
             let file = project.swiftFiles[delivery.function.file]
-            if let key = Self.key(around: delivery.function, graph: graph, project: project) {
+            if let key = Self.key(around: delivery.function, site: delivery.site, graph: graph, project: project) {
                 let keyFile = project.swiftFiles[key.file]
                 result.evidence(
                     in: keyFile, at: key.index,
@@ -435,8 +435,10 @@ public struct ConsumableNotIdempotentRule: Rule {
         }
     }
 
-    /// A transaction-id key in the delivery function, its callers, or what either calls.
-    static func key(around function: CallGraph.Function, graph: CallGraph, project: Project) -> (file: Int, index: Int)? {
+    /// A transaction-id key in the delivery function (before the credit or in its statement:
+    /// an id read after the content is handed out dedups nothing), its callers, or what
+    /// either calls.
+    static func key(around function: CallGraph.Function, site: Int, graph: CallGraph, project: Project) -> (file: Int, index: Int)? {
         var scopes = graph.callers(of: function, depth: callDepth)
         scopes.insert(function)
         var reachable = scopes
@@ -446,22 +448,39 @@ public struct ConsumableNotIdempotentRule: Rule {
         let ordered = [function] + reachable.subtracting([function]).sorted()
         for candidate in ordered {
             let file = project.swiftFiles[candidate.file]
-            if let index = transactionKey(in: candidate.declaration, of: file) { return (candidate.file, index) }
+            let limit = candidate == function ? file.statementEnd(from: file.statementStart(of: site)) : nil
+            if let index = transactionKey(in: candidate.declaration, of: file, before: limit) { return (candidate.file, index) }
         }
         return nil
     }
 
     /// `transaction.id`, `t.originalID`, `verification.jwsRepresentation` (a server keys on
     /// it), RevenueCat's `transactionIdentifier`, outside log interpolations.
-    static func transactionKey(in declaration: Int, of file: SwiftFile) -> Int? {
+    static func transactionKey(in declaration: Int, of file: SwiftFile, before limit: Int? = nil) -> Int? {
         let names = transactionNames(in: declaration, of: file)
-        for k in file.fullRange(of: declaration) where k >= 2 && file.code[k - 1].kind == .dot && !file.isInsideInterpolation(k) {
+        // A transaction id written to a log (`StoreLog.transaction(…, transactionId: String(t.id))`)
+        // or reported in a branch that throws (the failed-verification path delivers nothing)
+        // keys nothing.
+        for k in file.fullRange(of: declaration) where k >= 2 && file.code[k - 1].kind == .dot && !TransactionFlow.isLogged(k, in: file)
+            && !isLogged(k, in: file) && !isInThrowingBranch(k, in: file) && limit.map({ k < $0 }) ?? true {
             guard let receiver = file.receiver(of: k), file.code[receiver].kind == .identifier else { continue }
             let member = file.text(k)
             if member == "originalID" || member == "jwsRepresentation" || member == "transactionIdentifier" { return k }
             if member == "id", names.contains(file.text(receiver)) || file.text(receiver).lowercased().contains("transaction") { return k }
         }
         return nil
+    }
+
+    /// Whether `index` sits in plain blocks (`if`/`else`/`guard` bodies, not a function or
+    /// closure) one of which throws: a failure path, which delivers nothing.
+    static func isInThrowingBranch(_ index: Int, in file: SwiftFile) -> Bool {
+        var brace = file.enclosingBrace(of: index)
+        while brace >= 0, file.declaration(openedBy: brace) == nil {
+            let block = brace
+            if file.occurrences(of: "throw", in: file.blockRange(block)).contains(where: { file.enclosingBrace(of: $0) == block }) { return true }
+            brace = file.enclosingBrace(of: block)
+        }
+        return false
     }
 
     /// Names bound to a `Transaction` in a declaration: `Transaction`-typed parameters,

@@ -588,6 +588,23 @@ extension TransactionFlow {
     /// Closures that compare values to order or pick them (`statuses.max { lhs, rhs in … }`).
     static let orderingClosures: Set<String> = ["max", "min", "sorted", "sort", "lexicographicallyPrecedes"]
 
+    /// Whether the value at `index` only goes into text for people or logs: a string
+    /// interpolation, or an argument (at any depth) of `print`, `NSLog`, `logger.info(…)`,
+    /// `StoreLog.transaction(…)` (a receiver whose name holds "log").
+    static func isLogged(_ index: Int, in file: SwiftFile) -> Bool {
+        if file.isInsideInterpolation(index) { return true }
+        var argument = index
+        while let (call, _) = file.enclosingCallArguments(ofArgument: argument) {
+            if logCalls.contains(file.text(call.name)) { return true }
+            if let receiver = file.receiver(of: call.name), file.code[receiver].kind == .identifier,
+               ASCIISearch.contains(file.text(receiver).lowercased(), "log") {
+                return true
+            }
+            argument = call.name
+        }
+        return false
+    }
+
     /// What the value read at `index` (an `unsafePayloadValue` token, or a name bound to one)
     /// flows into. `let u = r.unsafePayloadValue` is followed to every use of `u`; a binding
     /// never used counts as a grant (what it is for cannot be seen).
@@ -610,17 +627,7 @@ extension TransactionFlow {
     /// The use of the value at `index` when its own expression says it: inside a log call or
     /// string interpolation, inside an ordering closure, or in a view's own state.
     private static func directUse(of index: Int, in file: SwiftFile) -> TransactionUse? {
-        if file.isInsideInterpolation(index) { return .log }
-        var argument = index
-        while let (call, _) = file.enclosingCallArguments(ofArgument: argument) {
-            let callee = file.text(call.name)
-            if logCalls.contains(callee) { return .log }
-            if let receiver = file.receiver(of: call.name), file.code[receiver].kind == .identifier,
-               ASCIISearch.contains(file.text(receiver).lowercased(), "log") {
-                return .log
-            }
-            argument = call.name
-        }
+        if isLogged(index, in: file) { return .log }
         let chain = file.declarationChain(of: index)
         if let closure = chain.first(where: { file.declarations[$0].kind == .closure }), orderingClosures.contains(file.declarations[closure].name),
            file.enclosingFunction(of: index).map({ chain.firstIndex(of: $0)! > chain.firstIndex(of: closure)! }) ?? true {
