@@ -435,9 +435,8 @@ public struct ConsumableNotIdempotentRule: Rule {
         }
     }
 
-    /// A transaction-id key in the delivery function (before the credit or in its statement:
-    /// an id read after the content is handed out dedups nothing), its callers, or what
-    /// either calls.
+    /// A transaction-id key in the delivery function (before the delivery statement ends: an
+    /// id read after the content is handed out dedups nothing), its callers, or what either calls.
     static func key(around function: CallGraph.Function, site: Int, graph: CallGraph, project: Project) -> (file: Int, index: Int)? {
         var scopes = graph.callers(of: function, depth: callDepth)
         scopes.insert(function)
@@ -448,7 +447,13 @@ public struct ConsumableNotIdempotentRule: Rule {
         let ordered = [function] + reachable.subtracting([function]).sorted()
         for candidate in ordered {
             let file = project.swiftFiles[candidate.file]
-            let limit = candidate == function ? file.statementEnd(from: file.statementStart(of: site)) : nil
+            // The delivery is the site's statement (an `if … == .consumable { … }` with its
+            // body); after a `guard`, the rest of the function.
+            var limit: Int?
+            if candidate == function {
+                let statement = file.statementStart(of: site)
+                if !file.isIdentifier(statement, "guard") { limit = file.statementEnd(from: statement) }
+            }
             if let index = transactionKey(in: candidate.declaration, of: file, before: limit) { return (candidate.file, index) }
         }
         return nil
