@@ -115,6 +115,26 @@ public struct ConsumableNotIdempotentRule: Rule {
                     }
                 }
                 """),
+            // The transaction id appears only in a log call and on the failed-verification path;
+            // the credit itself is a per-product counter.
+            RuleExample("""
+                import StoreKit
+
+                func buy(_ product: Product) async throws {
+                    guard case .success(let verification) = try await product.purchase() else { return }
+                    let checked = checkVerificationResult(result: verification)
+                    if !checked.verified {
+                        PurchaseLog.failure(productId: checked.transaction.productID, transactionId: String(checked.transaction.id))
+                        throw StoreError.failedVerification
+                    }
+                    let transaction = checked.transaction
+                    await transaction.finish()
+                    if transaction.productType == .↓consumable {
+                        ConsumableCounter.increment(transaction.productID)
+                    }
+                    notify?(.purchased, String(transaction.id))
+                }
+                """),
         ],
         nonTriggeringExamples: [
             // The seed's skeleton completed as its comment says.

@@ -72,6 +72,25 @@ public struct PendingPurchaseUnhandledRule: Rule {
                     }
                 }
                 """),
+            // The success case nests the verification result: still a purchase-result switch.
+            RuleExample("""
+                func purchase(_ product: Product) async throws {
+                    let result = try await product.purchase()
+                    switch result {
+                    case let .success(.verified(transaction)):
+                        await transaction.finish()
+                        await updatePurchasedProducts()
+                    case let .success(.unverified(_, error)):
+                        throw error
+                    ↓case .pending:
+                        break
+                    case .userCancelled:
+                        break
+                    @unknown default:
+                        break
+                    }
+                }
+                """),
         ],
         nonTriggeringExamples: [
             // The seed's CORRECT example.

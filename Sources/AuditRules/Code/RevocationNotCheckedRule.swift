@@ -72,6 +72,27 @@ public struct RevocationNotCheckedRule: Rule {
                     }
                     """),
             ]),
+            // An Optional-returning verification helper, fed by the module-qualified updates sequence.
+            RuleExample("""
+                final class StoreHelper: ObservableObject {
+                    @Published var purchasedProductIDs: Set<String> = []
+                    private func startListener() -> Task<Void, Never> {
+                        Task.detached {
+                            for await result in StoreKit.Transaction.updates { await self.handle(result) }
+                        }
+                    }
+                    private func handle(_ result: VerificationResult<StoreKit.Transaction>) async {
+                        if let transaction = verifiedTransaction(result) {
+                            purchasedProductIDs.↓insert(transaction.productID)
+                            await transaction.finish()
+                        }
+                    }
+                    private func verifiedTransaction<T>(_ result: VerificationResult<T>) -> T? {
+                        if case .verified(let value) = result { return value }
+                        return nil
+                    }
+                }
+                """),
         ],
         nonTriggeringExamples: [
             // The seed's CORRECT example.

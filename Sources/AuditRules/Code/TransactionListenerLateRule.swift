@@ -84,8 +84,83 @@ public struct TransactionListenerLateRule: Rule {
                     }
                     """),
             ]),
+            // A .task on a view the root view presents in a sheet is not launch.
+            RuleExample(files: [
+                ("App.swift", """
+                    @main struct JournalApp: App {
+                        var body: some Scene { WindowGroup { HomeView() } }
+                    }
+                    """),
+                ("HomeView.swift", """
+                    struct HomeView: View {
+                        @State private var showStore = false
+                        var body: some View {
+                            Button("Upgrade") { showStore = true }
+                                .sheet(isPresented: $showStore) {
+                                    UpgradeSheet().↓task { await Listener.shared.listen() }
+                                }
+                        }
+                    }
+                    """),
+                ("Listener.swift", """
+                    final class Listener {
+                        static let shared = Listener()
+                        func listen() async { for await update in Transaction.updates { _ = update } }
+                    }
+                    """),
+            ]),
         ],
         nonTriggeringExamples: [
+            // The root view of the first scene owns the store (@StateObject), whose init listens.
+            RuleExample(files: [
+                ("CarsApp.swift", """
+                    @main struct CarsApp: App {
+                        var body: some Scene { WindowGroup { GarageView() } }
+                    }
+                    """),
+                ("GarageView.swift", """
+                    struct GarageView: View {
+                        @StateObject var store: Store = Store()
+                        var body: some View { Text("\\(store.owned.count) cars") }
+                    }
+                    """),
+                ("Store.swift", """
+                    final class Store: ObservableObject {
+                        @Published var owned: [String] = []
+                        private var updates: Task<Void, Error>?
+                        init() { updates = listen() }
+                        func listen() -> Task<Void, Error> {
+                            Task.detached { for await result in Transaction.updates { _ = result } }
+                        }
+                    }
+                    """),
+            ]),
+            // A .task in a view modifier that a View extension applies to the root view.
+            RuleExample(files: [
+                ("GardenApp.swift", """
+                    @main struct GardenApp: App {
+                        var body: some Scene { WindowGroup { ContentView().gardenShop() } }
+                    }
+                    """),
+                ("ShopModifier.swift", """
+                    struct GardenShopModifier: ViewModifier {
+                        func body(content: Content) -> some View {
+                            content.task { await Shop.shared.observeTransactionUpdates() }
+                        }
+                    }
+                    extension View {
+                        func gardenShop() -> some View { modifier(GardenShopModifier()) }
+                    }
+                    """),
+                ("Shop.swift", """
+                    actor Shop {
+                        static let shared = Shop()
+                        func observeTransactionUpdates() async {
+                            for await update in Transaction.updates { _ = update }
+                        }
+                    }
+                    """),
+            ]),
             // The seed's CORRECT App.init listener.
             RuleExample("""
                 @main

@@ -78,6 +78,39 @@ public struct TransactionListenerMissingRule: Rule {
                     }
                     """),
             ]),
+            // The loop is written but its function is never called, and its handler is empty.
+            RuleExample("""
+                import StoreKit
+
+                @Observable final class SubscriptionState {
+                    func buy(_ product: Product) async throws { _ = try await product.purchase() }
+                    func process(update _: VerificationResult<Transaction>) async {}
+                    func observeUpdates() async {
+                        for await update in ↓Transaction.updates {
+                            await process(update: update)
+                        }
+                    }
+                }
+                """),
+            // A return inside the loop ends the listener at the first revoked update.
+            RuleExample("""
+                import StoreKit
+
+                @main struct TipsApp: App {
+                    let listener = Task.detached {
+                        for await result in Transaction.updates {
+                            guard case .verified(let transaction) = result else { continue }
+                            await transaction.finish()
+                            if transaction.revocationDate != nil {
+                                await Entitlements.shared.revoke(transaction.productID)
+                                ↓return
+                            }
+                            await Entitlements.shared.grant(transaction.productID)
+                        }
+                    }
+                    var body: some Scene { WindowGroup { Text("Tips") } }
+                }
+                """),
         ],
         nonTriggeringExamples: [
             // The seed's CORRECT listener in App.init.

@@ -78,8 +78,129 @@ public struct TransactionNotFinishedRule: Rule {
                     }
                     """),
             ]),
+            // An updates loop that only refreshes entitlements: finish() in purchase() does not
+            // finish what arrives here (renewals, Ask to Buy approvals, StoreKit-view purchases).
+            RuleExample("""
+                @MainActor final class SubscriptionModel: ObservableObject {
+                    func buy(_ product: Product) async throws {
+                        if case .success(.verified(let transaction)) = try await product.purchase() {
+                            await refreshEntitlements()
+                            await transaction.finish()
+                        }
+                    }
+                    func watchUpdates() -> Task<Void, Never> {
+                        Task(priority: .background) {
+                            ↓for await _ in Transaction.updates {
+                                await self.refreshEntitlements()
+                            }
+                        }
+                    }
+                    func refreshEntitlements() async {}
+                }
+                """),
+            // A loop that verifies each update and drops it.
+            RuleExample("""
+                open class UpdatesObserver {
+                    open func start() {
+                        Task.detached {
+                            ↓for await update in Transaction.updates {
+                                do { try update.verify() } catch { print("update failed: \\(error)") }
+                            }
+                        }
+                    }
+                }
+                """),
+            // The loop hands each update to a handler whose body is empty.
+            RuleExample("""
+                final class Entitlements {
+                    func handle(update _: VerificationResult<Transaction>) async {}
+                    func observe() async {
+                        ↓for await update in Transaction.updates { await handle(update: update) }
+                    }
+                }
+                """),
+            // The module-qualified sequence is still Transaction.updates.
+            RuleExample("""
+                func monitor() async throws {
+                    for await update in StoreKit.Transaction.updates {
+                        switch update {
+                        case .verified(let ↓tx):
+                            delegate?.didPurchase(tx.productID)
+                        case .unverified:
+                            continue
+                        }
+                    }
+                }
+                """),
+            // StoreKit views sell, nothing finishes and nothing listens.
+            RuleExample(files: [
+                ("ShowcaseApp.swift", """
+                    import SwiftUI
+                    @main struct ↓ShowcaseApp: App {
+                        var body: some Scene { WindowGroup { PlansView() } }
+                    }
+                    """),
+                ("PlansView.swift", """
+                    import StoreKit
+                    import SwiftUI
+                    struct PlansView: View {
+                        var body: some View { SubscriptionStoreView(groupID: "21430000") }
+                    }
+                    """),
+            ]),
         ],
         nonTriggeringExamples: [
+            // The transaction handed to a variable declared before the switch, finished under that name.
+            RuleExample("""
+                func process(_ result: VerificationResult<Transaction>) async {
+                    let transaction: Transaction
+                    switch result {
+                    case .verified(let t):
+                        transaction = t
+                    case .unverified(let t, let error):
+                        logger.error("rejected \\(t.id): \\(error)")
+                        return
+                    }
+                    await deliver(transaction.productID)
+                    await transaction.finish()
+                }
+                """),
+            // A verification helper returning a tuple; the transaction is taken out of it.
+            RuleExample("""
+                func observe() -> Task<Void, Error> {
+                    Task.detached {
+                        for await update in Transaction.updates {
+                            let outcome = await self.checkVerificationResult(result: update)
+                            guard outcome.verified else { continue }
+                            let transaction = outcome.transaction
+                            await self.refresh(transaction.productID)
+                            await transaction.finish()
+                        }
+                    }
+                }
+                """),
+            // Nested and bare-name patterns, and an Optional-returning helper.
+            RuleExample("""
+                func buy(_ product: Product) async throws {
+                    switch try await product.purchase() {
+                    case let .success(.verified(transaction)):
+                        owned.insert(transaction.productID)
+                        await transaction.finish()
+                    case .success(.unverified), .pending, .userCancelled:
+                        break
+                    @unknown default:
+                        break
+                    }
+                }
+                func listen() async {
+                    for await update in Transaction.updates {
+                        if let transaction = verifiedOrNil(update) {
+                            owned.insert(transaction.productID)
+                            await transaction.finish()
+                        }
+                    }
+                }
+                """),
             // The seed's CORRECT purchase flow.
             RuleExample("""
                 func purchase(_ product: Product) async throws {

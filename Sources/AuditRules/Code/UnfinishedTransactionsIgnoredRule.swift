@@ -107,6 +107,28 @@ public struct UnfinishedTransactionsIgnoredRule: Rule {
                     }
                 }
                 """),
+            // A sweep and a listener that nothing calls.
+            RuleExample(files: [
+                ("BrewApp.swift", """
+                    import SwiftUI
+                    @main struct ↓BrewApp: App {
+                        var body: some Scene { WindowGroup { MenuView() } }
+                    }
+                    """),
+                ("Subscription.swift", """
+                    import StoreKit
+                    @MainActor final class Subscription {
+                        func buy(_ product: Product) async throws { _ = try await product.purchase() }
+                        func handle(_ result: VerificationResult<Transaction>) async {}
+                        func checkUnfinished() async {
+                            for await result in Transaction.unfinished { await handle(result) }
+                        }
+                        func observe() async {
+                            for await result in Transaction.updates { await handle(result) }
+                        }
+                    }
+                    """),
+            ]),
         ],
         nonTriggeringExamples: [
             // A sweep of Transaction.unfinished from the store created at launch.
@@ -132,6 +154,25 @@ public struct UnfinishedTransactionsIgnoredRule: Rule {
                     }
                     """),
             ]),
+            // A listener a view starts picks unfinished transactions up when it starts (that it
+            // starts late is transaction_listener_late's finding).
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+
+                actor StoreActor {
+                    static let shared = StoreActor()
+                    private var listener: Task<Void, Never>?
+                    func startListening() {
+                        listener = Task { for await result in Transaction.updates { if case .verified(let t) = result { await t.finish() } } }
+                    }
+                    func buy(_ product: Product) async throws { _ = try await product.purchase() }
+                }
+
+                struct UnlockView: View {
+                    var body: some View { Text("Unlock").task { await StoreActor.shared.startListening() } }
+                }
+                """),
             // The seed's listener in App.init: StoreKit hands unfinished transactions to it at launch.
             RuleExample("""
                 import StoreKit

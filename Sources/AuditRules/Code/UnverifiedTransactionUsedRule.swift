@@ -56,8 +56,64 @@ public struct UnverifiedTransactionUsedRule: Rule {
                     }
                 }
                 """),
+            // Logged, then granted: the log does not make the grant safe.
+            RuleExample("""
+                func restore(_ result: VerificationResult<Transaction>) {
+                    let payload = result.↓unsafePayloadValue
+                    print("restoring \\(payload.productID)")
+                    unlockedIDs.insert(payload.productID)
+                }
+                """),
+            // Subscription statuses trusted by their state alone.
+            RuleExample("""
+                func onStatusChange(_ statuses: [Product.SubscriptionInfo.Status]) {
+                    isProMember = !statuses.filter { $0.↓state != .revoked && $0.state != .expired }.isEmpty
+                }
+                """),
         ],
         nonTriggeringExamples: [
+            // Read only for a log line; the switch below rejects .unverified.
+            RuleExample("""
+                func process(_ result: VerificationResult<Transaction>) async {
+                    let unchecked = result.unsafePayloadValue
+                    logger.log("Processing \\(unchecked.id) for \\(unchecked.productID)")
+                    guard case .verified(let transaction) = result else { return }
+                    await grant(transaction)
+                    await transaction.finish()
+                }
+                func handle(update status: Product.SubscriptionInfo.Status) {
+                    guard case .verified(let transaction) = status.transaction else {
+                        print("Unverified status for \\(status.transaction.unsafePayloadValue.productID)")
+                        return
+                    }
+                    activeIDs.insert(transaction.productID)
+                }
+                """),
+            // Read only to rank family-shared statuses; the winner is verified before use.
+            RuleExample("""
+                func tier(of statuses: [Product.SubscriptionInfo.Status]) -> Tier {
+                    let best = statuses.max { lhs, rhs in
+                        Tier(lhs.transaction.unsafePayloadValue.productID) < Tier(rhs.transaction.unsafePayloadValue.productID)
+                    }
+                    guard let best, case .verified(let transaction) = best.transaction else { return .free }
+                    return Tier(transaction.productID)
+                }
+                """),
+            // A refund picker lists recent purchases in the view's own state: display only.
+            RuleExample("""
+                struct RecentPurchasesView: View {
+                    @State private var recent: [Transaction] = []
+                    var body: some View {
+                        List(recent, id: \\.id) { Text($0.productID) }
+                            .task {
+                                for await result in Transaction.all {
+                                    if result.unsafePayloadValue.revocationDate != nil { continue }
+                                    recent.append(result.unsafePayloadValue)
+                                }
+                            }
+                    }
+                }
+                """),
             // The seed's CORRECT helper.
             RuleExample("""
                 let transaction = try checkVerified(verification)
