@@ -520,19 +520,10 @@ public struct ConsumableNotIdempotentRule: Rule {
                     names.insert(file.text(k - 1))
                 }
             }
-            // `.verified(let t)`, `case let .verified(t)`
-            if file.isCaseReference(k, "verified"), k + 2 < file.code.count, file.code[k + 1].kind == .leftParen {
-                let binding = file.isIdentifier(k + 2, "let") || file.isIdentifier(k + 2, "var") ? k + 3 : k + 2
-                if binding < file.code.count, file.code[binding].kind == .identifier { names.insert(file.text(binding)) }
-            }
-            // `let t = try checkVerified(result)`
-            if file.isIdentifier(k, "let") || file.isIdentifier(k, "var"), k + 2 < file.code.count, file.code[k + 1].kind == .identifier,
-               file.code[k + 2].kind == .operator, file.tokenIs(k + 2, "=") {
-                let end = file.statementEnd(from: file.statementStart(of: k))
-                if (k + 3..<max(k + 3, end)).contains(where: { file.code[$0].kind == .identifier && file.text($0).lowercased().contains("verif") }) {
-                    names.insert(file.text(k + 1))
-                }
-            }
+        }
+        // `.verified(let t)`, `case let .verified(t)`, `let t = try checkVerified(result)`
+        for site in TransactionFlow.bindingSites(in: file, range: range) where !site.isUnverified {
+            names.insert(file.text(site.nameIndex))
         }
         return names
     }

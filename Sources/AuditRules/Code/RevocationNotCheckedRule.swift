@@ -268,19 +268,12 @@ public struct RevocationNotCheckedRule: Rule {
         return sites
     }
 
-    /// The name bound by the nearest `.verified(let t)` before `index` in the same function.
+    /// The name bound by the nearest verified binding (`.verified(let t)`, `case let
+    /// .verified(t)`, `let t = try checkVerified(r)`) before `index` in the same function.
     static func nearestTransactionName(before index: Int, in file: SwiftFile) -> String? {
         let start = file.enclosingFunction(of: index).map { file.declarations[$0].keyword } ?? 0
-        var i = index - 1
-        while i > start {
-            if file.isIdentifier(i, "verified"), i + 2 < file.code.count, file.code[i + 1].kind == .leftParen {
-                var nameIndex = i + 2
-                if file.isIdentifier(nameIndex, "let") || file.isIdentifier(nameIndex, "var") { nameIndex += 1 }
-                if nameIndex < file.code.count, file.code[nameIndex].kind == .identifier { return file.text(nameIndex) }
-            }
-            i -= 1
-        }
-        return nil
+        guard start < index else { return nil }
+        return TransactionFlow.bindingSites(in: file, range: start..<index).last { !$0.isUnverified }.map { file.text($0.nameIndex) }
     }
 
     /// Whether `revocationDate` (or `revocationReason`) is consulted in the function around the

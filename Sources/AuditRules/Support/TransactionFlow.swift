@@ -129,43 +129,66 @@ struct TransactionFlow {
 
     // MARK: Bindings
 
-    private static func bindings(in file: SwiftFile, project: Project) -> [TransactionBinding] {
-        var result: [TransactionBinding] = []
+    /// Where a verification result is unwrapped, read from the syntax alone (no tracing).
+    struct BindingSite: Sendable {
+        /// The bound name's token.
+        var nameIndex: Int
+        /// `.verified(let t)` / `case let .verified(t)`: the case token; nil for `let t = …`.
+        var caseIndex: Int?
+        /// The `let`/`var` of `let t = checkVerified(r)`; nil for a pattern.
+        var keyword: Int?
+        /// The verification result's token in `let t = checkVerified(r)` / `r.payloadValue`.
+        var argument: Int?
+        /// Bound through `unsafePayloadValue` or an `.unverified(let t, …)` pattern.
+        var isUnverified: Bool
+    }
+
+    /// Every place in `range` (the whole file by default) that unwraps a verification result:
+    /// `case .verified(let t)`, `case let .verified(t)`, `case let .success(.verified(t))`,
+    /// `if case`/`guard case` forms, `.unverified(let t, let error)`, `let t = try checkVerified(r)`,
+    /// `if let t = checkVerified(r)` (a helper returning an Optional), `let t = try r.payloadValue`,
+    /// `let t = r.unsafePayloadValue`. The one reading of these shapes that every rule uses.
+    static func bindingSites(in file: SwiftFile, range: Range<Int>? = nil) -> [BindingSite] {
         // Every binding needs `.verified`/`.unverified`, a callee whose name holds "verif"
         // (`checkVerified`), or `payloadValue`: a file with none of them has no binding.
         guard file.containsFolded("verif") || file.mentions("payloadValue") || file.mentions("unsafePayloadValue") else { return [] }
+        var result: [BindingSite] = []
         // Every binding starts at one of these words: the index finds them.
-        for i in file.occurrences(ofAny: ["verified", "unverified", "let", "var"]) {
-            // `.verified(let t)`, `.unverified(let t, _)`, `case let .verified(t)`,
-            // `case let .success(.verified(t))`: the case's first associated value.
+        for i in file.occurrences(ofAny: ["verified", "unverified", "let", "var"]) where range?.contains(i) ?? true {
+            // The case's first associated value.
             if file.tokenIs(i, "verified") || file.tokenIs(i, "unverified") {
                 guard let pattern = file.caseBindings(at: i).first(where: { $0.position == 0 }) else { continue }
-                let owner = patternOwner(of: i, in: file)
-                let subject = patternSubject(of: i, in: file)
-                let source = subject.map { traceSource(of: $0, in: file, before: i, project: project, depth: 0) } ?? .unknown
-                var binding = TransactionBinding(
-                    file: file, nameIndex: pattern.nameIndex, name: file.text(pattern.nameIndex), source: source,
-                    isUnverified: file.tokenIs(i, "unverified"), scope: liveRange(after: owner, in: file)
-                )
-                binding.aliases = aliases(of: binding)
-                result.append(binding)
+                result.append(BindingSite(nameIndex: pattern.nameIndex, caseIndex: i, keyword: nil, argument: nil, isUnverified: file.tokenIs(i, "unverified")))
                 continue
             }
-            // `let t = try checkVerified(x)`, `if let t = checkVerified(x)` (a helper returning an
-            // Optional), `let t = try x.payloadValue`, `let t = x.unsafePayloadValue`
             guard let name = file.nextCodeIndex(after: i), file.code[name].kind == .identifier,
                   let value = initialValue(ofBindingNamed: name, in: file),
                   let (argument, unsafe) = verifiedValue(at: value, in: file)
             else { continue }
-            let source = traceSource(of: argument, in: file, before: i, project: project, depth: 0)
-            var binding = TransactionBinding(
-                file: file, nameIndex: name, name: file.text(name), source: source,
-                isUnverified: unsafe, scope: liveRange(after: bindingOwner(of: i, in: file), in: file)
-            )
-            binding.aliases = aliases(of: binding)
-            result.append(binding)
+            result.append(BindingSite(nameIndex: name, caseIndex: nil, keyword: i, argument: argument, isUnverified: unsafe))
         }
         return result
+    }
+
+    private static func bindings(in file: SwiftFile, project: Project) -> [TransactionBinding] {
+        bindingSites(in: file).map { site in
+            let source: TransactionSource
+            let owner: Int
+            if let caseIndex = site.caseIndex {
+                owner = patternOwner(of: caseIndex, in: file)
+                source = patternSubject(of: caseIndex, in: file).map { traceSource(of: $0, in: file, before: caseIndex, project: project, depth: 0) } ?? .unknown
+            } else {
+                let keyword = site.keyword ?? site.nameIndex
+                owner = bindingOwner(of: keyword, in: file)
+                source = site.argument.map { traceSource(of: $0, in: file, before: keyword, project: project, depth: 0) } ?? .unknown
+            }
+            var binding = TransactionBinding(
+                file: file, nameIndex: site.nameIndex, name: file.text(site.nameIndex), source: source,
+                isUnverified: site.isUnverified, scope: liveRange(after: owner, in: file)
+            )
+            binding.aliases = aliases(of: binding)
+            return binding
+        }
     }
 
     /// The first token of the value a `let`/`var` name is initialised with: `x` in
@@ -237,9 +260,11 @@ struct TransactionFlow {
         while i + 2 < code.count, code[i].kind == .identifier, code[i + 1].kind == .dot { i += 2 }
         guard i < code.count, code[i].kind == .identifier else { return nil }
         let name = file.text(i).lowercased()
+        // `checkVerified(result)`, `verify(status.transaction)`: an identifier or a member chain.
         if ASCIISearch.contains(name, "verif"), let call = file.call(at: i), call.arguments.count == 1,
-           let argument = call.arguments.first, argument.valueRange.count == 1, code[argument.valueRange.lowerBound].kind == .identifier {
-            return (argument.valueRange.lowerBound, false)
+           let argument = call.arguments.first, let first = argument.valueRange.first, code[first].kind == .identifier,
+           argument.valueRange.allSatisfy({ code[$0].kind == .identifier || code[$0].kind == .dot }) {
+            return (first, false)
         }
         // `x.payloadValue` / `x.unsafePayloadValue`
         if i + 2 < code.count, code[i + 1].kind == .dot,
