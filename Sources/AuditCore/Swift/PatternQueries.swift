@@ -18,6 +18,11 @@ extension SwiftFile {
         return target >= 0 && target < code.count ? target : nil
     }
 
+    /// Whether code token `index` exists and is of `kind`.
+    public func isKind(_ index: Int, _ kind: TokenKind) -> Bool {
+        index >= 0 && index < code.count && code[index].kind == kind
+    }
+
     /// Whether the token `offset` tokens from `index` is of `kind`.
     public func token(_ index: Int, offsetBy offset: Int, is kind: TokenKind) -> Bool {
         codeIndex(index, offsetBy: offset).map { code[$0].kind == kind } ?? false

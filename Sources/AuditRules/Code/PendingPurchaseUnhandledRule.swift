@@ -215,7 +215,7 @@ public struct PendingPurchaseUnhandledRule: Rule {
         while start < statement.subjectRange.upperBound, file.isIdentifier(start, "try") || file.isIdentifier(start, "await") { start += 1 }
         if start < statement.subjectRange.upperBound {
             if TransactionFlow.directSource(at: start, in: file) == .purchase { return true }
-            if file.code[start].kind == .identifier,
+            if file.isKind(start, .identifier),
                TransactionFlow.traceSource(of: start, in: file, before: statement.keyword, project: local, depth: 0) == .purchase {
                 return true
             }
@@ -227,7 +227,7 @@ public struct PendingPurchaseUnhandledRule: Rule {
     /// A case body of only `break`, `return`, `()` or nothing (comments are not code).
     static func doesNothing(_ range: Range<Int>, in file: SwiftFile) -> Bool {
         range.allSatisfy { i in
-            file.isIdentifier(i, "break") || file.code[i].kind == .semicolon
+            file.isIdentifier(i, "break") || file.isKind(i, .semicolon)
                 || (file.isIdentifier(i, "return") && (i + 1 >= range.upperBound))
         }
     }

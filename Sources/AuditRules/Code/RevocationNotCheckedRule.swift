@@ -240,7 +240,7 @@ public struct RevocationNotCheckedRule: Rule {
         // A flag set to true is traced from the `.verified(let t)` before it in its function:
         // in a file without one (most of an app) no `= true` can be a grant the rule checks.
         if mentionsVerified {
-            for value in file.occurrences(of: "true") where value >= 2 && code[value - 2].kind == .identifier && file.tokenIs(value - 1, "=") {
+            for value in file.occurrences(of: "true") where file.isKind(value - 2, .identifier) && file.tokenIs(value - 1, "=") {
                 candidates.insert(value - 2)
             }
         }
@@ -253,9 +253,9 @@ public struct RevocationNotCheckedRule: Rule {
                 let argument = (call.openParen + 1)..<max(call.openParen + 1, call.closeParen)
                 // The transaction is the identifier before `.productID` (or the argument itself).
                 if let productID = argument.first(where: { file.isIdentifier($0, "productID") && file.receiver(of: $0) != nil }),
-                   let receiver = file.receiver(of: productID), code[receiver].kind == .identifier {
+                   let receiver = file.receiver(of: productID), file.isKind(receiver, .identifier) {
                     sites.append(GrantSite(index: i, transactionName: file.text(receiver)))
-                } else if name == "append", argument.count == 1, code[argument.lowerBound].kind == .identifier {
+                } else if name == "append", argument.count == 1, file.isKind(argument.lowerBound, .identifier) {
                     sites.append(GrantSite(index: i, transactionName: file.text(argument.lowerBound)))
                 }
             } else if i + 2 < code.count, file.tokenIs(i + 1, "="), file.isIdentifier(i + 2, "true"), file.receiver(of: i) == nil || file.tokenIs(i - 2, "self") {

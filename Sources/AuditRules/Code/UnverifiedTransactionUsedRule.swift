@@ -176,10 +176,10 @@ public struct UnverifiedTransactionUsedRule: Rule {
         var i = receiver
         while i >= 0, i >= receiver - 6 {
             if file.isIdentifier(i, "AppTransaction") { return true }
-            guard file.code[i].kind == .identifier || file.code[i].kind == .dot || file.tokenIs(i, "?") else { break }
+            guard file.isKind(i, .identifier) || file.isKind(i, .dot) || file.tokenIs(i, "?") else { break }
             i -= 1
         }
-        if file.code[receiver].kind == .identifier {
+        if file.isKind(receiver, .identifier) {
             return TransactionFlow.traceSource(of: receiver, in: file, before: receiver, project: local, depth: 0) == .appTransaction
         }
         return false
@@ -195,16 +195,16 @@ public struct UnverifiedTransactionUsedRule: Rule {
         for file in project.swiftFiles(mentioning: "state") where file.mentions("subscribed") || file.mentions("revoked") || file.mentions("expired") {
             for state in file.occurrences(of: "state") where file.receiver(of: state) != nil {
                 guard let comparison = file.nextCodeIndex(after: state), file.tokenIs(comparison, "==") || file.tokenIs(comparison, "!="),
-                      let dot = file.nextCodeIndex(after: comparison), file.code[dot].kind == .dot,
+                      let dot = file.nextCodeIndex(after: comparison), file.isKind(dot, .dot),
                       let value = file.nextCodeIndex(after: dot), file.isIdentifier(value, in: renewalStates),
                       let function = file.enclosingFunction(of: state)
                 else { continue }
                 let body = file.bodyRange(of: function)
                 let verifies = file.occurrences(ofAny: ["verified", "unverified", "payloadValue", "unsafePayloadValue", "verify"]).contains { body.contains($0) }
-                    || body.contains { file.code[$0].kind == .identifier && ASCIISearch.contains(file.text($0).lowercased(), "verif") }
+                    || body.contains { file.isKind($0, .identifier) && ASCIISearch.contains(file.text($0).lowercased(), "verif") }
                 guard !verifies else { continue }
                 let setsFlag = file.codeIndices(ofKind: .operator).contains { k in
-                    body.contains(k) && file.tokenIs(k, "=") && file.codeIndex(k, offsetBy: -1).map { file.code[$0].kind == .identifier && looksLikeAccessFlag(file.text($0)) } == true
+                    body.contains(k) && file.tokenIs(k, "=") && file.codeIndex(k, offsetBy: -1).map { file.isKind($0, .identifier) && looksLikeAccessFlag(file.text($0)) } == true
                 }
                 if setsFlag, !sites.contains(where: { $0.file.path == file.path && body.contains($0.index) }) {
                     sites.append(CodeSite(file: file, index: state))
@@ -249,19 +249,20 @@ public struct UnverifiedTransactionUsedRule: Rule {
                 verifiedPatterns += 1
                 continue
             }
-            // `.unverified(let t, …)` bindings: any use that grants or hands the value on.
+            // `.unverified(let t, …)` bindings (`let t = x.unsafePayloadValue` is reported above):
+            // any use that grants or hands the value on.
+            guard binding.isPattern else { continue }
             let file = binding.file
-            guard file.tokenIs(binding.nameIndex - 1, "let") || file.tokenIs(binding.nameIndex - 1, "var") || file.code[binding.nameIndex - 1].kind == .leftParen else { continue }
-            if file.tokenIs(binding.nameIndex + 1, "=") { continue } // `let t = x.unsafePayloadValue`: reported above
-            let uses = file.occurrences(of: binding.name, in: binding.scope).filter { $0 > binding.nameIndex }
-            let grants = uses.contains { use in
-                if file.isIdentifier(use - 1, "return") { return true }
-                // Passed to a granting call: `deliver(t)`, `owned.insert(t.productID)`.
-                var open = Int(file.parent[use])
-                while open >= 0, file.code[open].kind != .leftParen { open = Int(file.parent[open]) }
-                guard open > 0, file.code[open - 1].kind == .identifier else { return false }
-                let callee = file.text(open - 1).lowercased()
-                return Self.grantingWords.contains { callee.hasPrefix($0) }
+            let grants = binding.uses.contains { use in
+                if file.previousCodeIndex(before: use).map({ file.isIdentifier($0, "return") }) == true { return true }
+                // Passed to a granting call, at any depth: `deliver(t)`, `owned.insert(t.productID)`.
+                var argument = use
+                while let (call, _) = file.enclosingCallArguments(ofArgument: argument) {
+                    let callee = file.text(call.name).lowercased()
+                    if Self.grantingWords.contains(where: { callee.hasPrefix($0) }) { return true }
+                    argument = call.name
+                }
+                return false
             }
             if grants {
                 result.report(in: file, at: binding.nameIndex, "The transaction '\(binding.name)' failed verification but is used to grant access or returned as if verified.")

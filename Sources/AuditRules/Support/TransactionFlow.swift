@@ -39,6 +39,8 @@ struct TransactionBinding: Sendable {
     var source: TransactionSource
     /// Bound through `unsafePayloadValue` or an `.unverified(let t, …)` pattern.
     var isUnverified: Bool
+    /// Bound by a case pattern (`.verified(let t)`), not `let t = …`.
+    var isPattern: Bool = false
     /// Code-token range in which the binding is live: the rest of its function or closure.
     var scope: Range<Int>
     /// Other names the same transaction is given in that scope: `transaction = t` (a variable
@@ -186,6 +188,7 @@ struct TransactionFlow {
                 file: file, nameIndex: site.nameIndex, name: file.text(site.nameIndex), source: source,
                 isUnverified: site.isUnverified, scope: liveRange(after: owner, in: file)
             )
+            binding.isPattern = site.caseIndex != nil
             binding.aliases = aliases(of: binding)
             return binding
         }
