@@ -213,10 +213,6 @@ public struct TransactionListenerMissingRule: Rule {
             result.notApplicable(project.sdkReason(sdk))
             return
         }
-        if let observer = LaunchPath.legacyObserver(in: project) {
-            result.evidence(at: observer.location, "An original-StoreKit SKPaymentTransactionObserver (\(observer.file.declarations[observer.index].name)) receives transactions; see legacy_storekit_api")
-            return
-        }
         let listeners = UpdatesListener.all(in: project)
         for listener in listeners where !listener.neverCalled {
             let file = listener.file
@@ -231,6 +227,10 @@ public struct TransactionListenerMissingRule: Rule {
             }
         }
         if listeners.contains(where: { !$0.neverCalled }) { return }
+        if let observer = LaunchPath.legacyObserver(in: project) {
+            result.evidence(at: observer.location, "An original-StoreKit SKPaymentTransactionObserver (\(observer.file.declarations[observer.index].name)) receives transactions; see legacy_storekit_api")
+            return
+        }
         if let dead = listeners.first {
             result.report(
                 in: dead.file, at: dead.site,
