@@ -92,25 +92,6 @@ public struct TransactionListenerMissingRule: Rule {
                     }
                 }
                 """),
-            // A return inside the loop ends the listener at the first revoked update.
-            RuleExample("""
-                import StoreKit
-
-                @main struct TipsApp: App {
-                    let listener = Task.detached {
-                        for await result in Transaction.updates {
-                            guard case .verified(let transaction) = result else { continue }
-                            await transaction.finish()
-                            if transaction.revocationDate != nil {
-                                await Entitlements.shared.revoke(transaction.productID)
-                                ↓return
-                            }
-                            await Entitlements.shared.grant(transaction.productID)
-                        }
-                    }
-                    var body: some Scene { WindowGroup { Text("Tips") } }
-                }
-                """),
         ],
         nonTriggeringExamples: [
             // The seed's CORRECT listener in App.init.
@@ -217,14 +198,6 @@ public struct TransactionListenerMissingRule: Rule {
         for listener in listeners where !listener.neverCalled {
             let file = listener.file
             result.evidence(in: file, at: listener.site, "Transaction.updates is iterated in \(scopeDescription(of: listener.site, in: file))")
-            // A `return` in the loop ends the task: every later update goes unheard.
-            for exit in listener.returns {
-                result.report(
-                    in: file, at: exit,
-                    "This return leaves the Transaction.updates loop in \(scopeDescription(of: exit, in: file)): the listener stops at the first such update and later renewals, refunds and approvals are never received. Use continue.",
-                    severity: .warning
-                )
-            }
         }
         if listeners.contains(where: { !$0.neverCalled }) { return }
         if let observer = LaunchPath.legacyObserver(in: project) {
