@@ -9,6 +9,8 @@ enum LaunchPath {
     static let viewModifierClosures: Set<String> = ["task", "onAppear", "onReceive", "refreshable", "onChange", "onOpenURL", "onDisappear"]
     /// App and scene delegate methods that run at launch.
     static let launchMethods: Set<String> = ["application", "applicationDidFinishLaunching", "scene", "sceneWillEnterForeground"]
+    /// Protocol name endings whose requirements the frameworks call by name.
+    static let frameworkCallers = ["Delegate", "Observer", "DataSource", "App", "Scene", "View", "ViewModifier", "Style", "Representable", "Controller", "Responder"]
     /// Closures whose content is presented later, not part of the root view at launch.
     static let presentationClosures: Set<String> = [
         "sheet", "fullScreenCover", "popover", "navigationDestination", "NavigationLink", "alert", "confirmationDialog", "inspector",
@@ -135,10 +137,13 @@ enum LaunchPath {
             || function.modifiers.contains("@objc") || function.attributes.contains("@objc") || launchMethods.contains(function.name) {
             return false
         }
-        // A method of a public type may be called by the library's users.
-        if let type = file.enclosingType(of: function.keyword),
-           file.declarations[type].modifiers.contains("public") || file.declarations[type].modifiers.contains("open") {
-            return false
+        // A method of a public type may be called by the library's users; a method of a type
+        // (or extension) that adopts a delegate, observer or SwiftUI protocol may be called by
+        // the framework under its requirement's name.
+        if let type = file.enclosingType(of: function.keyword) {
+            let typeDeclaration = file.declarations[type]
+            if typeDeclaration.modifiers.contains("public") || typeDeclaration.modifiers.contains("open") { return false }
+            if typeDeclaration.inheritedTypes.contains(where: { name in frameworkCallers.contains { name.hasSuffix($0) } }) { return false }
         }
         let nameToken = function.keyword + 1
         for other in project.swiftFiles(mentioning: function.name) {
