@@ -93,6 +93,19 @@ public struct PendingPurchaseUnhandledRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // A service hands the purchase result back; its caller shows the pending state.
+            RuleExample("""
+                open func purchase(_ product: Product) async throws -> (Product.PurchaseResult, Transaction?) {
+                    let result = try await product.purchase()
+                    switch result {
+                    case .success(let verification): try await finalize(verification)
+                    case .pending: break
+                    case .userCancelled: break
+                    @unknown default: break
+                    }
+                    return (result, nil)
+                }
+                """),
             // The seed's CORRECT example.
             RuleExample("""
                 func purchaseProduct(_ product: Product) async throws {
@@ -190,7 +203,10 @@ public struct PendingPurchaseUnhandledRule: Rule {
                     result.report(in: file, at: anchor, "This purchase-result switch has no .pending case: Ask to Buy and deferred purchases end here without telling the buyer.")
                     continue
                 }
-                if Self.doesNothing(pendingCase.bodyRange, in: file) {
+                if let handOff = Self.returnOfSubject(after: statement, in: file) {
+                    // The purchase result itself goes back to the caller, who shows the state.
+                    result.evidence(in: file, at: handOff, "The purchase result, .pending included, is returned to the caller of \(scopeDescription(of: handOff, in: file))")
+                } else if Self.doesNothing(pendingCase.bodyRange, in: file) {
                     result.report(in: file, at: pendingCase.label, "The .pending case does nothing: show that the purchase awaits approval.")
                 } else {
                     result.evidence(in: file, at: pendingCase.label, ".pending is handled in \(scopeDescription(of: pendingCase.label, in: file))")
@@ -222,6 +238,28 @@ public struct PendingPurchaseUnhandledRule: Rule {
         }
         // Cases shaped like PurchaseResult: `.success(…)` together with `.userCancelled` or `.pending`.
         return names.contains("success") && (names.contains("userCancelled") || names.contains("pending"))
+    }
+
+    /// A `return` after the switch, in its function, that hands the switch's subject back
+    /// (`return result`, `return (result, nil)`): the caller decides what .pending shows.
+    static func returnOfSubject(after statement: SwitchStatement, in file: SwiftFile) -> Int? {
+        let subject = statement.subjectRange.filter { !file.isIdentifier($0, "try") && !file.isIdentifier($0, "await") }
+        guard subject.count == 1, let name = subject.first, file.isKind(name, .identifier),
+              let function = file.enclosingFunction(of: statement.keyword)
+        else { return nil }
+        let body = file.bodyRange(of: function)
+        guard statement.bodyEnd < body.upperBound else { return nil }
+        for value in file.occurrences(of: file.text(name), in: (statement.bodyEnd + 1)..<body.upperBound) where file.receiver(of: value) == nil {
+            // `return result` / `return (result, …)`, in the function itself (not a closure).
+            let start = file.statementStart(of: value)
+            guard file.isIdentifier(start, "return"), file.enclosingFunction(of: value) == function,
+                  file.declarationChain(of: value).first == function
+            else { continue }
+            let next = file.nextCodeIndex(after: value)
+            if next.map({ file.isKind($0, .dot) || file.isKind($0, .leftParen) }) == true { continue }
+            return start
+        }
+        return nil
     }
 
     /// A case body of only `break`, `return`, `()` or nothing (comments are not code).
