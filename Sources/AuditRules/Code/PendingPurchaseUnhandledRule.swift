@@ -91,6 +91,21 @@ public struct PendingPurchaseUnhandledRule: Rule {
                     }
                 }
                 """),
+            // Pending and cancelled return the same nil: the caller shows nothing for either.
+            RuleExample("""
+                func purchase(_ product: Product) async throws -> Transaction? {
+                    switch try await product.purchase() {
+                    case .success(let verification):
+                        let transaction = try checkVerified(verification)
+                        await transaction.finish()
+                        return transaction
+                    ↓case .userCancelled, .pending:
+                        return nil
+                    @unknown default:
+                        return nil
+                    }
+                }
+                """),
         ],
         nonTriggeringExamples: [
             // A service hands the purchase result back; its caller shows the pending state.
@@ -208,6 +223,8 @@ public struct PendingPurchaseUnhandledRule: Rule {
                     result.evidence(in: file, at: handOff, "The purchase result, .pending included, is returned to the caller of \(scopeDescription(of: handOff, in: file))")
                 } else if Self.doesNothing(pendingCase.bodyRange, in: file) {
                     result.report(in: file, at: pendingCase.label, "The .pending case does nothing: show that the purchase awaits approval.")
+                } else if Self.sharesCancelOutcome(pendingCase, in: file) {
+                    result.report(in: file, at: pendingCase.label, "The .pending case returns what .userCancelled returns: the caller cannot tell a purchase awaiting approval from a cancelled one, so the buyer is never told.")
                 } else {
                     result.evidence(in: file, at: pendingCase.label, ".pending is handled in \(scopeDescription(of: pendingCase.label, in: file))")
                 }
@@ -260,6 +277,16 @@ public struct PendingPurchaseUnhandledRule: Rule {
             return start
         }
         return nil
+    }
+
+    /// `case .userCancelled, .pending: return nil` (or `false`): one constant for both, so
+    /// whoever reads the result cannot show that the purchase awaits approval.
+    static func sharesCancelOutcome(_ switchCase: SwitchCase, in file: SwiftFile) -> Bool {
+        guard switchCase.patternRange.contains(where: { file.isIdentifier($0, "userCancelled") && file.isImplicitMember($0) }) else { return false }
+        let body = switchCase.bodyRange
+        guard let first = body.first, file.isIdentifier(first, "return") else { return false }
+        let value = body.dropFirst()
+        return value.count == 1 && value.allSatisfy { file.isIdentifier($0, "nil") || file.isIdentifier($0, "false") }
     }
 
     /// A case body of only `break`, `return`, `()` or nothing (comments are not code).
