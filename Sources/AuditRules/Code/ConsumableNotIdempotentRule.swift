@@ -374,7 +374,7 @@ public struct ConsumableNotIdempotentRule: Rule {
         var candidates = file.occurrences(ofAny: Self.deliveryNames)
         // A `+=` counts only where a transaction is handled, which needs `import StoreKit`.
         if file.importsStoreKit {
-            for i in file.code.indices where file.code[i].kind == .operator && file.tokenIs(i, "+=") { candidates.append(i) }
+            for i in file.code.indices where file.isKind(i, .operator) && file.tokenIs(i, "+=") { candidates.append(i) }
         }
         candidates.sort()
         for i in candidates {
@@ -383,7 +383,7 @@ public struct ConsumableNotIdempotentRule: Rule {
             } else if file.isCaseReference(i, "purchasedQuantity"), file.receiver(of: i) != nil, !file.isInsideInterpolation(i),
                       !isLogged(i, in: file), !listsHistory(around: i, in: file) {
                 sites.append((i, "purchasedQuantity"))
-            } else if file.code[i].kind == .operator, file.tokenIs(i, "+="), i >= 1, file.code[i - 1].kind == .identifier,
+            } else if file.isKind(i, .operator), file.tokenIs(i, "+="), i >= 1, file.isKind(i - 1, .identifier),
                       camelCaseWords(file.text(i - 1)).contains(where: { currencyWords.contains($0) }),
                       handlesTransaction(around: i, in: file) {
                 sites.append((i - 1, "\(file.text(i - 1)) +="))
@@ -402,11 +402,11 @@ public struct ConsumableNotIdempotentRule: Rule {
     static func isLogged(_ index: Int, in file: SwiftFile) -> Bool {
         var open = Int(file.parent[index])
         while open > 0 {
-            if file.code[open].kind == .leftParen, file.code[open - 1].kind == .identifier,
+            if file.isKind(open, .leftParen), file.isKind(open - 1, .identifier),
                loggingCalls.contains(file.text(open - 1)) || file.text(open - 1).hasPrefix("track") || file.text(open - 1).hasPrefix("log") {
                 return true
             }
-            if file.code[open].kind == .leftBrace { return false }
+            if file.isKind(open, .leftBrace) { return false }
             open = Int(file.parent[open])
         }
         return false
@@ -426,16 +426,16 @@ public struct ConsumableNotIdempotentRule: Rule {
     /// `transaction.productType == .consumable` (either side).
     static func comparesProductType(_ index: Int, in file: SwiftFile) -> Bool {
         var start = index - 1
-        while start >= 1, file.code[start - 1].kind == .identifier {
-            if start >= 2, file.code[start - 2].kind == .dot { start -= 2 } else { start -= 1; break }
+        while start >= 1, file.isKind(start - 1, .identifier) {
+            if start >= 2, file.isKind(start - 2, .dot) { start -= 2 } else { start -= 1; break }
         }
-        if start >= 2, file.code[start - 1].kind == .operator, file.tokenIs(start - 1, "=="), file.isIdentifier(start - 2, "productType") {
+        if start >= 2, file.isKind(start - 1, .operator), file.tokenIs(start - 1, "=="), file.isIdentifier(start - 2, "productType") {
             return true
         }
         let after = index + 1
-        if after + 1 < file.code.count, file.code[after].kind == .operator, file.tokenIs(after, "==") {
+        if after + 1 < file.code.count, file.isKind(after, .operator), file.tokenIs(after, "==") {
             var k = after + 1
-            while k < file.code.count, file.code[k].kind == .identifier || file.code[k].kind == .dot || file.code[k].kind == .operator && file.tokenIs(k, "?") {
+            while k < file.code.count, file.isKind(k, .identifier) || file.isKind(k, .dot) || file.isKind(k, .operator) && file.tokenIs(k, "?") {
                 if file.isIdentifier(k, "productType") { return true }
                 k += 1
             }
@@ -486,9 +486,9 @@ public struct ConsumableNotIdempotentRule: Rule {
         // A transaction id written to a log (`StoreLog.transaction(…, transactionId: String(t.id))`)
         // or reported in a branch that throws (the failed-verification path delivers nothing)
         // keys nothing.
-        for k in file.fullRange(of: declaration) where k >= 2 && file.code[k - 1].kind == .dot && !TransactionFlow.isLogged(k, in: file)
+        for k in file.fullRange(of: declaration) where k >= 2 && file.isKind(k - 1, .dot) && !TransactionFlow.isLogged(k, in: file)
             && !isLogged(k, in: file) && !isInThrowingBranch(k, in: file) && limit.map({ k < $0 }) ?? true {
-            guard let receiver = file.receiver(of: k), file.code[receiver].kind == .identifier else { continue }
+            guard let receiver = file.receiver(of: k), file.isKind(receiver, .identifier) else { continue }
             let member = file.text(k)
             if member == "originalID" || member == "jwsRepresentation" || member == "transactionIdentifier" { return k }
             if member == "id", names.contains(file.text(receiver)) || file.text(receiver).lowercased().contains("transaction") { return k }
@@ -515,7 +515,7 @@ public struct ConsumableNotIdempotentRule: Rule {
         let range = file.fullRange(of: declaration)
         for k in range {
             // `_ t: Transaction`, `t: StoreKit.Transaction`
-            if file.code[k].kind == .colon, k >= 1, file.code[k - 1].kind == .identifier, k + 1 < file.code.count {
+            if file.isKind(k, .colon), k >= 1, file.isKind(k - 1, .identifier), k + 1 < file.code.count {
                 if file.isIdentifier(k + 1, "Transaction") || file.isIdentifier(k + 1, "StoreKit") && file.isIdentifier(k + 3, "Transaction") {
                     names.insert(file.text(k - 1))
                 }
@@ -585,7 +585,7 @@ extension ConsumableNotIdempotentRule {
             // Only functions, initializers and properties call (a delivery in a closure or a
             // type body has no callees of its own).
             guard Self.isFunctionLike(file.declarations[function.declaration].kind) else { return called }
-            for k in file.bodyRange(of: function.declaration) where file.code[k].kind == .identifier && file.isCall(at: k) {
+            for k in file.bodyRange(of: function.declaration) where file.isKind(k, .identifier) && file.isCall(at: k) {
                 called.insert(file.text(k))
             }
             callsCache[function] = called

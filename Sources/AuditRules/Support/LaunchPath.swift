@@ -35,7 +35,7 @@ enum LaunchPath {
             case .closure:
                 guard viewModifierClosures.contains(declaration.name), declaration.calleeIndex >= 1,
                       file.isImplicitMember(declaration.calleeIndex) || file.receiver(of: declaration.calleeIndex) != nil,
-                      file.code[declaration.calleeIndex - 1].kind == .dot
+                      file.isKind(declaration.calleeIndex - 1, .dot)
                 else { continue }
                 // A `.task` on the root view of the first scene runs when the app's window
                 // first appears: at launch (unless it sits in a presented sheet).
@@ -96,8 +96,8 @@ enum LaunchPath {
         for file in project.swiftFiles(mentioning: name) {
             for i in file.occurrences(of: name) {
                 let next = file.nextCodeIndex(after: i)
-                let isCreation = next.map { file.code[$0].kind == .leftParen } == true && file.receiver(of: i) == nil
-                let isShared = next.map { file.code[$0].kind == .dot } == true
+                let isCreation = next.map { file.isKind($0, .leftParen) } == true && file.receiver(of: i) == nil
+                let isShared = next.map { file.isKind($0, .dot) } == true
                     && file.nextCodeIndex(after: next!).map { file.isIdentifier($0, "shared") || file.isIdentifier($0, "default") } == true
                 guard isCreation || isShared else { continue }
                 let type = file.enclosingType(of: i)
@@ -162,7 +162,7 @@ enum LaunchPath {
     /// The `@main` type declaration.
     static func mainType(in project: Project) -> (file: SwiftFile, declaration: Int)? {
         // Only a file with an `@main` attribute token can hold it.
-        for file in project.swiftFiles where file.code.indices.contains(where: { file.code[$0].kind == .attribute && file.tokenIs($0, "@main") }) {
+        for file in project.swiftFiles where file.code.indices.contains(where: { file.isKind($0, .attribute) && file.tokenIs($0, "@main") }) {
             for (index, declaration) in file.declarations.enumerated() where declaration.kind.isType && declaration.attributes.contains("@main") {
                 return (file, index)
             }
@@ -217,14 +217,14 @@ enum LaunchPath {
     /// there as modifiers (`.name(`), outside presentation closures.
     private static func createdTypes(in range: Range<Int>, of file: SwiftFile, project: Project) -> [(type: String, helper: String?)] {
         var result: [(String, String?)] = []
-        for i in range where file.code[i].kind == .identifier {
-            guard let next = file.nextCodeIndex(after: i), file.code[next].kind == .leftParen || file.code[next].kind == .leftBrace else { continue }
+        for i in range where file.isKind(i, .identifier) {
+            guard let next = file.nextCodeIndex(after: i), file.isKind(next, .leftParen) || file.isKind(next, .leftBrace) else { continue }
             if file.declarationChain(of: i).contains(where: { isPresentation(file.declarations[$0]) && range.contains(file.declarations[$0].keyword) }) { continue }
             let name = file.text(i)
             guard let first = name.first else { continue }
             if first.isUppercase, file.receiver(of: i) == nil {
                 if !project.typeDeclarations(named: name).isEmpty { result.append((name, nil)) }
-            } else if file.previousCodeIndex(before: i).map({ file.code[$0].kind == .dot }) == true, project.mayDeclareFunction(named: name),
+            } else if file.previousCodeIndex(before: i).map({ file.isKind($0, .dot) }) == true, project.mayDeclareFunction(named: name),
                       !presentationClosures.contains(name) {
                 result.append((name, name))
             }

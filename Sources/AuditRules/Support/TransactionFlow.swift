@@ -163,7 +163,7 @@ struct TransactionFlow {
                 result.append(BindingSite(nameIndex: pattern.nameIndex, caseIndex: i, keyword: nil, argument: nil, isUnverified: file.tokenIs(i, "unverified")))
                 continue
             }
-            guard let name = file.nextCodeIndex(after: i), file.code[name].kind == .identifier,
+            guard let name = file.nextCodeIndex(after: i), file.isKind(name, .identifier),
                   let value = initialValue(ofBindingNamed: name, in: file),
                   let (argument, unsafe) = verifiedValue(at: value, in: file)
             else { continue }
@@ -200,7 +200,7 @@ struct TransactionFlow {
         guard let keyword = file.previousCodeIndex(before: name), file.isIdentifier(keyword, "let") || file.isIdentifier(keyword, "var"),
               var j = file.nextCodeIndex(after: name)
         else { return nil }
-        if file.code[j].kind == .colon {
+        if file.isKind(j, .colon) {
             // `let t: Transaction = …`
             while j < name + 8, !file.tokenIs(j, "="), let next = file.nextCodeIndex(after: j) { j = next }
         }
@@ -230,12 +230,12 @@ struct TransactionFlow {
         var result: [TransactionAlias] = []
         for use in file.occurrences(of: binding.name, in: binding.scope) where use > binding.nameIndex && file.receiver(of: use) == nil {
             guard let equals = file.previousCodeIndex(before: use), file.tokenIs(equals, "="),
-                  let target = file.previousCodeIndex(before: equals), file.code[target].kind == .identifier
+                  let target = file.previousCodeIndex(before: equals), file.isKind(target, .identifier)
             else { continue }
             // The value is the name alone, or `name.transaction`, up to the end of the statement.
             var end = use + 1
             if file.token(use, offsetBy: 1, is: .dot), file.isIdentifier(use + 2, "transaction") { end = use + 3 }
-            guard end >= file.code.count || file.startsLine[end] || file.code[end].kind == .semicolon || file.code[end].kind == .rightBrace else { continue }
+            guard end >= file.code.count || file.startsLine[end] || file.isKind(end, .semicolon) || file.isKind(end, .rightBrace) else { continue }
             let name = file.text(target)
             if let keyword = file.previousCodeIndex(before: target), file.isIdentifier(keyword, "let") || file.isIdentifier(keyword, "var") {
                 result.append(TransactionAlias(name: name, nameIndex: target, scope: liveRange(after: bindingOwner(of: keyword, in: file), in: file)))
@@ -260,17 +260,17 @@ struct TransactionFlow {
         let code = file.code
         var i = index
         // `self.checkVerified(x)`, `Self.verify(x)`, `StoreHelper.checkVerified(x)`
-        while i + 2 < code.count, code[i].kind == .identifier, code[i + 1].kind == .dot { i += 2 }
-        guard i < code.count, code[i].kind == .identifier else { return nil }
+        while i + 2 < code.count, file.isKind(i, .identifier), file.isKind(i + 1, .dot) { i += 2 }
+        guard i < code.count, file.isKind(i, .identifier) else { return nil }
         let name = file.text(i).lowercased()
         // `checkVerified(result)`, `verify(status.transaction)`: an identifier or a member chain.
         if ASCIISearch.contains(name, "verif"), let call = file.call(at: i), call.arguments.count == 1,
-           let argument = call.arguments.first, let first = argument.valueRange.first, code[first].kind == .identifier,
-           argument.valueRange.allSatisfy({ code[$0].kind == .identifier || code[$0].kind == .dot }) {
+           let argument = call.arguments.first, let first = argument.valueRange.first, file.isKind(first, .identifier),
+           argument.valueRange.allSatisfy({ file.isKind($0, .identifier) || file.isKind($0, .dot) }) {
             return (first, false)
         }
         // `x.payloadValue` / `x.unsafePayloadValue`
-        if i + 2 < code.count, code[i + 1].kind == .dot,
+        if i + 2 < code.count, file.isKind(i + 1, .dot),
            file.isIdentifier(i + 2, "payloadValue") || file.isIdentifier(i + 2, "unsafePayloadValue") {
             return (i, file.isIdentifier(i + 2, "unsafePayloadValue"))
         }
@@ -285,7 +285,7 @@ struct TransactionFlow {
             if kind == .leftBrace || kind == .rightBrace || kind == .semicolon { return i }
             if file.isIdentifier(i, "case") {
                 // `guard case`, `if case`, `while case`, `for case`: the statement keyword owns it.
-                if i > 0, ["guard", "if", "while", "for"].contains(file.text(i - 1)), file.code[i - 1].kind == .identifier { return i - 1 }
+                if i > 0, ["guard", "if", "while", "for"].contains(file.text(i - 1)), file.isKind(i - 1, .identifier) { return i - 1 }
                 return i
             }
             if file.isIdentifier(i, "if") || file.isIdentifier(i, "guard") || file.isIdentifier(i, "while") { return i }
@@ -303,7 +303,7 @@ struct TransactionFlow {
         var top = index
         while true {
             let open = Int(file.parent[top])
-            guard open > 1, code[open].kind == .leftParen, file.isImplicitMember(open - 1) else { break }
+            guard open > 1, file.isKind(open, .leftParen), file.isImplicitMember(open - 1) else { break }
             top = open - 1
         }
         // `if case …pattern… = subject` / `guard case … = subject` / `for case … in subject`
@@ -349,14 +349,14 @@ struct TransactionFlow {
         if file.isIdentifier(owner, "if") || file.isIdentifier(owner, "while") || file.isIdentifier(owner, "case") {
             var i = owner + 1
             while i < code.count {
-                if code[i].kind == .leftBrace { return owner..<max(owner, Int(file.match[i]) >= 0 ? Int(file.match[i]) : code.count) }
-                if code[i].kind == .leftParen || code[i].kind == .leftBracket, Int(file.match[i]) > i { i = Int(file.match[i]) }
+                if file.isKind(i, .leftBrace) { return owner..<max(owner, Int(file.match[i]) >= 0 ? Int(file.match[i]) : code.count) }
+                if file.isKind(i, .leftParen) || file.isKind(i, .leftBracket), Int(file.match[i]) > i { i = Int(file.match[i]) }
                 i += 1
             }
         }
         // `guard`, `let`, `var`: the rest of the innermost enclosing block.
         var open = Int(file.parent[owner])
-        while open >= 0, code[open].kind != .leftBrace { open = Int(file.parent[open]) }
+        while open >= 0, !file.isKind(open, .leftBrace) { open = Int(file.parent[open]) }
         guard open >= 0 else { return owner..<code.count }
         let close = Int(file.match[open])
         return owner..<(close >= 0 ? close : code.count)
@@ -372,10 +372,10 @@ struct TransactionFlow {
         // Direct expressions: `Transaction.updates` is not a result, but `status.transaction`,
         // `AppTransaction.shared`, `product.purchase()` are.
         if let direct = directSource(at: index, in: file) { return direct }
-        guard code[index].kind == .identifier else { return .unknown }
+        guard file.isKind(index, .identifier) else { return .unknown }
         let name = file.text(index)
         // `status.transaction` / `status.renewalInfo`
-        if index + 2 < code.count, code[index + 1].kind == .dot,
+        if index + 2 < code.count, file.isKind(index + 1, .dot),
            file.isIdentifier(index + 2, "transaction") || file.isIdentifier(index + 2, "renewalInfo") {
             return .subscriptionStatus
         }
@@ -383,7 +383,7 @@ struct TransactionFlow {
         let scopeStart = file.enclosingFunction(of: index).map { file.declarations[$0].keyword } ?? 0
         var i = min(limit, code.count) - 1
         while i >= scopeStart {
-            if code[i].kind == .identifier, file.tokenIs(i, spelled: name) {
+            if file.isKind(i, .identifier), file.tokenIs(i, spelled: name) {
                 // `for await name in Transaction.updates`
                 if i > 0, file.isIdentifier(i + 1, "in"), isLoopVariable(i, in: file) {
                     return file.codeIndex(i, offsetBy: 2).flatMap { transactionSequence(at: $0, in: file) } ?? .unknown
@@ -393,13 +393,13 @@ struct TransactionFlow {
                     var j = i + 2
                     while j < code.count, file.isIdentifier(j, "try") || file.isIdentifier(j, "await") { j += 1 }
                     if let direct = directSource(at: j, in: file) { return direct }
-                    if j < code.count, code[j].kind == .identifier, depth < 3 {
+                    if j < code.count, file.isKind(j, .identifier), depth < 3 {
                         return traceSource(of: j, in: file, before: i, project: project, depth: depth + 1)
                     }
                     return .unknown
                 }
                 // `.success(let name)` in a switch or `if case` over a purchase result.
-                if i >= 3, file.isIdentifier(i - 1, "let") || file.isIdentifier(i - 1, "var"), code[i - 2].kind == .leftParen,
+                if i >= 3, file.isIdentifier(i - 1, "let") || file.isIdentifier(i - 1, "var"), file.isKind(i - 2, .leftParen),
                    file.isIdentifier(i - 3, "success") || file.isIdentifier(i - 3, "verified") {
                     if let subject = patternSubject(of: i - 3, in: file), depth < 3 {
                         let outer = traceSource(of: subject, in: file, before: i - 3, project: project, depth: depth + 1)
@@ -434,7 +434,7 @@ struct TransactionFlow {
         var base = index
         if file.isIdentifier(base, "StoreKit"), file.token(base, offsetBy: 1, is: .dot), let next = file.codeIndex(base, offsetBy: 2) { base = next }
         guard file.isIdentifier(base, "Transaction"), file.token(base, offsetBy: 1, is: .dot), let member = file.codeIndex(base, offsetBy: 2),
-              file.code[member].kind == .identifier
+              file.isKind(member, .identifier)
         else { return nil }
         return sequenceSources[file.text(member)]
     }
@@ -447,14 +447,14 @@ struct TransactionFlow {
         if file.isIdentifier(i, "AppTransaction") { return .appTransaction }
         // Walk a member chain to its last call: `store.product?.purchase(options: [])`.
         while i + 1 < code.count {
-            if code[i].kind == .identifier, file.tokenIs(i, "purchase"), code.indices.contains(i + 1), code[i + 1].kind == .leftParen {
+            if file.isKind(i, .identifier), file.tokenIs(i, "purchase"), code.indices.contains(i + 1), file.isKind(i + 1, .leftParen) {
                 return .purchase
             }
-            if code[i].kind == .identifier || code[i].kind == .dot || file.tokenIs(i, "?") || file.tokenIs(i, "!") {
+            if file.isKind(i, .identifier) || file.isKind(i, .dot) || file.tokenIs(i, "?") || file.tokenIs(i, "!") {
                 i += 1
                 continue
             }
-            if code[i].kind == .leftParen, Int(file.match[i]) > i {
+            if file.isKind(i, .leftParen), Int(file.match[i]) > i {
                 i = Int(file.match[i]) + 1
                 continue
             }
@@ -474,7 +474,7 @@ struct TransactionFlow {
         var headers: [Int] = []
         var open = Int(file.parent[index])
         while open >= 0 {
-            if open >= 2, file.code[open].kind == .leftParen, let function = file.function(keywordAt: open - 2) { headers.append(function) }
+            if open >= 2, file.isKind(open, .leftParen), let function = file.function(keywordAt: open - 2) { headers.append(function) }
             open = Int(file.parent[open])
         }
         for declarationIndex in headers + file.declarationChain(of: index) {
@@ -485,7 +485,7 @@ struct TransactionFlow {
                 var j = body.lowerBound
                 var names: [String] = []
                 while j < body.upperBound, j < body.lowerBound + 12, !file.isIdentifier(j, "in") {
-                    if file.code[j].kind == .identifier { names.append(file.text(j)) }
+                    if file.isKind(j, .identifier) { names.append(file.text(j)) }
                     j += 1
                 }
                 if j < body.upperBound, file.isIdentifier(j, "in"), names.contains(name), index >= body.lowerBound, index <= j {
@@ -497,7 +497,7 @@ struct TransactionFlow {
             guard declaration.kind == .function, declaration.keyword + 2 < file.code.count else { continue }
             // Is `name` among this function's parameters? `func handle(_ result: VerificationResult<Transaction>)`
             let open = declaration.keyword + 2
-            guard file.code[open].kind == .leftParen, Int(file.match[open]) > open else { continue }
+            guard file.isKind(open, .leftParen), Int(file.match[open]) > open else { continue }
             let close = Int(file.match[open])
             guard index > open, index < close else { continue }
             let position = parameterPosition(of: index, open: open, close: close, in: file)
@@ -532,10 +532,10 @@ struct TransactionFlow {
         var start = open + 1
         var i = open + 1
         while i <= close {
-            if i == close || (file.code[i].kind == .comma && Int(file.parent[i]) == open) {
+            if i == close || (file.isKind(i, .comma) && Int(file.parent[i]) == open) {
                 if (start..<i).contains(index) {
                     // The internal name is the identifier right before the colon.
-                    let colon = (start..<i).first { file.code[$0].kind == .colon && Int(file.parent[$0]) == open }
+                    let colon = (start..<i).first { file.isKind($0, .colon) && Int(file.parent[$0]) == open }
                     if let colon, colon - 1 == index { return position }
                     return nil
                 }
@@ -587,7 +587,7 @@ struct TransactionFlow {
     /// `x.finish()` with a receiver.
     static func isFinishCall(_ index: Int, in file: SwiftFile) -> Bool {
         file.isIdentifier(index, "finish") && file.receiver(of: index) != nil
-            && index + 1 < file.code.count && file.code[index + 1].kind == .leftParen
+            && index + 1 < file.code.count && file.isKind(index + 1, .leftParen)
     }
 }
 
@@ -624,7 +624,7 @@ extension TransactionFlow {
         var argument = index
         while let (call, _) = file.enclosingCallArguments(ofArgument: argument) {
             if logCalls.contains(file.text(call.name)) { return true }
-            if let receiver = file.receiver(of: call.name), file.code[receiver].kind == .identifier,
+            if let receiver = file.receiver(of: call.name), file.isKind(receiver, .identifier),
                ASCIISearch.contains(file.text(receiver).lowercased(), "log") {
                 return true
             }
@@ -641,7 +641,7 @@ extension TransactionFlow {
         // `let u = r.unsafePayloadValue`: the uses of `u`.
         let start = file.statementStart(of: index)
         if file.isIdentifier(start, "let") || file.isIdentifier(start, "var"), let name = file.nextCodeIndex(after: start),
-           file.code[name].kind == .identifier, initialValue(ofBindingNamed: name, in: file).map({ $0 < index }) == true {
+           file.isKind(name, .identifier), initialValue(ofBindingNamed: name, in: file).map({ $0 < index }) == true {
             let scope = liveRange(after: start, in: file)
             let uses = file.occurrences(of: file.text(name), in: scope).filter { $0 > name && file.receiver(of: $0) == nil }
             guard !uses.isEmpty else { return .grant }
@@ -680,9 +680,9 @@ extension TransactionFlow {
         }
         // `state.append(value)` / `state = value` where `state` is an `@State` of the view.
         var target: Int?
-        if let (call, _) = file.enclosingCallArguments(ofArgument: index), let receiver = file.receiver(of: call.name), file.code[receiver].kind == .identifier {
+        if let (call, _) = file.enclosingCallArguments(ofArgument: index), let receiver = file.receiver(of: call.name), file.isKind(receiver, .identifier) {
             target = receiver
-        } else if file.code[start].kind == .identifier, file.token(start, offsetBy: 1, is: .operator), file.tokenIs(start + 1, "=") {
+        } else if file.isKind(start, .identifier), file.token(start, offsetBy: 1, is: .operator), file.tokenIs(start + 1, "=") {
             target = start
         }
         guard let target else { return false }
@@ -690,7 +690,7 @@ extension TransactionFlow {
         let range = file.bodyRange(of: type)
         return file.occurrences(of: name, in: range).contains { candidate in
             guard let keyword = file.previousCodeIndex(before: candidate), file.isIdentifier(keyword, "var") else { return false }
-            return (max(range.lowerBound, keyword - 4)..<keyword).contains { file.code[$0].kind == .attribute && file.tokenIs($0, "@State") }
+            return (max(range.lowerBound, keyword - 4)..<keyword).contains { file.isKind($0, .attribute) && file.tokenIs($0, "@State") }
         }
     }
 }

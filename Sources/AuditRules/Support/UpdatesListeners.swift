@@ -43,12 +43,12 @@ extension UpdatesListener {
         var listener = UpdatesListener(file: file, site: site, loop: nil, element: nil, body: nil, neverCalled: false, returns: [])
         // `for await x in Transaction.updates {`: `in` before the sequence, the loop variable before it.
         if let inKeyword = file.previousCodeIndex(before: site), file.isIdentifier(inKeyword, "in"),
-           let element = file.previousCodeIndex(before: inKeyword), file.code[element].kind == .identifier,
+           let element = file.previousCodeIndex(before: inKeyword), file.isKind(element, .identifier),
            let loop = (max(0, element - 4)..<element).last(where: { file.isIdentifier($0, "for") }) {
             listener.loop = loop
             listener.element = element
             var open = site
-            while open < file.code.count, file.code[open].kind != .leftBrace { open += 1 }
+            while open < file.code.count, !file.isKind(open, .leftBrace) { open += 1 }
             if let close = file.matchingBracket(of: open), close > open {
                 let body = (open + 1)..<close
                 listener.body = body
@@ -67,7 +67,7 @@ extension UpdatesListener {
         guard file.isIdentifier(index, "return") else { return false }
         var brace = file.enclosingBracket(of: index)
         while let current = brace, current != open {
-            if file.code[current].kind == .leftBrace, file.declaration(openedBy: current) != nil { return false }
+            if file.isKind(current, .leftBrace), file.declaration(openedBy: current) != nil { return false }
             brace = file.enclosingBracket(of: current)
         }
         return brace == open
@@ -96,7 +96,7 @@ extension UpdatesListener {
         let name = file.text(element)
         for use in file.occurrences(of: name, in: body) {
             // `result.verify()` alone checks and drops the value.
-            if let next = file.nextCodeIndex(after: use), file.code[next].kind == .dot, let member = file.nextCodeIndex(after: next),
+            if let next = file.nextCodeIndex(after: use), file.isKind(next, .dot), let member = file.nextCodeIndex(after: next),
                file.isIdentifier(member, "verify"), file.statementStart(of: use) == use || file.isIdentifier(file.statementStart(of: use), "try") {
                 continue
             }
