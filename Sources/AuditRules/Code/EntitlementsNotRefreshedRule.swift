@@ -102,6 +102,24 @@ public struct EntitlementsNotRefreshedRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // continue skips one update and keeps listening; a return inside a closure in the
+            // loop leaves only the closure.
+            RuleExample("""
+                @main struct NotesApp: App {
+                    let listener = Task.detached {
+                        for await result in Transaction.updates {
+                            guard case .verified(let transaction) = result else { continue }
+                            let granted = await MainActor.run { () -> Bool in
+                                guard transaction.revocationDate == nil else { return false }
+                                return Entitlements.shared.grant(transaction.productID)
+                            }
+                            if !granted { continue }
+                            await transaction.finish()
+                        }
+                    }
+                    var body: some Scene { WindowGroup { Text("Notes") } }
+                }
+                """),
             // The seed's CORRECT store: the updates listener calls updateEntitlements().
             RuleExample("""
                 @main struct MyApp: App {

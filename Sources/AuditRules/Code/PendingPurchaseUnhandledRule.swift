@@ -108,6 +108,23 @@ public struct PendingPurchaseUnhandledRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // A nested success pattern with the pending state shown.
+            RuleExample("""
+                func purchase(_ product: Product) async throws {
+                    switch try await product.purchase() {
+                    case let .success(.verified(transaction)):
+                        await transaction.finish()
+                    case .success(.unverified):
+                        break
+                    case .pending:
+                        awaitingApproval = true
+                    case .userCancelled:
+                        break
+                    @unknown default:
+                        break
+                    }
+                }
+                """),
             // A service hands the purchase result back; its caller shows the pending state.
             RuleExample("""
                 open func purchase(_ product: Product) async throws -> (Product.PurchaseResult, Transaction?) {

@@ -95,6 +95,27 @@ public struct RevocationNotCheckedRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // The Optional-returning helper, with the revocation handled.
+            RuleExample("""
+                final class StoreHelper: ObservableObject {
+                    @Published var purchasedProductIDs: Set<String> = []
+                    func listen() async {
+                        for await result in StoreKit.Transaction.updates {
+                            guard let transaction = verifiedTransaction(result) else { continue }
+                            if transaction.revocationDate == nil {
+                                purchasedProductIDs.insert(transaction.productID)
+                            } else {
+                                purchasedProductIDs.remove(transaction.productID)
+                            }
+                            await transaction.finish()
+                        }
+                    }
+                    private func verifiedTransaction<T>(_ result: VerificationResult<T>) -> T? {
+                        if case .verified(let value) = result { return value }
+                        return nil
+                    }
+                }
+                """),
             // The seed's CORRECT example.
             RuleExample("""
                 func updateEntitlements() async {

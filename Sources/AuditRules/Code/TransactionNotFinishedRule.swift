@@ -148,6 +148,22 @@ public struct TransactionNotFinishedRule: Rule {
                     }
                     """),
             ]),
+            // The alias is delivered but finished under neither name.
+            RuleExample("""
+                func process(_ result: VerificationResult<Transaction>) async {
+                    let transaction: Transaction
+                    switch result {
+                    case .verified(let ↓t):
+                        transaction = t
+                    case .unverified:
+                        return
+                    }
+                    await deliver(transaction.productID)
+                }
+                func sweep() async {
+                    for await result in Transaction.unfinished { await process(result) }
+                }
+                """),
         ],
         nonTriggeringExamples: [
             // The transaction handed to a variable declared before the switch, finished under that name.
