@@ -217,6 +217,15 @@ public struct TransactionNotFinishedRule: Rule {
                     }
                 }
                 """),
+            // Updates handed to a closure the app's user supplies: what it does is not in sight.
+            RuleExample("""
+                public final class TransactionObserver {
+                    public var onUpdate: ((VerificationResult<Transaction>) async -> Void)?
+                    public func start() {
+                        Task { for await update in Transaction.updates { await onUpdate?(update) } }
+                    }
+                }
+                """),
             // The seed's CORRECT purchase flow.
             RuleExample("""
                 func purchase(_ product: Product) async throws {
@@ -371,7 +380,7 @@ public struct TransactionNotFinishedRule: Rule {
             let file = listener.file
             let binds = bindings.contains { $0.file.path == file.path && body.contains($0.nameIndex) }
                 || handsOnToBinding(listener, bindings: bindings, project: project)
-            if binds { continue }
+            if binds || listener.handsElementToUnseenCode(in: project) { continue }
             handled += 1
             if listener.finishes(using: finishing) {
                 result.evidence(in: file, at: listener.site, "The Transaction.updates loop in \(scopeDescription(of: listener.site, in: file)) finishes what it receives")

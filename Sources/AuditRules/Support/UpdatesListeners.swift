@@ -112,6 +112,30 @@ extension UpdatesListener {
     }
 }
 
+extension UpdatesListener {
+    /// Whether the loop hands what it receives to code the app does not show: a stored
+    /// closure (`onUpdate?(result)`), a protocol requirement, another module's function.
+    /// What happens there cannot be seen, so the loop is given the benefit of the doubt.
+    func handsElementToUnseenCode(in project: Project) -> Bool {
+        guard let body, let element else { return false }
+        let name = file.text(element)
+        for use in file.occurrences(of: name, in: body) {
+            guard let (call, _) = file.enclosingCallArguments(ofArgument: use) else {
+                // `onUpdate?(update)`: an optional closure called with it.
+                if let open = file.enclosingBracket(of: use), file.isKind(open, .leftParen),
+                   let before = file.previousCodeIndex(before: open), file.tokenIs(before, "?") || file.tokenIs(before, "!") {
+                    return true
+                }
+                continue
+            }
+            let callee = file.text(call.name)
+            if TransactionFlow.isLogged(use, in: file) { continue }
+            if project.declarations(named: callee, { $0 == .function }).isEmpty { return true }
+        }
+        return false
+    }
+}
+
 /// The listeners of a project, found once and shared by the rules (also the fact's name).
 private struct UpdatesListeners: Sendable {
     var listeners: [UpdatesListener]
