@@ -119,6 +119,14 @@ public struct TransactionNotFinishedRule: Rule {
                     }
                 }
                 """),
+            // A pattern in the loop itself binds the verified transactions only.
+            RuleExample("""
+                func listen() async {
+                    for await case .verified(let ↓transaction) in Transaction.updates {
+                        await library.unlock(transaction.productID)
+                    }
+                }
+                """),
             // The module-qualified sequence is still Transaction.updates.
             RuleExample("""
                 func monitor() async throws {
@@ -378,7 +386,7 @@ public struct TransactionNotFinishedRule: Rule {
         for listener in UpdatesListener.all(in: project) {
             guard let body = listener.body, let loop = listener.loop else { continue }
             let file = listener.file
-            let binds = bindings.contains { $0.file.path == file.path && body.contains($0.nameIndex) }
+            let binds = bindings.contains { $0.file.path == file.path && (loop..<body.upperBound).contains($0.nameIndex) }
                 || handsOnToBinding(listener, bindings: bindings, project: project)
             if binds || listener.handsElementToUnseenCode(in: project) { continue }
             handled += 1

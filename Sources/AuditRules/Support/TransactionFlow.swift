@@ -372,6 +372,8 @@ struct TransactionFlow {
         // Direct expressions: `Transaction.updates` is not a result, but `status.transaction`,
         // `AppTransaction.shared`, `product.purchase()` are.
         if let direct = directSource(at: index, in: file) { return direct }
+        // `for await case .verified(let t) in Transaction.updates`: the sequence itself.
+        if let sequence = transactionSequence(at: index, in: file) { return sequence }
         guard file.isKind(index, .identifier) else { return .unknown }
         let name = file.text(index)
         // `status.transaction` / `status.renewalInfo`

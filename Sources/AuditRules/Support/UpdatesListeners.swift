@@ -41,12 +41,13 @@ extension UpdatesListener {
 
     private static func listener(at site: Int, in file: SwiftFile, project: Project) -> UpdatesListener {
         var listener = UpdatesListener(file: file, site: site, loop: nil, element: nil, body: nil, neverCalled: false, returns: [])
-        // `for await x in Transaction.updates {`: `in` before the sequence, the loop variable before it.
+        // `for await x in Transaction.updates {`: `in` before the sequence, the loop variable
+        // before it; `for await case .verified(let t) in Transaction.updates {` binds in a pattern.
         if let inKeyword = file.previousCodeIndex(before: site), file.isIdentifier(inKeyword, "in"),
-           let element = file.previousCodeIndex(before: inKeyword), file.isKind(element, .identifier),
-           let loop = (max(0, element - 4)..<element).last(where: { file.isIdentifier($0, "for") }) {
+           let before = file.previousCodeIndex(before: inKeyword),
+           case let loop = file.statementStart(of: inKeyword), file.isIdentifier(loop, "for") {
             listener.loop = loop
-            listener.element = element
+            listener.element = file.isKind(before, .identifier) ? before : nil
             var open = site
             while open < file.code.count, !file.isKind(open, .leftBrace) { open += 1 }
             if let close = file.matchingBracket(of: open), close > open {
