@@ -115,6 +115,26 @@ public struct ConsumableNotIdempotentRule: Rule {
                     }
                 }
                 """),
+            // The transaction id appears only in a log call and on the failed-verification path;
+            // the credit itself is a per-product counter.
+            RuleExample("""
+                import StoreKit
+
+                func buy(_ product: Product) async throws {
+                    guard case .success(let verification) = try await product.purchase() else { return }
+                    let checked = checkVerificationResult(result: verification)
+                    if !checked.verified {
+                        PurchaseLog.failure(productId: checked.transaction.productID, transactionId: String(checked.transaction.id))
+                        throw StoreError.failedVerification
+                    }
+                    let transaction = checked.transaction
+                    await transaction.finish()
+                    if transaction.productType == .↓consumable {
+                        ConsumableCounter.increment(transaction.productID)
+                    }
+                    notify?(.purchased, String(transaction.id))
+                }
+                """),
         ],
         nonTriggeringExamples: [
             // The seed's skeleton completed as its comment says.
@@ -311,7 +331,7 @@ public struct ConsumableNotIdempotentRule: Rule {
         var unkeyed: [(function: CallGraph.Function, site: Int, what: String)] = []
         for delivery in deliveries {
             let file = project.swiftFiles[delivery.function.file]
-            if let key = Self.key(around: delivery.function, graph: graph, project: project) {
+            if let key = Self.key(around: delivery.function, site: delivery.site, graph: graph, project: project) {
                 let keyFile = project.swiftFiles[key.file]
                 result.evidence(
                     in: keyFile, at: key.index,
@@ -354,7 +374,7 @@ public struct ConsumableNotIdempotentRule: Rule {
         var candidates = file.occurrences(ofAny: Self.deliveryNames)
         // A `+=` counts only where a transaction is handled, which needs `import StoreKit`.
         if file.importsStoreKit {
-            for i in file.code.indices where file.code[i].kind == .operator && file.tokenIs(i, "+=") { candidates.append(i) }
+            for i in file.code.indices where file.isKind(i, .operator) && file.tokenIs(i, "+=") { candidates.append(i) }
         }
         candidates.sort()
         for i in candidates {
@@ -363,7 +383,7 @@ public struct ConsumableNotIdempotentRule: Rule {
             } else if file.isCaseReference(i, "purchasedQuantity"), file.receiver(of: i) != nil, !file.isInsideInterpolation(i),
                       !isLogged(i, in: file), !listsHistory(around: i, in: file) {
                 sites.append((i, "purchasedQuantity"))
-            } else if file.code[i].kind == .operator, file.tokenIs(i, "+="), i >= 1, file.code[i - 1].kind == .identifier,
+            } else if file.isKind(i, .operator), file.tokenIs(i, "+="), i >= 1, file.isKind(i - 1, .identifier),
                       camelCaseWords(file.text(i - 1)).contains(where: { currencyWords.contains($0) }),
                       handlesTransaction(around: i, in: file) {
                 sites.append((i - 1, "\(file.text(i - 1)) +="))
@@ -382,11 +402,11 @@ public struct ConsumableNotIdempotentRule: Rule {
     static func isLogged(_ index: Int, in file: SwiftFile) -> Bool {
         var open = Int(file.parent[index])
         while open > 0 {
-            if file.code[open].kind == .leftParen, file.code[open - 1].kind == .identifier,
+            if file.isKind(open, .leftParen), file.isKind(open - 1, .identifier),
                loggingCalls.contains(file.text(open - 1)) || file.text(open - 1).hasPrefix("track") || file.text(open - 1).hasPrefix("log") {
                 return true
             }
-            if file.code[open].kind == .leftBrace { return false }
+            if file.isKind(open, .leftBrace) { return false }
             open = Int(file.parent[open])
         }
         return false
@@ -406,16 +426,16 @@ public struct ConsumableNotIdempotentRule: Rule {
     /// `transaction.productType == .consumable` (either side).
     static func comparesProductType(_ index: Int, in file: SwiftFile) -> Bool {
         var start = index - 1
-        while start >= 1, file.code[start - 1].kind == .identifier {
-            if start >= 2, file.code[start - 2].kind == .dot { start -= 2 } else { start -= 1; break }
+        while start >= 1, file.isKind(start - 1, .identifier) {
+            if start >= 2, file.isKind(start - 2, .dot) { start -= 2 } else { start -= 1; break }
         }
-        if start >= 2, file.code[start - 1].kind == .operator, file.tokenIs(start - 1, "=="), file.isIdentifier(start - 2, "productType") {
+        if start >= 2, file.isKind(start - 1, .operator), file.tokenIs(start - 1, "=="), file.isIdentifier(start - 2, "productType") {
             return true
         }
         let after = index + 1
-        if after + 1 < file.code.count, file.code[after].kind == .operator, file.tokenIs(after, "==") {
+        if after + 1 < file.code.count, file.isKind(after, .operator), file.tokenIs(after, "==") {
             var k = after + 1
-            while k < file.code.count, file.code[k].kind == .identifier || file.code[k].kind == .dot || file.code[k].kind == .operator && file.tokenIs(k, "?") {
+            while k < file.code.count, file.isKind(k, .identifier) || file.isKind(k, .dot) || file.isKind(k, .operator) && file.tokenIs(k, "?") {
                 if file.isIdentifier(k, "productType") { return true }
                 k += 1
             }
@@ -435,8 +455,9 @@ public struct ConsumableNotIdempotentRule: Rule {
         }
     }
 
-    /// A transaction-id key in the delivery function, its callers, or what either calls.
-    static func key(around function: CallGraph.Function, graph: CallGraph, project: Project) -> (file: Int, index: Int)? {
+    /// A transaction-id key in the delivery function (before the delivery statement ends: an
+    /// id read after the content is handed out dedups nothing), its callers, or what either calls.
+    static func key(around function: CallGraph.Function, site: Int, graph: CallGraph, project: Project) -> (file: Int, index: Int)? {
         var scopes = graph.callers(of: function, depth: callDepth)
         scopes.insert(function)
         var reachable = scopes
@@ -446,22 +467,45 @@ public struct ConsumableNotIdempotentRule: Rule {
         let ordered = [function] + reachable.subtracting([function]).sorted()
         for candidate in ordered {
             let file = project.swiftFiles[candidate.file]
-            if let index = transactionKey(in: candidate.declaration, of: file) { return (candidate.file, index) }
+            // The delivery is the site's statement (an `if … == .consumable { … }` with its
+            // body); after a `guard`, the rest of the function.
+            var limit: Int?
+            if candidate == function {
+                let statement = file.statementStart(of: site)
+                if !file.isIdentifier(statement, "guard") { limit = file.statementEnd(from: statement) }
+            }
+            if let index = transactionKey(in: candidate.declaration, of: file, before: limit) { return (candidate.file, index) }
         }
         return nil
     }
 
     /// `transaction.id`, `t.originalID`, `verification.jwsRepresentation` (a server keys on
     /// it), RevenueCat's `transactionIdentifier`, outside log interpolations.
-    static func transactionKey(in declaration: Int, of file: SwiftFile) -> Int? {
+    static func transactionKey(in declaration: Int, of file: SwiftFile, before limit: Int? = nil) -> Int? {
         let names = transactionNames(in: declaration, of: file)
-        for k in file.fullRange(of: declaration) where k >= 2 && file.code[k - 1].kind == .dot && !file.isInsideInterpolation(k) {
-            guard let receiver = file.receiver(of: k), file.code[receiver].kind == .identifier else { continue }
+        // A transaction id written to a log (`StoreLog.transaction(…, transactionId: String(t.id))`)
+        // or reported in a branch that throws (the failed-verification path delivers nothing)
+        // keys nothing.
+        for k in file.fullRange(of: declaration) where k >= 2 && file.isKind(k - 1, .dot) && !TransactionFlow.isLogged(k, in: file)
+            && !isLogged(k, in: file) && !isInThrowingBranch(k, in: file) && limit.map({ k < $0 }) ?? true {
+            guard let receiver = file.receiver(of: k), file.isKind(receiver, .identifier) else { continue }
             let member = file.text(k)
             if member == "originalID" || member == "jwsRepresentation" || member == "transactionIdentifier" { return k }
             if member == "id", names.contains(file.text(receiver)) || file.text(receiver).lowercased().contains("transaction") { return k }
         }
         return nil
+    }
+
+    /// Whether `index` sits in plain blocks (`if`/`else`/`guard` bodies, not a function or
+    /// closure) one of which throws: a failure path, which delivers nothing.
+    static func isInThrowingBranch(_ index: Int, in file: SwiftFile) -> Bool {
+        var brace = file.enclosingBrace(of: index)
+        while brace >= 0, file.declaration(openedBy: brace) == nil {
+            let block = brace
+            if file.occurrences(of: "throw", in: file.blockRange(block)).contains(where: { file.enclosingBrace(of: $0) == block }) { return true }
+            brace = file.enclosingBrace(of: block)
+        }
+        return false
     }
 
     /// Names bound to a `Transaction` in a declaration: `Transaction`-typed parameters,
@@ -471,24 +515,15 @@ public struct ConsumableNotIdempotentRule: Rule {
         let range = file.fullRange(of: declaration)
         for k in range {
             // `_ t: Transaction`, `t: StoreKit.Transaction`
-            if file.code[k].kind == .colon, k >= 1, file.code[k - 1].kind == .identifier, k + 1 < file.code.count {
+            if file.isKind(k, .colon), k >= 1, file.isKind(k - 1, .identifier), k + 1 < file.code.count {
                 if file.isIdentifier(k + 1, "Transaction") || file.isIdentifier(k + 1, "StoreKit") && file.isIdentifier(k + 3, "Transaction") {
                     names.insert(file.text(k - 1))
                 }
             }
-            // `.verified(let t)`, `case let .verified(t)`
-            if file.isCaseReference(k, "verified"), k + 2 < file.code.count, file.code[k + 1].kind == .leftParen {
-                let binding = file.isIdentifier(k + 2, "let") || file.isIdentifier(k + 2, "var") ? k + 3 : k + 2
-                if binding < file.code.count, file.code[binding].kind == .identifier { names.insert(file.text(binding)) }
-            }
-            // `let t = try checkVerified(result)`
-            if file.isIdentifier(k, "let") || file.isIdentifier(k, "var"), k + 2 < file.code.count, file.code[k + 1].kind == .identifier,
-               file.code[k + 2].kind == .operator, file.tokenIs(k + 2, "=") {
-                let end = file.statementEnd(from: file.statementStart(of: k))
-                if (k + 3..<max(k + 3, end)).contains(where: { file.code[$0].kind == .identifier && file.text($0).lowercased().contains("verif") }) {
-                    names.insert(file.text(k + 1))
-                }
-            }
+        }
+        // `.verified(let t)`, `case let .verified(t)`, `let t = try checkVerified(result)`
+        for site in TransactionFlow.bindingSites(in: file, range: range) where !site.isUnverified {
+            names.insert(file.text(site.nameIndex))
         }
         return names
     }
@@ -550,7 +585,7 @@ extension ConsumableNotIdempotentRule {
             // Only functions, initializers and properties call (a delivery in a closure or a
             // type body has no callees of its own).
             guard Self.isFunctionLike(file.declarations[function.declaration].kind) else { return called }
-            for k in file.bodyRange(of: function.declaration) where file.code[k].kind == .identifier && file.isCall(at: k) {
+            for k in file.bodyRange(of: function.declaration) where file.isKind(k, .identifier) && file.isCall(at: k) {
                 called.insert(file.text(k))
             }
             callsCache[function] = called

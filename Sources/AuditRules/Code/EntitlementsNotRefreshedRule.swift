@@ -81,8 +81,45 @@ public struct EntitlementsNotRefreshedRule: Rule {
                     """),
                 ("App.swift", "@main struct A: App { let e = Entitlements(); init() { Task { await e.reload() } }\n var body: some Scene { WindowGroup { Text(\"x\") } } }"),
             ]),
+            // A return inside the loop ends the listener at the first revoked update.
+            RuleExample("""
+                import StoreKit
+
+                @main struct TipsApp: App {
+                    let listener = Task.detached {
+                        for await result in Transaction.updates {
+                            guard case .verified(let transaction) = result else { continue }
+                            await transaction.finish()
+                            if transaction.revocationDate != nil {
+                                await Entitlements.shared.revoke(transaction.productID)
+                                ↓return
+                            }
+                            await Entitlements.shared.grant(transaction.productID)
+                        }
+                    }
+                    var body: some Scene { WindowGroup { Text("Tips") } }
+                }
+                """),
         ],
         nonTriggeringExamples: [
+            // continue skips one update and keeps listening; a return inside a closure in the
+            // loop leaves only the closure.
+            RuleExample("""
+                @main struct NotesApp: App {
+                    let listener = Task.detached {
+                        for await result in Transaction.updates {
+                            guard case .verified(let transaction) = result else { continue }
+                            let granted = await MainActor.run { () -> Bool in
+                                guard transaction.revocationDate == nil else { return false }
+                                return Entitlements.shared.grant(transaction.productID)
+                            }
+                            if !granted { continue }
+                            await transaction.finish()
+                        }
+                    }
+                    var body: some Scene { WindowGroup { Text("Notes") } }
+                }
+                """),
             // The seed's CORRECT store: the updates listener calls updateEntitlements().
             RuleExample("""
                 @main struct MyApp: App {
@@ -165,6 +202,17 @@ public struct EntitlementsNotRefreshedRule: Rule {
             result.notApplicable(project.sdkReason(sdk))
             return
         }
+        // A `return` in the updates loop ends the task: every later renewal, expiry and refund
+        // goes unheard, and entitlements stop being re-checked.
+        for listener in UpdatesListener.all(in: project) where !listener.neverCalled {
+            for exit in listener.returns {
+                result.report(
+                    in: listener.file, at: exit,
+                    "This return leaves the Transaction.updates loop in \(scopeDescription(of: exit, in: listener.file)): the listener stops at the first such update, and later renewals, expiries and refunds are never applied. Use continue.",
+                    severity: .warning
+                )
+            }
+        }
         var reads: [CodeSite] = []
         var refreshFunctions = Set<String>()
         for file in project.swiftFiles {
@@ -174,7 +222,7 @@ public struct EntitlementsNotRefreshedRule: Rule {
             }
         }
         guard let first = reads.first else {
-            result.notApplicable("The app does not read Transaction.currentEntitlements.")
+            if result.findings.isEmpty { result.notApplicable("The app does not read Transaction.currentEntitlements.") }
             return
         }
         if let evidence = Self.updatesHandlerRefreshes(project: project, refreshFunctions: refreshFunctions) {

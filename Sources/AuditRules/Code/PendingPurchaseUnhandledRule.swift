@@ -72,8 +72,72 @@ public struct PendingPurchaseUnhandledRule: Rule {
                     }
                 }
                 """),
+            // The success case nests the verification result: still a purchase-result switch.
+            RuleExample("""
+                func purchase(_ product: Product) async throws {
+                    let result = try await product.purchase()
+                    switch result {
+                    case let .success(.verified(transaction)):
+                        await transaction.finish()
+                        await updatePurchasedProducts()
+                    case let .success(.unverified(_, error)):
+                        throw error
+                    ↓case .pending:
+                        break
+                    case .userCancelled:
+                        break
+                    @unknown default:
+                        break
+                    }
+                }
+                """),
+            // Pending and cancelled return the same nil: the caller shows nothing for either.
+            RuleExample("""
+                func purchase(_ product: Product) async throws -> Transaction? {
+                    switch try await product.purchase() {
+                    case .success(let verification):
+                        let transaction = try checkVerified(verification)
+                        await transaction.finish()
+                        return transaction
+                    ↓case .userCancelled, .pending:
+                        return nil
+                    @unknown default:
+                        return nil
+                    }
+                }
+                """),
         ],
         nonTriggeringExamples: [
+            // A nested success pattern with the pending state shown.
+            RuleExample("""
+                func purchase(_ product: Product) async throws {
+                    switch try await product.purchase() {
+                    case let .success(.verified(transaction)):
+                        await transaction.finish()
+                    case .success(.unverified):
+                        break
+                    case .pending:
+                        awaitingApproval = true
+                    case .userCancelled:
+                        break
+                    @unknown default:
+                        break
+                    }
+                }
+                """),
+            // A service hands the purchase result back; its caller shows the pending state.
+            RuleExample("""
+                open func purchase(_ product: Product) async throws -> (Product.PurchaseResult, Transaction?) {
+                    let result = try await product.purchase()
+                    switch result {
+                    case .success(let verification): try await finalize(verification)
+                    case .pending: break
+                    case .userCancelled: break
+                    @unknown default: break
+                    }
+                    return (result, nil)
+                }
+                """),
             // The seed's CORRECT example.
             RuleExample("""
                 func purchaseProduct(_ product: Product) async throws {
@@ -171,8 +235,13 @@ public struct PendingPurchaseUnhandledRule: Rule {
                     result.report(in: file, at: anchor, "This purchase-result switch has no .pending case: Ask to Buy and deferred purchases end here without telling the buyer.")
                     continue
                 }
-                if Self.doesNothing(pendingCase.bodyRange, in: file) {
+                if let handOff = Self.returnOfSubject(after: statement, in: file) {
+                    // The purchase result itself goes back to the caller, who shows the state.
+                    result.evidence(in: file, at: handOff, "The purchase result, .pending included, is returned to the caller of \(scopeDescription(of: handOff, in: file))")
+                } else if Self.doesNothing(pendingCase.bodyRange, in: file) {
                     result.report(in: file, at: pendingCase.label, "The .pending case does nothing: show that the purchase awaits approval.")
+                } else if Self.sharesCancelOutcome(pendingCase, in: file) {
+                    result.report(in: file, at: pendingCase.label, "The .pending case returns what .userCancelled returns: the caller cannot tell a purchase awaiting approval from a cancelled one, so the buyer is never told.")
                 } else {
                     result.evidence(in: file, at: pendingCase.label, ".pending is handled in \(scopeDescription(of: pendingCase.label, in: file))")
                 }
@@ -185,14 +254,18 @@ public struct PendingPurchaseUnhandledRule: Rule {
 
     /// A switch whose subject is a purchase result, or whose cases are PurchaseResult's.
     static func isOverPurchaseResult(_ statement: SwitchStatement, in file: SwiftFile, local: Project) -> Bool {
-        let names = Set(statement.cases.flatMap { c in c.patternRange.filter { file.isImplicitMember($0) }.map { file.text($0) } })
+        // The cases the switch itself matches: `success` in `case let .success(.verified(t))`,
+        // not the VerificationResult case nested in it.
+        let names = Set(statement.cases.flatMap { c in
+            c.patternRange.filter { file.isImplicitMember($0) && file.outermostCasePattern(of: $0) == $0 }.map { file.text($0) }
+        })
         // A switch over the VerificationResult inside a purchase is not over the purchase result.
         if names.contains("verified") || names.contains("unverified") { return false }
         var start = statement.subjectRange.lowerBound
         while start < statement.subjectRange.upperBound, file.isIdentifier(start, "try") || file.isIdentifier(start, "await") { start += 1 }
         if start < statement.subjectRange.upperBound {
             if TransactionFlow.directSource(at: start, in: file) == .purchase { return true }
-            if file.code[start].kind == .identifier,
+            if file.isKind(start, .identifier),
                TransactionFlow.traceSource(of: start, in: file, before: statement.keyword, project: local, depth: 0) == .purchase {
                 return true
             }
@@ -201,10 +274,42 @@ public struct PendingPurchaseUnhandledRule: Rule {
         return names.contains("success") && (names.contains("userCancelled") || names.contains("pending"))
     }
 
+    /// A `return` after the switch, in its function, that hands the switch's subject back
+    /// (`return result`, `return (result, nil)`): the caller decides what .pending shows.
+    static func returnOfSubject(after statement: SwitchStatement, in file: SwiftFile) -> Int? {
+        let subject = statement.subjectRange.filter { !file.isIdentifier($0, "try") && !file.isIdentifier($0, "await") }
+        guard subject.count == 1, let name = subject.first, file.isKind(name, .identifier),
+              let function = file.enclosingFunction(of: statement.keyword)
+        else { return nil }
+        let body = file.bodyRange(of: function)
+        guard statement.bodyEnd < body.upperBound else { return nil }
+        for value in file.occurrences(of: file.text(name), in: (statement.bodyEnd + 1)..<body.upperBound) where file.receiver(of: value) == nil {
+            // `return result` / `return (result, …)`, in the function itself (not a closure).
+            let start = file.statementStart(of: value)
+            guard file.isIdentifier(start, "return"), file.enclosingFunction(of: value) == function,
+                  file.declarationChain(of: value).first == function
+            else { continue }
+            let next = file.nextCodeIndex(after: value)
+            if next.map({ file.isKind($0, .dot) || file.isKind($0, .leftParen) }) == true { continue }
+            return start
+        }
+        return nil
+    }
+
+    /// `case .userCancelled, .pending: return nil` (or `false`): one constant for both, so
+    /// whoever reads the result cannot show that the purchase awaits approval.
+    static func sharesCancelOutcome(_ switchCase: SwitchCase, in file: SwiftFile) -> Bool {
+        guard switchCase.patternRange.contains(where: { file.isIdentifier($0, "userCancelled") && file.isImplicitMember($0) }) else { return false }
+        let body = switchCase.bodyRange
+        guard let first = body.first, file.isIdentifier(first, "return") else { return false }
+        let value = body.dropFirst()
+        return value.count == 1 && value.allSatisfy { file.isIdentifier($0, "nil") || file.isIdentifier($0, "false") }
+    }
+
     /// A case body of only `break`, `return`, `()` or nothing (comments are not code).
     static func doesNothing(_ range: Range<Int>, in file: SwiftFile) -> Bool {
         range.allSatisfy { i in
-            file.isIdentifier(i, "break") || file.code[i].kind == .semicolon
+            file.isIdentifier(i, "break") || file.isKind(i, .semicolon)
                 || (file.isIdentifier(i, "return") && (i + 1 >= range.upperBound))
         }
     }

@@ -134,7 +134,7 @@ public struct RestoreCalledAutomaticallyRule: Rule {
             case .initializer:
                 return ("\(scopeDescription(of: index, in: file))", nil)
             case .function:
-                if TransactionListenerLateRule.launchMethods.contains(declaration.name) {
+                if LaunchPath.launchMethods.contains(declaration.name) {
                     return ("\(scopeDescription(of: index, in: file)) at launch", nil)
                 }
                 if declaration.attributes.contains("@objc") || declaration.attributes.contains("@IBAction") { return nil }

@@ -72,8 +72,50 @@ public struct RevocationNotCheckedRule: Rule {
                     }
                     """),
             ]),
+            // An Optional-returning verification helper, fed by the module-qualified updates sequence.
+            RuleExample("""
+                final class StoreHelper: ObservableObject {
+                    @Published var purchasedProductIDs: Set<String> = []
+                    private func startListener() -> Task<Void, Never> {
+                        Task.detached {
+                            for await result in StoreKit.Transaction.updates { await self.handle(result) }
+                        }
+                    }
+                    private func handle(_ result: VerificationResult<StoreKit.Transaction>) async {
+                        if let transaction = verifiedTransaction(result) {
+                            purchasedProductIDs.↓insert(transaction.productID)
+                            await transaction.finish()
+                        }
+                    }
+                    private func verifiedTransaction<T>(_ result: VerificationResult<T>) -> T? {
+                        if case .verified(let value) = result { return value }
+                        return nil
+                    }
+                }
+                """),
         ],
         nonTriggeringExamples: [
+            // The Optional-returning helper, with the revocation handled.
+            RuleExample("""
+                final class StoreHelper: ObservableObject {
+                    @Published var purchasedProductIDs: Set<String> = []
+                    func listen() async {
+                        for await result in StoreKit.Transaction.updates {
+                            guard let transaction = verifiedTransaction(result) else { continue }
+                            if transaction.revocationDate == nil {
+                                purchasedProductIDs.insert(transaction.productID)
+                            } else {
+                                purchasedProductIDs.remove(transaction.productID)
+                            }
+                            await transaction.finish()
+                        }
+                    }
+                    private func verifiedTransaction<T>(_ result: VerificationResult<T>) -> T? {
+                        if case .verified(let value) = result { return value }
+                        return nil
+                    }
+                }
+                """),
             // The seed's CORRECT example.
             RuleExample("""
                 func updateEntitlements() async {
@@ -219,7 +261,7 @@ public struct RevocationNotCheckedRule: Rule {
         // A flag set to true is traced from the `.verified(let t)` before it in its function:
         // in a file without one (most of an app) no `= true` can be a grant the rule checks.
         if mentionsVerified {
-            for value in file.occurrences(of: "true") where value >= 2 && code[value - 2].kind == .identifier && file.tokenIs(value - 1, "=") {
+            for value in file.occurrences(of: "true") where file.isKind(value - 2, .identifier) && file.tokenIs(value - 1, "=") {
                 candidates.insert(value - 2)
             }
         }
@@ -232,9 +274,9 @@ public struct RevocationNotCheckedRule: Rule {
                 let argument = (call.openParen + 1)..<max(call.openParen + 1, call.closeParen)
                 // The transaction is the identifier before `.productID` (or the argument itself).
                 if let productID = argument.first(where: { file.isIdentifier($0, "productID") && file.receiver(of: $0) != nil }),
-                   let receiver = file.receiver(of: productID), code[receiver].kind == .identifier {
+                   let receiver = file.receiver(of: productID), file.isKind(receiver, .identifier) {
                     sites.append(GrantSite(index: i, transactionName: file.text(receiver)))
-                } else if name == "append", argument.count == 1, code[argument.lowerBound].kind == .identifier {
+                } else if name == "append", argument.count == 1, file.isKind(argument.lowerBound, .identifier) {
                     sites.append(GrantSite(index: i, transactionName: file.text(argument.lowerBound)))
                 }
             } else if i + 2 < code.count, file.tokenIs(i + 1, "="), file.isIdentifier(i + 2, "true"), file.receiver(of: i) == nil || file.tokenIs(i - 2, "self") {
@@ -247,19 +289,12 @@ public struct RevocationNotCheckedRule: Rule {
         return sites
     }
 
-    /// The name bound by the nearest `.verified(let t)` before `index` in the same function.
+    /// The name bound by the nearest verified binding (`.verified(let t)`, `case let
+    /// .verified(t)`, `let t = try checkVerified(r)`) before `index` in the same function.
     static func nearestTransactionName(before index: Int, in file: SwiftFile) -> String? {
         let start = file.enclosingFunction(of: index).map { file.declarations[$0].keyword } ?? 0
-        var i = index - 1
-        while i > start {
-            if file.isIdentifier(i, "verified"), i + 2 < file.code.count, file.code[i + 1].kind == .leftParen {
-                var nameIndex = i + 2
-                if file.isIdentifier(nameIndex, "let") || file.isIdentifier(nameIndex, "var") { nameIndex += 1 }
-                if nameIndex < file.code.count, file.code[nameIndex].kind == .identifier { return file.text(nameIndex) }
-            }
-            i -= 1
-        }
-        return nil
+        guard start < index else { return nil }
+        return TransactionFlow.bindingSites(in: file, range: start..<index).last { !$0.isUnverified }.map { file.text($0.nameIndex) }
     }
 
     /// Whether `revocationDate` (or `revocationReason`) is consulted in the function around the

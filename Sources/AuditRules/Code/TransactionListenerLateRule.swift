@@ -6,9 +6,6 @@ import AuditCore
 public struct TransactionListenerLateRule: Rule {
     public init() {}
 
-    static let viewModifierClosures: Set<String> = ["task", "onAppear", "onReceive", "refreshable", "onChange", "onOpenURL", "onDisappear"]
-    static let launchMethods: Set<String> = ["application", "applicationDidFinishLaunching", "scene", "sceneWillEnterForeground"]
-
     public static let description = RuleDescription(
         identifier: "transaction_listener_late",
         title: "The Transaction.updates listener starts at launch",
@@ -87,8 +84,83 @@ public struct TransactionListenerLateRule: Rule {
                     }
                     """),
             ]),
+            // A .task on a view the root view presents in a sheet is not launch.
+            RuleExample(files: [
+                ("App.swift", """
+                    @main struct JournalApp: App {
+                        var body: some Scene { WindowGroup { HomeView() } }
+                    }
+                    """),
+                ("HomeView.swift", """
+                    struct HomeView: View {
+                        @State private var showStore = false
+                        var body: some View {
+                            Button("Upgrade") { showStore = true }
+                                .sheet(isPresented: $showStore) {
+                                    UpgradeSheet().↓task { await Listener.shared.listen() }
+                                }
+                        }
+                    }
+                    """),
+                ("Listener.swift", """
+                    final class Listener {
+                        static let shared = Listener()
+                        func listen() async { for await update in Transaction.updates { _ = update } }
+                    }
+                    """),
+            ]),
         ],
         nonTriggeringExamples: [
+            // The root view of the first scene owns the store (@StateObject), whose init listens.
+            RuleExample(files: [
+                ("CarsApp.swift", """
+                    @main struct CarsApp: App {
+                        var body: some Scene { WindowGroup { GarageView() } }
+                    }
+                    """),
+                ("GarageView.swift", """
+                    struct GarageView: View {
+                        @StateObject var store: Store = Store()
+                        var body: some View { Text("\\(store.owned.count) cars") }
+                    }
+                    """),
+                ("Store.swift", """
+                    final class Store: ObservableObject {
+                        @Published var owned: [String] = []
+                        private var updates: Task<Void, Error>?
+                        init() { updates = listen() }
+                        func listen() -> Task<Void, Error> {
+                            Task.detached { for await result in Transaction.updates { _ = result } }
+                        }
+                    }
+                    """),
+            ]),
+            // A .task in a view modifier that a View extension applies to the root view.
+            RuleExample(files: [
+                ("GardenApp.swift", """
+                    @main struct GardenApp: App {
+                        var body: some Scene { WindowGroup { ContentView().gardenShop() } }
+                    }
+                    """),
+                ("ShopModifier.swift", """
+                    struct GardenShopModifier: ViewModifier {
+                        func body(content: Content) -> some View {
+                            content.task { await Shop.shared.observeTransactionUpdates() }
+                        }
+                    }
+                    extension View {
+                        func gardenShop() -> some View { modifier(GardenShopModifier()) }
+                    }
+                    """),
+                ("Shop.swift", """
+                    actor Shop {
+                        static let shared = Shop()
+                        func observeTransactionUpdates() async {
+                            for await update in Transaction.updates { _ = update }
+                        }
+                    }
+                    """),
+            ]),
             // The seed's CORRECT App.init listener.
             RuleExample("""
                 @main
@@ -167,34 +239,22 @@ public struct TransactionListenerLateRule: Rule {
         ]
     )
 
-    enum StartContext: Equatable {
-        case launch(String)
-        /// Started by a view: how, and where the view starts it (the `.task`, the creation).
-        case view(String, SourceLocation)
-        case unknown
-    }
-
     public func check(_ project: Project, into result: inout RuleResult) {
         if let sdk = project.transactionsHandledBySDK {
             result.notApplicable(project.sdkReason(sdk))
             return
         }
-        var sites: [(CodeSite, StartContext)] = []
-        for file in project.swiftFiles {
-            for i in file.occurrences(of: "updates") where file.isMemberAccess(i, base: "Transaction", member: "updates") {
-                let site = CodeSite(file: file, index: i - 2)
-                sites.append((site, Self.context(of: site.index, in: file, project: project, depth: 0)))
-            }
-        }
+        // A listener in a function nothing calls never starts: transaction_listener_missing's business.
+        let sites = UpdatesListener.all(in: project).filter { !$0.neverCalled }.map { ($0, $0.start(in: project)) }
         guard !sites.isEmpty else {
-            result.notApplicable("No Transaction.updates listener exists (see transaction_listener_missing).")
+            result.notApplicable("No Transaction.updates listener is started (see transaction_listener_missing).")
             return
         }
-        if let (site, context) = sites.first(where: { if case .view = $0.1 { return false } else { return true } }) {
+        if let (listener, context) = sites.first(where: { !$0.1.isView }) {
             if case .launch(let path) = context {
-                result.evidence(in: site.file, at: site.index, "The Transaction.updates listener starts at launch: \(path)")
+                result.evidence(in: listener.file, at: listener.site, "The Transaction.updates listener starts at launch: \(path)")
             } else {
-                result.evidence(in: site.file, at: site.index, "A Transaction.updates listener exists in \(scopeDescription(of: site.index, in: site.file)); where it starts could not be traced")
+                result.evidence(in: listener.file, at: listener.site, "A Transaction.updates listener exists in \(scopeDescription(of: listener.site, in: listener.file)); where it starts could not be traced")
             }
             return
         }
@@ -203,79 +263,5 @@ public struct TransactionListenerLateRule: Rule {
             guard case .view(let view, let start) = context, reported.insert(start).inserted else { continue }
             result.report(at: start, "The only Transaction.updates listener is started from a view (\(view)), not at launch: updates that arrive before that view appears are missed.")
         }
-    }
-
-    /// How the code at `index` gets started: from launch, from a view, or unknown.
-    static func context(of index: Int, in file: SwiftFile, project: Project, depth: Int) -> StartContext {
-        for d in file.declarationChain(of: index) {
-            let declaration = file.declarations[d]
-            switch declaration.kind {
-            case .closure:
-                if viewModifierClosures.contains(declaration.name), declaration.calleeIndex >= 0, file.isImplicitMember(declaration.calleeIndex) || file.receiver(of: declaration.calleeIndex) != nil {
-                    if file.code.indices.contains(declaration.calleeIndex - 1), file.code[declaration.calleeIndex - 1].kind == .dot {
-                        return .view(".\(declaration.name) in \(scopeDescription(of: index, in: file))", file.location(of: declaration.calleeIndex))
-                    }
-                }
-            case .initializer:
-                guard let type = file.enclosingType(of: index) else { return .unknown }
-                let typeDeclaration = file.declarations[type]
-                if typeDeclaration.attributes.contains("@main") { return .launch("\(typeDeclaration.name).init") }
-                if PurchaseSurface.isViewType(typeDeclaration) { return .view("\(typeDeclaration.name).init", file.location(of: declaration.keyword)) }
-                return creationContext(of: typeDeclaration.name, project: project, depth: depth)
-            case .function:
-                if launchMethods.contains(declaration.name) { return .launch("\(scopeDescription(of: index, in: file))") }
-                if let type = file.enclosingType(of: index), file.declarations[type].attributes.contains("@main") {
-                    // A method of the App, e.g. called from its init.
-                    return callersContext(of: declaration.name, definedIn: file, keyword: declaration.keyword, project: project, depth: depth) ?? .launch("\(file.declarations[type].name).\(declaration.name)")
-                }
-                return callersContext(of: declaration.name, definedIn: file, keyword: declaration.keyword, project: project, depth: depth) ?? .unknown
-            default:
-                continue
-            }
-        }
-        return .unknown
-    }
-
-    /// The contexts of every call of `name`: launch if any caller starts at launch, view if
-    /// all do from views, nil if there are no callers or none can be traced.
-    static func callersContext(of name: String, definedIn file: SwiftFile, keyword: Int, project: Project, depth: Int) -> StartContext? {
-        guard depth < 4 else { return nil }
-        var contexts: [StartContext] = []
-        for other in project.swiftFiles(mentioning: name) {
-            for call in other.calls(named: name) {
-                if other.path == file.path, call.name == keyword + 1 { continue }
-                contexts.append(context(of: call.name, in: other, project: project, depth: depth + 1))
-            }
-        }
-        if let launch = contexts.first(where: { if case .launch = $0 { return true } else { return false } }) { return launch }
-        if contexts.contains(.unknown) || contexts.isEmpty { return nil }
-        return contexts.first
-    }
-
-    /// Where instances of type `name` are created (`Name(`) or its shared instance used.
-    static func creationContext(of name: String, project: Project, depth: Int) -> StartContext {
-        guard depth < 4 else { return .unknown }
-        var contexts: [StartContext] = []
-        for file in project.swiftFiles(mentioning: name) {
-            for i in file.occurrences(of: name) {
-                let isCreation = i + 1 < file.code.count && file.code[i + 1].kind == .leftParen && file.receiver(of: i) == nil
-                let isShared = i + 2 < file.code.count && file.code[i + 1].kind == .dot && (file.isIdentifier(i + 2, "shared") || file.isIdentifier(i + 2, "default"))
-                guard isCreation || isShared else { continue }
-                // `static let shared = Name()` creates lazily: its users decide.
-                if isCreation, let type = file.enclosingType(of: i), file.declarations[type].name == name { continue }
-                if let type = file.enclosingType(of: i), file.declarations[type].attributes.contains("@main") {
-                    contexts.append(.launch("\(file.declarations[type].name) creates \(name)"))
-                    continue
-                }
-                if let type = file.enclosingType(of: i), PurchaseSurface.isViewType(file.declarations[type]), file.enclosingFunction(of: i) == nil || file.declarations[file.enclosingFunction(of: i) ?? 0].kind == .variable {
-                    contexts.append(.view("\(file.declarations[type].name) creates \(name)", file.location(of: i)))
-                    continue
-                }
-                contexts.append(context(of: i, in: file, project: project, depth: depth + 1))
-            }
-        }
-        if let launch = contexts.first(where: { if case .launch = $0 { return true } else { return false } }) { return launch }
-        if !contexts.isEmpty, contexts.allSatisfy({ if case .view = $0 { return true } else { return false } }) { return contexts[0] }
-        return .unknown
     }
 }

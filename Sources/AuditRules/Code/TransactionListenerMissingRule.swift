@@ -78,6 +78,20 @@ public struct TransactionListenerMissingRule: Rule {
                     }
                     """),
             ]),
+            // The loop is written but its function is never called, and its handler is empty.
+            RuleExample("""
+                import StoreKit
+
+                @Observable final class SubscriptionState {
+                    func buy(_ product: Product) async throws { _ = try await product.purchase() }
+                    func process(update _: VerificationResult<Transaction>) async {}
+                    func observeUpdates() async {
+                        for await update in ↓Transaction.updates {
+                            await process(update: update)
+                        }
+                    }
+                }
+                """),
         ],
         nonTriggeringExamples: [
             // The seed's CORRECT listener in App.init.
@@ -180,44 +194,28 @@ public struct TransactionListenerMissingRule: Rule {
             result.notApplicable(project.sdkReason(sdk))
             return
         }
-        if let observer = Self.legacyObserver(in: project) {
+        let listeners = UpdatesListener.all(in: project)
+        for listener in listeners where !listener.neverCalled {
+            let file = listener.file
+            result.evidence(in: file, at: listener.site, "Transaction.updates is iterated in \(scopeDescription(of: listener.site, in: file))")
+        }
+        if listeners.contains(where: { !$0.neverCalled }) { return }
+        if let observer = LaunchPath.legacyObserver(in: project) {
             result.evidence(at: observer.location, "An original-StoreKit SKPaymentTransactionObserver (\(observer.file.declarations[observer.index].name)) receives transactions; see legacy_storekit_api")
             return
         }
-        var found = false
-        for file in project.swiftFiles {
-            for i in file.occurrences(of: "updates") where file.isMemberAccess(i, base: "Transaction", member: "updates") {
-                found = true
-                result.evidence(in: file, at: i, "Transaction.updates is iterated in \(scopeDescription(of: i, in: file))")
-            }
+        if let dead = listeners.first {
+            result.report(
+                in: dead.file, at: dead.site,
+                "The only Transaction.updates loop, in \(scopeDescription(of: dead.site, in: dead.file)), is never started: nothing in the app calls that function, so renewals, refunds and Ask to Buy approvals are never delivered."
+            )
+            return
         }
-        if found { return }
-        let site = Self.appEntryPoint(in: project) ?? PurchaseSurface.of(project).paywallSite()
+        let site = LaunchPath.appEntryPoint(in: project) ?? PurchaseSurface.of(project).paywallSite()
         guard let site else { return }
         result.report(
             in: site.file, at: site.index,
             "No code listens to Transaction.updates: renewals, refunds, Ask to Buy approvals and purchases from other devices are never delivered."
         )
-    }
-
-    /// A type conforming to `SKPaymentTransactionObserver`: the original StoreKit's listener.
-    static func legacyObserver(in project: Project) -> (file: SwiftFile, index: Int, location: SourceLocation)? {
-        for file in project.swiftFiles where file.mentions("SKPaymentTransactionObserver") {
-            for (index, declaration) in file.declarations.enumerated() where declaration.kind.isType && declaration.inheritedTypes.contains("SKPaymentTransactionObserver") {
-                return (file, index, file.location(of: nameIndex(of: index, in: file)))
-            }
-        }
-        return nil
-    }
-
-    /// The `@main` type's name: where a launch-time listener belongs.
-    static func appEntryPoint(in project: Project) -> CodeSite? {
-        // Only a file with an `@main` attribute token can hold it.
-        for file in project.swiftFiles where file.code.indices.contains(where: { file.code[$0].kind == .attribute && file.tokenIs($0, "@main") }) {
-            for (index, declaration) in file.declarations.enumerated() where declaration.kind.isType && declaration.attributes.contains("@main") {
-                return CodeSite(file: file, index: nameIndex(of: index, in: file))
-            }
-        }
-        return nil
     }
 }

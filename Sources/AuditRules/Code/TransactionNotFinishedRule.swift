@@ -78,8 +78,162 @@ public struct TransactionNotFinishedRule: Rule {
                     }
                     """),
             ]),
+            // An updates loop that only refreshes entitlements: finish() in purchase() does not
+            // finish what arrives here (renewals, Ask to Buy approvals, StoreKit-view purchases).
+            RuleExample("""
+                @MainActor final class SubscriptionModel: ObservableObject {
+                    func buy(_ product: Product) async throws {
+                        if case .success(.verified(let transaction)) = try await product.purchase() {
+                            await refreshEntitlements()
+                            await transaction.finish()
+                        }
+                    }
+                    func watchUpdates() -> Task<Void, Never> {
+                        Task(priority: .background) {
+                            ↓for await _ in Transaction.updates {
+                                await self.refreshEntitlements()
+                            }
+                        }
+                    }
+                    func refreshEntitlements() async {}
+                }
+                """),
+            // A loop that verifies each update and drops it.
+            RuleExample("""
+                open class UpdatesObserver {
+                    open func start() {
+                        Task.detached {
+                            ↓for await update in Transaction.updates {
+                                do { try update.verify() } catch { print("update failed: \\(error)") }
+                            }
+                        }
+                    }
+                }
+                """),
+            // The loop hands each update to a handler whose body is empty.
+            RuleExample("""
+                final class Entitlements {
+                    func handle(update _: VerificationResult<Transaction>) async {}
+                    func observe() async {
+                        ↓for await update in Transaction.updates { await handle(update: update) }
+                    }
+                }
+                """),
+            // A pattern in the loop itself binds the verified transactions only.
+            RuleExample("""
+                func listen() async {
+                    for await case .verified(let ↓transaction) in Transaction.updates {
+                        await library.unlock(transaction.productID)
+                    }
+                }
+                """),
+            // The module-qualified sequence is still Transaction.updates.
+            RuleExample("""
+                func monitor() async throws {
+                    for await update in StoreKit.Transaction.updates {
+                        switch update {
+                        case .verified(let ↓tx):
+                            delegate?.didPurchase(tx.productID)
+                        case .unverified:
+                            continue
+                        }
+                    }
+                }
+                """),
+            // StoreKit views sell, nothing finishes and nothing listens.
+            RuleExample(files: [
+                ("ShowcaseApp.swift", """
+                    import SwiftUI
+                    @main struct ↓ShowcaseApp: App {
+                        var body: some Scene { WindowGroup { PlansView() } }
+                    }
+                    """),
+                ("PlansView.swift", """
+                    import StoreKit
+                    import SwiftUI
+                    struct PlansView: View {
+                        var body: some View { SubscriptionStoreView(groupID: "21430000") }
+                    }
+                    """),
+            ]),
+            // The alias is delivered but finished under neither name.
+            RuleExample("""
+                func process(_ result: VerificationResult<Transaction>) async {
+                    let transaction: Transaction
+                    switch result {
+                    case .verified(let ↓t):
+                        transaction = t
+                    case .unverified:
+                        return
+                    }
+                    await deliver(transaction.productID)
+                }
+                func sweep() async {
+                    for await result in Transaction.unfinished { await process(result) }
+                }
+                """),
         ],
         nonTriggeringExamples: [
+            // The transaction handed to a variable declared before the switch, finished under that name.
+            RuleExample("""
+                func process(_ result: VerificationResult<Transaction>) async {
+                    let transaction: Transaction
+                    switch result {
+                    case .verified(let t):
+                        transaction = t
+                    case .unverified(let t, let error):
+                        logger.error("rejected \\(t.id): \\(error)")
+                        return
+                    }
+                    await deliver(transaction.productID)
+                    await transaction.finish()
+                }
+                """),
+            // A verification helper returning a tuple; the transaction is taken out of it.
+            RuleExample("""
+                func observe() -> Task<Void, Error> {
+                    Task.detached {
+                        for await update in Transaction.updates {
+                            let outcome = await self.checkVerificationResult(result: update)
+                            guard outcome.verified else { continue }
+                            let transaction = outcome.transaction
+                            await self.refresh(transaction.productID)
+                            await transaction.finish()
+                        }
+                    }
+                }
+                """),
+            // Nested and bare-name patterns, and an Optional-returning helper.
+            RuleExample("""
+                func buy(_ product: Product) async throws {
+                    switch try await product.purchase() {
+                    case let .success(.verified(transaction)):
+                        owned.insert(transaction.productID)
+                        await transaction.finish()
+                    case .success(.unverified), .pending, .userCancelled:
+                        break
+                    @unknown default:
+                        break
+                    }
+                }
+                func listen() async {
+                    for await update in Transaction.updates {
+                        if let transaction = verifiedOrNil(update) {
+                            owned.insert(transaction.productID)
+                            await transaction.finish()
+                        }
+                    }
+                }
+                """),
+            // Updates handed to a closure the app's user supplies: what it does is not in sight.
+            RuleExample("""
+                public final class TransactionObserver {
+                    public var onUpdate: ((VerificationResult<Transaction>) async -> Void)?
+                    public func start() {
+                        Task { for await update in Transaction.updates { await onUpdate?(update) } }
+                    }
+                }
+                """),
             // The seed's CORRECT purchase flow.
             RuleExample("""
                 func purchase(_ product: Product) async throws {
@@ -203,21 +357,23 @@ public struct TransactionNotFinishedRule: Rule {
         let flow = TransactionFlow(project)
         let finishing = TransactionFlow.finishingFunctions(in: project)
         var handled = 0
-        for binding in flow.bindings where binding.source.mustBeFinished {
+        // An unverified transaction is rejected, not delivered: whether it is finished is not this item.
+        let bindings = flow.bindings.filter { $0.source.mustBeFinished && !$0.isUnverified }
+        for binding in bindings {
             let file = binding.file
-            let scope = binding.scope
             // A helper that returns the value (checkVerified) hands it on; the caller finishes it.
-            if scope.contains(where: { file.isIdentifier($0, "return") && $0 + 1 < file.code.count && file.tokenIs($0 + 1, spelled: binding.name) }) {
+            if binding.uses.contains(where: { use in file.previousCodeIndex(before: use).map { file.isIdentifier($0, "return") } == true }) {
                 continue
             }
             handled += 1
-            if let finish = scope.first(where: { TransactionFlow.isFinishCall($0, in: file) && file.receiver(of: $0).map { file.text($0) } == binding.name }) {
-                result.evidence(in: file, at: finish, "\(binding.name).finish() is called in \(scopeDescription(of: finish, in: file))")
+            if let finish = binding.finishCall {
+                let name = file.receiver(of: finish).map { file.text($0) } ?? binding.name
+                result.evidence(in: file, at: finish, "\(name).finish() is called in \(scopeDescription(of: finish, in: file))")
                 continue
             }
-            let passedToFinisher = scope.contains { i in
-                guard file.code[i].kind == .identifier, finishing.contains(file.text(i)), let call = file.call(at: i) else { return false }
-                return call.arguments.contains { argument in argument.valueRange.contains { file.tokenIs($0, spelled: binding.name) } }
+            let passedToFinisher = binding.uses.contains { use in
+                guard let (call, _) = file.enclosingCall(ofArgument: use) else { return false }
+                return finishing.contains(file.text(call.name))
             }
             if passedToFinisher { continue }
             result.report(
@@ -225,8 +381,58 @@ public struct TransactionNotFinishedRule: Rule {
                 "The transaction '\(binding.name)' from \(binding.source.description) is verified but never finished in \(scopeDescription(of: binding.nameIndex, in: file)): StoreKit will deliver it again on every launch."
             )
         }
+        // Listeners that bind no transaction (`for await update in Transaction.updates { await refresh() }`,
+        // `try update.verify()`, a handler with an empty body): nothing they receive is finished.
+        for listener in UpdatesListener.all(in: project) {
+            guard let body = listener.body, let loop = listener.loop else { continue }
+            let file = listener.file
+            let binds = bindings.contains { $0.file.path == file.path && (loop..<body.upperBound).contains($0.nameIndex) }
+                || handsOnToBinding(listener, bindings: bindings, project: project)
+            if binds || listener.handsElementToUnseenCode(in: project) { continue }
+            handled += 1
+            if listener.finishes(using: finishing) {
+                result.evidence(in: file, at: listener.site, "The Transaction.updates loop in \(scopeDescription(of: listener.site, in: file)) finishes what it receives")
+                continue
+            }
+            let what = listener.usesElement(in: project) ? "finishes nothing it receives" : "discards what it receives"
+            result.report(
+                in: file, at: loop,
+                "This Transaction.updates loop in \(scopeDescription(of: loop, in: file)) \(what): renewals, Ask to Buy approvals and purchases made in StoreKit views stay unfinished and are delivered again on every launch."
+            )
+        }
         if handled == 0, result.findings.isEmpty {
+            // Nothing is handled, yet the app sells through StoreKit: the purchases StoreKit
+            // views make arrive on Transaction.updates, which no code reads or finishes.
+            let finishesAnywhere = project.swiftFiles(mentioning: "finish").contains { file in
+                file.occurrences(of: "finish").contains { TransactionFlow.isFinishCall($0, in: file) }
+            }
+            if project.usesStoreKitPurchasing, !finishesAnywhere, LaunchPath.legacyObserver(in: project) == nil, let site = project.launchSite() {
+                result.report(
+                    in: site.file, at: site.index,
+                    "The app sells through StoreKit but no code finishes a transaction and no Transaction.updates listener handles them: purchases stay unfinished and are delivered again on every launch."
+                )
+                return
+            }
             result.notApplicable("No purchase results or transaction updates are handled in app code.")
         }
+    }
+
+    /// Whether the loop passes what it receives to a function that binds a transaction from
+    /// it (`await handle(result)` with `case .verified(let t)` inside `handle`): the binding is
+    /// checked where it is made.
+    private func handsOnToBinding(_ listener: UpdatesListener, bindings: [TransactionBinding], project: Project) -> Bool {
+        guard let body = listener.body, let element = listener.element else { return false }
+        let file = listener.file
+        let name = file.text(element)
+        for use in file.occurrences(of: name, in: body) {
+            guard let (call, _) = file.enclosingCall(ofArgument: use) else { continue }
+            let callee = file.text(call.name)
+            for (fileIndex, declaration) in project.declarations(named: callee, { $0 == .function }) {
+                let other = project.swiftFiles[fileIndex]
+                let range = other.bodyRange(of: declaration)
+                if bindings.contains(where: { $0.file.path == other.path && range.contains($0.nameIndex) }) { return true }
+            }
+        }
+        return false
     }
 }

@@ -107,6 +107,28 @@ public struct UnfinishedTransactionsIgnoredRule: Rule {
                     }
                 }
                 """),
+            // A sweep and a listener that nothing calls.
+            RuleExample(files: [
+                ("BrewApp.swift", """
+                    import SwiftUI
+                    @main struct ↓BrewApp: App {
+                        var body: some Scene { WindowGroup { MenuView() } }
+                    }
+                    """),
+                ("Subscription.swift", """
+                    import StoreKit
+                    @MainActor final class Subscription {
+                        func buy(_ product: Product) async throws { _ = try await product.purchase() }
+                        func handle(_ result: VerificationResult<Transaction>) async {}
+                        func checkUnfinished() async {
+                            for await result in Transaction.unfinished { await handle(result) }
+                        }
+                        func observe() async {
+                            for await result in Transaction.updates { await handle(result) }
+                        }
+                    }
+                    """),
+            ]),
         ],
         nonTriggeringExamples: [
             // A sweep of Transaction.unfinished from the store created at launch.
@@ -132,6 +154,25 @@ public struct UnfinishedTransactionsIgnoredRule: Rule {
                     }
                     """),
             ]),
+            // A listener a view starts picks unfinished transactions up when it starts (that it
+            // starts late is transaction_listener_late's finding).
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+
+                actor StoreActor {
+                    static let shared = StoreActor()
+                    private var listener: Task<Void, Never>?
+                    func startListening() {
+                        listener = Task { for await result in Transaction.updates { if case .verified(let t) = result { await t.finish() } } }
+                    }
+                    func buy(_ product: Product) async throws { _ = try await product.purchase() }
+                }
+
+                struct UnlockView: View {
+                    var body: some View { Text("Unlock").task { await StoreActor.shared.startListening() } }
+                }
+                """),
             // The seed's listener in App.init: StoreKit hands unfinished transactions to it at launch.
             RuleExample("""
                 import StoreKit
@@ -191,6 +232,7 @@ public struct UnfinishedTransactionsIgnoredRule: Rule {
                 ("Store.swift", """
                     import StoreKit
                     actor Store {
+                        init() { Task { await drain() } }
                         func buy(_ product: Product) async throws { _ = try await product.purchase() }
                     }
                     """),
@@ -242,35 +284,35 @@ public struct UnfinishedTransactionsIgnoredRule: Rule {
             result.notApplicable(project.sdkReason(sdk))
             return
         }
+        // A sweep or a listener in a function nothing calls never runs.
         var sweeps: [CodeSite] = []
-        var listeners: [CodeSite] = []
-        for file in project.swiftFiles {
-            sweeps += file.memberAccesses(base: "Transaction", member: "unfinished").map { CodeSite(file: file, index: $0) }
-            listeners += file.memberAccesses(base: "Transaction", member: "updates").map { CodeSite(file: file, index: $0) }
+        for file in project.swiftFiles(mentioning: "unfinished") {
+            for member in file.memberAccesses(base: "Transaction", member: "unfinished") {
+                if let function = file.enclosingFunction(of: member), LaunchPath.isNeverCalled(function, in: file, project: project) { continue }
+                sweeps.append(CodeSite(file: file, index: member))
+            }
         }
         for site in sweeps {
             result.evidence(in: site.file, at: site.index, "Transaction.unfinished is swept in \(scopeDescription(of: site.index, in: site.file))")
         }
         if !sweeps.isEmpty { return }
-        // Apple hands unfinished transactions to a running updates listener right after launch,
-        // so a listener started at launch covers this item (DTS, developer forums thread 787431);
-        // one started by a view does not.
-        let launchListeners = listeners.filter { site in
-            if case .view = TransactionListenerLateRule.context(of: site.index, in: site.file, project: project, depth: 0) { return false }
-            return true
+        // Apple hands unfinished transactions to a running updates listener right after launch
+        // (DTS, developer forums thread 787431). A listener a view starts receives them when it
+        // starts: that it starts late is transaction_listener_late's finding, not this one.
+        let listeners = UpdatesListener.all(in: project).filter { !$0.neverCalled }
+        if let listener = listeners.first(where: { $0.start(in: project).isLaunch }) ?? listeners.first {
+            let when = listener.start(in: project).isView ? "once it starts" : "at launch"
+            result.evidence(in: listener.file, at: listener.site, "No Transaction.unfinished sweep, but the Transaction.updates listener in \(scopeDescription(of: listener.site, in: listener.file)) receives unfinished transactions \(when)")
+            return
         }
-        for site in launchListeners {
-            result.evidence(in: site.file, at: site.index, "No Transaction.unfinished sweep, but the Transaction.updates listener in \(scopeDescription(of: site.index, in: site.file)) receives unfinished transactions at launch")
-        }
-        if !launchListeners.isEmpty { return }
-        if let observer = TransactionListenerMissingRule.legacyObserver(in: project) {
+        if let observer = LaunchPath.legacyObserver(in: project) {
             result.evidence(at: observer.location, "The original-StoreKit transaction observer receives unfinished transactions when it is added")
             return
         }
         guard let site = project.launchSite() else { return }
         result.report(
             in: site.file, at: site.index,
-            "Nothing picks up unfinished transactions: no Transaction.unfinished sweep and no Transaction.updates listener, so a purchase interrupted by a crash is never delivered."
+            "Nothing picks up unfinished transactions: no Transaction.unfinished sweep and no Transaction.updates listener that runs, so a purchase interrupted by a crash is never delivered."
         )
     }
 }

@@ -56,8 +56,64 @@ public struct UnverifiedTransactionUsedRule: Rule {
                     }
                 }
                 """),
+            // Logged, then granted: the log does not make the grant safe.
+            RuleExample("""
+                func restore(_ result: VerificationResult<Transaction>) {
+                    let payload = result.↓unsafePayloadValue
+                    print("restoring \\(payload.productID)")
+                    unlockedIDs.insert(payload.productID)
+                }
+                """),
+            // Subscription statuses trusted by their state alone.
+            RuleExample("""
+                func onStatusChange(_ statuses: [Product.SubscriptionInfo.Status]) {
+                    isProMember = !statuses.filter { $0.↓state != .revoked && $0.state != .expired }.isEmpty
+                }
+                """),
         ],
         nonTriggeringExamples: [
+            // Read only for a log line; the switch below rejects .unverified.
+            RuleExample("""
+                func process(_ result: VerificationResult<Transaction>) async {
+                    let unchecked = result.unsafePayloadValue
+                    logger.log("Processing \\(unchecked.id) for \\(unchecked.productID)")
+                    guard case .verified(let transaction) = result else { return }
+                    await grant(transaction)
+                    await transaction.finish()
+                }
+                func handle(update status: Product.SubscriptionInfo.Status) {
+                    guard case .verified(let transaction) = status.transaction else {
+                        print("Unverified status for \\(status.transaction.unsafePayloadValue.productID)")
+                        return
+                    }
+                    activeIDs.insert(transaction.productID)
+                }
+                """),
+            // Read only to rank family-shared statuses; the winner is verified before use.
+            RuleExample("""
+                func tier(of statuses: [Product.SubscriptionInfo.Status]) -> Tier {
+                    let best = statuses.max { lhs, rhs in
+                        Tier(lhs.transaction.unsafePayloadValue.productID) < Tier(rhs.transaction.unsafePayloadValue.productID)
+                    }
+                    guard let best, case .verified(let transaction) = best.transaction else { return .free }
+                    return Tier(transaction.productID)
+                }
+                """),
+            // A refund picker lists recent purchases in the view's own state: display only.
+            RuleExample("""
+                struct RecentPurchasesView: View {
+                    @State private var recent: [Transaction] = []
+                    var body: some View {
+                        List(recent, id: \\.id) { Text($0.productID) }
+                            .task {
+                                for await result in Transaction.all {
+                                    if result.unsafePayloadValue.revocationDate != nil { continue }
+                                    recent.append(result.unsafePayloadValue)
+                                }
+                            }
+                    }
+                }
+                """),
             // The seed's CORRECT helper.
             RuleExample("""
                 let transaction = try checkVerified(verification)
@@ -120,13 +176,42 @@ public struct UnverifiedTransactionUsedRule: Rule {
         var i = receiver
         while i >= 0, i >= receiver - 6 {
             if file.isIdentifier(i, "AppTransaction") { return true }
-            guard file.code[i].kind == .identifier || file.code[i].kind == .dot || file.tokenIs(i, "?") else { break }
+            guard file.isKind(i, .identifier) || file.isKind(i, .dot) || file.tokenIs(i, "?") else { break }
             i -= 1
         }
-        if file.code[receiver].kind == .identifier {
+        if file.isKind(receiver, .identifier) {
             return TransactionFlow.traceSource(of: receiver, in: file, before: receiver, project: local, depth: 0) == .appTransaction
         }
         return false
+    }
+
+    private static let renewalStates: Set<String> = ["subscribed", "inGracePeriod", "inBillingRetryPeriod", "revoked", "expired"]
+
+    /// `status.state` compared with a renewal state (`$0.state != .revoked`) in a function that
+    /// sets an access flag (`isProMember = isPro`) and verifies nothing (no `.verified`
+    /// pattern, `checkVerified` or `payloadValue`): the statuses' transactions are trusted unchecked.
+    static func unverifiedStatusGrants(in project: Project) -> [CodeSite] {
+        var sites: [CodeSite] = []
+        for file in project.swiftFiles(mentioning: "state") where file.mentions("subscribed") || file.mentions("revoked") || file.mentions("expired") {
+            for state in file.occurrences(of: "state") where file.receiver(of: state) != nil {
+                guard let comparison = file.nextCodeIndex(after: state), file.tokenIs(comparison, "==") || file.tokenIs(comparison, "!="),
+                      let dot = file.nextCodeIndex(after: comparison), file.isKind(dot, .dot),
+                      let value = file.nextCodeIndex(after: dot), file.isIdentifier(value, in: renewalStates),
+                      let function = file.enclosingFunction(of: state)
+                else { continue }
+                let body = file.bodyRange(of: function)
+                let verifies = file.occurrences(ofAny: ["verified", "unverified", "payloadValue", "unsafePayloadValue", "verify"]).contains { body.contains($0) }
+                    || body.contains { file.isKind($0, .identifier) && ASCIISearch.contains(file.text($0).lowercased(), "verif") }
+                guard !verifies else { continue }
+                let setsFlag = file.codeIndices(ofKind: .operator).contains { k in
+                    body.contains(k) && file.tokenIs(k, "=") && file.codeIndex(k, offsetBy: -1).map { file.isKind($0, .identifier) && looksLikeAccessFlag(file.text($0)) } == true
+                }
+                if setsFlag, !sites.contains(where: { $0.file.path == file.path && body.contains($0.index) }) {
+                    sites.append(CodeSite(file: file, index: state))
+                }
+            }
+        }
+        return sites
     }
 
     public func prepare(_ project: Project) {
@@ -146,8 +231,17 @@ public struct UnverifiedTransactionUsedRule: Rule {
             for i in sites {
                 // An AppTransaction's payload is app_transaction_unverified's business.
                 if Self.isAppTransaction(receiverOf: i, in: file, local: local) { continue }
+                // Read only to log, order or display, the payload grants nothing.
+                let use = TransactionFlow.use(ofValueAt: i, in: file)
+                guard use == .grant else {
+                    result.evidence(in: file, at: i, "unsafePayloadValue \(use.description) in \(scopeDescription(of: i, in: file)); no access is granted from it")
+                    continue
+                }
                 result.report(in: file, at: i, "unsafePayloadValue reads the transaction without checking its signature.")
             }
+        }
+        for site in Self.unverifiedStatusGrants(in: project) {
+            result.report(in: site.file, at: site.index, "Access is granted from a subscription status's state without verifying status.transaction: a forged status unlocks the subscription.")
         }
         let flow = TransactionFlow(project)
         for binding in flow.bindings {
@@ -155,19 +249,20 @@ public struct UnverifiedTransactionUsedRule: Rule {
                 verifiedPatterns += 1
                 continue
             }
-            // `.unverified(let t, …)` bindings: any use that grants or hands the value on.
+            // `.unverified(let t, …)` bindings (`let t = x.unsafePayloadValue` is reported above):
+            // any use that grants or hands the value on.
+            guard binding.isPattern else { continue }
             let file = binding.file
-            guard file.tokenIs(binding.nameIndex - 1, "let") || file.tokenIs(binding.nameIndex - 1, "var") || file.code[binding.nameIndex - 1].kind == .leftParen else { continue }
-            if file.tokenIs(binding.nameIndex + 1, "=") { continue } // `let t = x.unsafePayloadValue`: reported above
-            let uses = file.occurrences(of: binding.name, in: binding.scope).filter { $0 > binding.nameIndex }
-            let grants = uses.contains { use in
-                if file.isIdentifier(use - 1, "return") { return true }
-                // Passed to a granting call: `deliver(t)`, `owned.insert(t.productID)`.
-                var open = Int(file.parent[use])
-                while open >= 0, file.code[open].kind != .leftParen { open = Int(file.parent[open]) }
-                guard open > 0, file.code[open - 1].kind == .identifier else { return false }
-                let callee = file.text(open - 1).lowercased()
-                return Self.grantingWords.contains { callee.hasPrefix($0) }
+            let grants = binding.uses.contains { use in
+                if file.previousCodeIndex(before: use).map({ file.isIdentifier($0, "return") }) == true { return true }
+                // Passed to a granting call, at any depth: `deliver(t)`, `owned.insert(t.productID)`.
+                var argument = use
+                while let (call, _) = file.enclosingCallArguments(ofArgument: argument) {
+                    let callee = file.text(call.name).lowercased()
+                    if Self.grantingWords.contains(where: { callee.hasPrefix($0) }) { return true }
+                    argument = call.name
+                }
+                return false
             }
             if grants {
                 result.report(in: file, at: binding.nameIndex, "The transaction '\(binding.name)' failed verification but is used to grant access or returned as if verified.")

@@ -233,7 +233,7 @@ extension Project {
     /// Where a project-level "missing" finding belongs: the `@main` type's name, else the
     /// paywall (or first purchase call).
     func launchSite() -> CodeSite? {
-        TransactionListenerMissingRule.appEntryPoint(in: self) ?? PurchaseSurface.of(self).paywallSite()
+        LaunchPath.appEntryPoint(in: self) ?? PurchaseSurface.of(self).paywallSite()
     }
 
     /// Every type declaration named `name` (the type and its extensions) across the app.

@@ -39,7 +39,41 @@ struct TransactionBinding: Sendable {
     var source: TransactionSource
     /// Bound through `unsafePayloadValue` or an `.unverified(let t, …)` pattern.
     var isUnverified: Bool
+    /// Bound by a case pattern (`.verified(let t)`), not `let t = …`.
+    var isPattern: Bool = false
     /// Code-token range in which the binding is live: the rest of its function or closure.
+    var scope: Range<Int>
+    /// Other names the same transaction is given in that scope: `transaction = t` (a variable
+    /// declared before the switch), `let transaction = checkResult.transaction`.
+    var aliases: [TransactionAlias] = []
+
+    /// The binding's own name and its aliases, each with where it is live.
+    var names: [(name: String, scope: Range<Int>)] {
+        [(name, scope)] + aliases.map { ($0.name, $0.scope) }
+    }
+
+    /// Whether the transaction is finished under one of its names.
+    var finishCall: Int? {
+        for (name, scope) in names {
+            if let finish = file.occurrences(of: "finish", in: scope).first(where: {
+                TransactionFlow.isFinishCall($0, in: file) && file.receiver(of: $0).map { file.text($0) } == name
+            }) {
+                return finish
+            }
+        }
+        return nil
+    }
+
+    /// The uses of the transaction (under any of its names) after it is bound.
+    var uses: [Int] {
+        names.flatMap { name, scope in file.occurrences(of: name, in: scope).filter { $0 > nameIndex && file.receiver(of: $0) == nil } }
+    }
+}
+
+/// Another name for a bound transaction.
+struct TransactionAlias: Sendable {
+    var name: String
+    var nameIndex: Int
     var scope: Range<Int>
 }
 
@@ -97,48 +131,124 @@ struct TransactionFlow {
 
     // MARK: Bindings
 
-    private static func bindings(in file: SwiftFile, project: Project) -> [TransactionBinding] {
-        var result: [TransactionBinding] = []
-        let code = file.code
+    /// Where a verification result is unwrapped, read from the syntax alone (no tracing).
+    struct BindingSite: Sendable {
+        /// The bound name's token.
+        var nameIndex: Int
+        /// `.verified(let t)` / `case let .verified(t)`: the case token; nil for `let t = …`.
+        var caseIndex: Int?
+        /// The `let`/`var` of `let t = checkVerified(r)`; nil for a pattern.
+        var keyword: Int?
+        /// The verification result's token in `let t = checkVerified(r)` / `r.payloadValue`.
+        var argument: Int?
+        /// Bound through `unsafePayloadValue` or an `.unverified(let t, …)` pattern.
+        var isUnverified: Bool
+    }
+
+    /// Every place in `range` (the whole file by default) that unwraps a verification result:
+    /// `case .verified(let t)`, `case let .verified(t)`, `case let .success(.verified(t))`,
+    /// `if case`/`guard case` forms, `.unverified(let t, let error)`, `let t = try checkVerified(r)`,
+    /// `if let t = checkVerified(r)` (a helper returning an Optional), `let t = try r.payloadValue`,
+    /// `let t = r.unsafePayloadValue`. The one reading of these shapes that every rule uses.
+    static func bindingSites(in file: SwiftFile, range: Range<Int>? = nil) -> [BindingSite] {
         // Every binding needs `.verified`/`.unverified`, a callee whose name holds "verif"
         // (`checkVerified`), or `payloadValue`: a file with none of them has no binding.
         guard file.containsFolded("verif") || file.mentions("payloadValue") || file.mentions("unsafePayloadValue") else { return [] }
+        var result: [BindingSite] = []
         // Every binding starts at one of these words: the index finds them.
-        for i in file.occurrences(ofAny: ["verified", "unverified", "let", "var"]) {
-            // `.verified(let t)`, `.unverified(let t, _)`, `case let .verified(t)`
-            if (file.tokenIs(i, "verified") || file.tokenIs(i, "unverified")), file.isImplicitMember(i),
-               i + 2 < code.count, code[i + 1].kind == .leftParen {
-                var nameIndex = i + 2
-                if file.isIdentifier(nameIndex, "let") || file.isIdentifier(nameIndex, "var") { nameIndex += 1 }
-                guard nameIndex < code.count, code[nameIndex].kind == .identifier, !file.tokenIs(nameIndex, "_") else { continue }
-                let owner = patternOwner(of: i, in: file)
-                let subject = patternSubject(of: i, in: file)
-                let source = subject.map { traceSource(of: $0, in: file, before: i, project: project, depth: 0) } ?? .unknown
-                result.append(TransactionBinding(
-                    file: file, nameIndex: nameIndex, name: file.text(nameIndex), source: source,
-                    isUnverified: file.tokenIs(i, "unverified"), scope: liveRange(after: owner, in: file)
-                ))
+        for i in file.occurrences(ofAny: ["verified", "unverified", "let", "var"]) where range?.contains(i) ?? true {
+            // The case's first associated value.
+            if file.tokenIs(i, "verified") || file.tokenIs(i, "unverified") {
+                guard let pattern = file.caseBindings(at: i).first(where: { $0.position == 0 }) else { continue }
+                result.append(BindingSite(nameIndex: pattern.nameIndex, caseIndex: i, keyword: nil, argument: nil, isUnverified: file.tokenIs(i, "unverified")))
                 continue
             }
-            // `let t = try checkVerified(x)`, `let t = try x.payloadValue`, `let t = x.unsafePayloadValue`
-            if file.isIdentifier(i, "let") || file.isIdentifier(i, "var"), i + 2 < code.count,
-               code[i + 1].kind == .identifier, file.tokenIs(i + 2, "=") || (code[i + 2].kind == .colon) {
-                var j = i + 2
-                if code[j].kind == .colon {
-                    // `let t: Transaction = …`
-                    while j < code.count, j < i + 8, !file.tokenIs(j, "=") { j += 1 }
-                    guard j < code.count, file.tokenIs(j, "=") else { continue }
-                }
-                j += 1
-                while j < code.count, file.isIdentifier(j, "try") || file.isIdentifier(j, "await") || file.tokenIs(j, "?") || file.tokenIs(j, "!") { j += 1 }
-                guard j < code.count else { continue }
-                if let (argument, unsafe) = verifiedValue(at: j, in: file) {
-                    let source = traceSource(of: argument, in: file, before: i, project: project, depth: 0)
-                    result.append(TransactionBinding(
-                        file: file, nameIndex: i + 1, name: file.text(i + 1), source: source,
-                        isUnverified: unsafe, scope: liveRange(after: i, in: file)
-                    ))
-                }
+            guard let name = file.nextCodeIndex(after: i), file.isKind(name, .identifier),
+                  let value = initialValue(ofBindingNamed: name, in: file),
+                  let (argument, unsafe) = verifiedValue(at: value, in: file)
+            else { continue }
+            result.append(BindingSite(nameIndex: name, caseIndex: nil, keyword: i, argument: argument, isUnverified: unsafe))
+        }
+        return result
+    }
+
+    private static func bindings(in file: SwiftFile, project: Project) -> [TransactionBinding] {
+        bindingSites(in: file).map { site in
+            let source: TransactionSource
+            let owner: Int
+            if let caseIndex = site.caseIndex {
+                owner = patternOwner(of: caseIndex, in: file)
+                source = patternSubject(of: caseIndex, in: file).map { traceSource(of: $0, in: file, before: caseIndex, project: project, depth: 0) } ?? .unknown
+            } else {
+                let keyword = site.keyword ?? site.nameIndex
+                owner = bindingOwner(of: keyword, in: file)
+                source = site.argument.map { traceSource(of: $0, in: file, before: keyword, project: project, depth: 0) } ?? .unknown
+            }
+            var binding = TransactionBinding(
+                file: file, nameIndex: site.nameIndex, name: file.text(site.nameIndex), source: source,
+                isUnverified: site.isUnverified, scope: liveRange(after: owner, in: file)
+            )
+            binding.isPattern = site.caseIndex != nil
+            binding.aliases = aliases(of: binding)
+            return binding
+        }
+    }
+
+    /// The first token of the value a `let`/`var` name is initialised with: `x` in
+    /// `let t = try x.payloadValue`, `checkVerified` in `if let t: Transaction = checkVerified(r)`.
+    static func initialValue(ofBindingNamed name: Int, in file: SwiftFile) -> Int? {
+        guard let keyword = file.previousCodeIndex(before: name), file.isIdentifier(keyword, "let") || file.isIdentifier(keyword, "var"),
+              var j = file.nextCodeIndex(after: name)
+        else { return nil }
+        if file.isKind(j, .colon) {
+            // `let t: Transaction = …`
+            while j < name + 8, !file.tokenIs(j, "="), let next = file.nextCodeIndex(after: j) { j = next }
+        }
+        guard file.tokenIs(j, "="), var value = file.nextCodeIndex(after: j) else { return nil }
+        while file.isIdentifier(value, "try") || file.isIdentifier(value, "await") || file.tokenIs(value, "?") || file.tokenIs(value, "!") {
+            guard let next = file.nextCodeIndex(after: value) else { return nil }
+            value = next
+        }
+        return value
+    }
+
+    /// The token that decides where a `let`/`var` binding is live: the `if`/`guard`/`while`
+    /// whose condition list holds it, else the `let` itself.
+    static func bindingOwner(of keyword: Int, in file: SwiftFile) -> Int {
+        let start = file.statementStart(of: keyword)
+        if start < keyword, file.isIdentifier(start, "if") || file.isIdentifier(start, "guard") || file.isIdentifier(start, "while") {
+            return start
+        }
+        return keyword
+    }
+
+    /// The other names `binding` is given while it is live: `let other = t`,
+    /// `let other = t.transaction` (a tuple or wrapper a verification helper returns), and
+    /// `other = t` where `other` is declared earlier in the function (`let other: Transaction`).
+    static func aliases(of binding: TransactionBinding) -> [TransactionAlias] {
+        let file = binding.file
+        var result: [TransactionAlias] = []
+        for use in file.occurrences(of: binding.name, in: binding.scope) where use > binding.nameIndex && file.receiver(of: use) == nil {
+            guard let equals = file.previousCodeIndex(before: use), file.tokenIs(equals, "="),
+                  let target = file.previousCodeIndex(before: equals), file.isKind(target, .identifier)
+            else { continue }
+            // The value is the name alone, or `name.transaction`, up to the end of the statement.
+            var end = use + 1
+            if file.token(use, offsetBy: 1, is: .dot), file.isIdentifier(use + 2, "transaction") { end = use + 3 }
+            guard end >= file.code.count || file.startsLine[end] || file.isKind(end, .semicolon) || file.isKind(end, .rightBrace) else { continue }
+            let name = file.text(target)
+            if let keyword = file.previousCodeIndex(before: target), file.isIdentifier(keyword, "let") || file.isIdentifier(keyword, "var") {
+                result.append(TransactionAlias(name: name, nameIndex: target, scope: liveRange(after: bindingOwner(of: keyword, in: file), in: file)))
+                continue
+            }
+            guard file.receiver(of: target) == nil else { continue }
+            // `transaction = t`: the declaration of `transaction` earlier in the function.
+            let start = file.enclosingFunction(of: use).map { file.declarations[$0].keyword } ?? 0
+            let declaration = file.occurrences(of: name, in: start..<target).last { candidate in
+                file.previousCodeIndex(before: candidate).map { file.isIdentifier($0, "let") || file.isIdentifier($0, "var") } == true
+            }
+            if let declaration {
+                result.append(TransactionAlias(name: name, nameIndex: target, scope: liveRange(after: declaration - 1, in: file)))
             }
         }
         return result
@@ -150,15 +260,17 @@ struct TransactionFlow {
         let code = file.code
         var i = index
         // `self.checkVerified(x)`, `Self.verify(x)`, `StoreHelper.checkVerified(x)`
-        while i + 2 < code.count, code[i].kind == .identifier, code[i + 1].kind == .dot { i += 2 }
-        guard i < code.count, code[i].kind == .identifier else { return nil }
+        while i + 2 < code.count, file.isKind(i, .identifier), file.isKind(i + 1, .dot) { i += 2 }
+        guard i < code.count, file.isKind(i, .identifier) else { return nil }
         let name = file.text(i).lowercased()
+        // `checkVerified(result)`, `verify(status.transaction)`: an identifier or a member chain.
         if ASCIISearch.contains(name, "verif"), let call = file.call(at: i), call.arguments.count == 1,
-           let argument = call.arguments.first, argument.valueRange.count == 1, code[argument.valueRange.lowerBound].kind == .identifier {
-            return (argument.valueRange.lowerBound, false)
+           let argument = call.arguments.first, let first = argument.valueRange.first, file.isKind(first, .identifier),
+           argument.valueRange.allSatisfy({ file.isKind($0, .identifier) || file.isKind($0, .dot) }) {
+            return (first, false)
         }
         // `x.payloadValue` / `x.unsafePayloadValue`
-        if i + 2 < code.count, code[i + 1].kind == .dot,
+        if i + 2 < code.count, file.isKind(i + 1, .dot),
            file.isIdentifier(i + 2, "payloadValue") || file.isIdentifier(i + 2, "unsafePayloadValue") {
             return (i, file.isIdentifier(i + 2, "unsafePayloadValue"))
         }
@@ -173,7 +285,7 @@ struct TransactionFlow {
             if kind == .leftBrace || kind == .rightBrace || kind == .semicolon { return i }
             if file.isIdentifier(i, "case") {
                 // `guard case`, `if case`, `while case`, `for case`: the statement keyword owns it.
-                if i > 0, ["guard", "if", "while", "for"].contains(file.text(i - 1)), file.code[i - 1].kind == .identifier { return i - 1 }
+                if i > 0, ["guard", "if", "while", "for"].contains(file.text(i - 1)), file.isKind(i - 1, .identifier) { return i - 1 }
                 return i
             }
             if file.isIdentifier(i, "if") || file.isIdentifier(i, "guard") || file.isIdentifier(i, "while") { return i }
@@ -191,7 +303,7 @@ struct TransactionFlow {
         var top = index
         while true {
             let open = Int(file.parent[top])
-            guard open > 1, code[open].kind == .leftParen, file.isImplicitMember(open - 1) else { break }
+            guard open > 1, file.isKind(open, .leftParen), file.isImplicitMember(open - 1) else { break }
             top = open - 1
         }
         // `if case …pattern… = subject` / `guard case … = subject` / `for case … in subject`
@@ -237,14 +349,14 @@ struct TransactionFlow {
         if file.isIdentifier(owner, "if") || file.isIdentifier(owner, "while") || file.isIdentifier(owner, "case") {
             var i = owner + 1
             while i < code.count {
-                if code[i].kind == .leftBrace { return owner..<max(owner, Int(file.match[i]) >= 0 ? Int(file.match[i]) : code.count) }
-                if code[i].kind == .leftParen || code[i].kind == .leftBracket, Int(file.match[i]) > i { i = Int(file.match[i]) }
+                if file.isKind(i, .leftBrace) { return owner..<max(owner, Int(file.match[i]) >= 0 ? Int(file.match[i]) : code.count) }
+                if file.isKind(i, .leftParen) || file.isKind(i, .leftBracket), Int(file.match[i]) > i { i = Int(file.match[i]) }
                 i += 1
             }
         }
         // `guard`, `let`, `var`: the rest of the innermost enclosing block.
         var open = Int(file.parent[owner])
-        while open >= 0, code[open].kind != .leftBrace { open = Int(file.parent[open]) }
+        while open >= 0, !file.isKind(open, .leftBrace) { open = Int(file.parent[open]) }
         guard open >= 0 else { return owner..<code.count }
         let close = Int(file.match[open])
         return owner..<(close >= 0 ? close : code.count)
@@ -260,10 +372,12 @@ struct TransactionFlow {
         // Direct expressions: `Transaction.updates` is not a result, but `status.transaction`,
         // `AppTransaction.shared`, `product.purchase()` are.
         if let direct = directSource(at: index, in: file) { return direct }
-        guard code[index].kind == .identifier else { return .unknown }
+        // `for await case .verified(let t) in Transaction.updates`: the sequence itself.
+        if let sequence = transactionSequence(at: index, in: file) { return sequence }
+        guard file.isKind(index, .identifier) else { return .unknown }
         let name = file.text(index)
         // `status.transaction` / `status.renewalInfo`
-        if index + 2 < code.count, code[index + 1].kind == .dot,
+        if index + 2 < code.count, file.isKind(index + 1, .dot),
            file.isIdentifier(index + 2, "transaction") || file.isIdentifier(index + 2, "renewalInfo") {
             return .subscriptionStatus
         }
@@ -271,28 +385,23 @@ struct TransactionFlow {
         let scopeStart = file.enclosingFunction(of: index).map { file.declarations[$0].keyword } ?? 0
         var i = min(limit, code.count) - 1
         while i >= scopeStart {
-            if code[i].kind == .identifier, file.tokenIs(i, spelled: name) {
+            if file.isKind(i, .identifier), file.tokenIs(i, spelled: name) {
                 // `for await name in Transaction.updates`
                 if i > 0, file.isIdentifier(i + 1, "in"), isLoopVariable(i, in: file) {
-                    let sequence = i + 2
-                    if sequence + 2 < code.count, file.isIdentifier(sequence, "Transaction"), code[sequence + 1].kind == .dot,
-                       let source = sequenceSources[file.text(sequence + 2)] {
-                        return source
-                    }
-                    return .unknown
+                    return file.codeIndex(i, offsetBy: 2).flatMap { transactionSequence(at: $0, in: file) } ?? .unknown
                 }
                 // `let name = …` / `var name = …`
                 if i > 0, file.isIdentifier(i - 1, "let") || file.isIdentifier(i - 1, "var"), i + 1 < code.count, file.tokenIs(i + 1, "=") {
                     var j = i + 2
                     while j < code.count, file.isIdentifier(j, "try") || file.isIdentifier(j, "await") { j += 1 }
                     if let direct = directSource(at: j, in: file) { return direct }
-                    if j < code.count, code[j].kind == .identifier, depth < 3 {
+                    if j < code.count, file.isKind(j, .identifier), depth < 3 {
                         return traceSource(of: j, in: file, before: i, project: project, depth: depth + 1)
                     }
                     return .unknown
                 }
                 // `.success(let name)` in a switch or `if case` over a purchase result.
-                if i >= 3, file.isIdentifier(i - 1, "let") || file.isIdentifier(i - 1, "var"), code[i - 2].kind == .leftParen,
+                if i >= 3, file.isIdentifier(i - 1, "let") || file.isIdentifier(i - 1, "var"), file.isKind(i - 2, .leftParen),
                    file.isIdentifier(i - 3, "success") || file.isIdentifier(i - 3, "verified") {
                     if let subject = patternSubject(of: i - 3, in: file), depth < 3 {
                         let outer = traceSource(of: subject, in: file, before: i - 3, project: project, depth: depth + 1)
@@ -321,6 +430,17 @@ struct TransactionFlow {
         return false
     }
 
+    /// The source of a transaction sequence written from `index`: `Transaction.updates`,
+    /// `StoreKit.Transaction.unfinished`, `Transaction.currentEntitlements`, `Transaction.all`.
+    static func transactionSequence(at index: Int, in file: SwiftFile) -> TransactionSource? {
+        var base = index
+        if file.isIdentifier(base, "StoreKit"), file.token(base, offsetBy: 1, is: .dot), let next = file.codeIndex(base, offsetBy: 2) { base = next }
+        guard file.isIdentifier(base, "Transaction"), file.token(base, offsetBy: 1, is: .dot), let member = file.codeIndex(base, offsetBy: 2),
+              file.isKind(member, .identifier)
+        else { return nil }
+        return sequenceSources[file.text(member)]
+    }
+
     /// `product.purchase(…)`, `purchase(product)` (environment action), `AppTransaction.shared`.
     static func directSource(at index: Int, in file: SwiftFile) -> TransactionSource? {
         let code = file.code
@@ -329,14 +449,14 @@ struct TransactionFlow {
         if file.isIdentifier(i, "AppTransaction") { return .appTransaction }
         // Walk a member chain to its last call: `store.product?.purchase(options: [])`.
         while i + 1 < code.count {
-            if code[i].kind == .identifier, file.tokenIs(i, "purchase"), code.indices.contains(i + 1), code[i + 1].kind == .leftParen {
+            if file.isKind(i, .identifier), file.tokenIs(i, "purchase"), code.indices.contains(i + 1), file.isKind(i + 1, .leftParen) {
                 return .purchase
             }
-            if code[i].kind == .identifier || code[i].kind == .dot || file.tokenIs(i, "?") || file.tokenIs(i, "!") {
+            if file.isKind(i, .identifier) || file.isKind(i, .dot) || file.tokenIs(i, "?") || file.tokenIs(i, "!") {
                 i += 1
                 continue
             }
-            if code[i].kind == .leftParen, Int(file.match[i]) > i {
+            if file.isKind(i, .leftParen), Int(file.match[i]) > i {
                 i = Int(file.match[i]) + 1
                 continue
             }
@@ -356,7 +476,7 @@ struct TransactionFlow {
         var headers: [Int] = []
         var open = Int(file.parent[index])
         while open >= 0 {
-            if open >= 2, file.code[open].kind == .leftParen, let function = file.function(keywordAt: open - 2) { headers.append(function) }
+            if open >= 2, file.isKind(open, .leftParen), let function = file.function(keywordAt: open - 2) { headers.append(function) }
             open = Int(file.parent[open])
         }
         for declarationIndex in headers + file.declarationChain(of: index) {
@@ -367,7 +487,7 @@ struct TransactionFlow {
                 var j = body.lowerBound
                 var names: [String] = []
                 while j < body.upperBound, j < body.lowerBound + 12, !file.isIdentifier(j, "in") {
-                    if file.code[j].kind == .identifier { names.append(file.text(j)) }
+                    if file.isKind(j, .identifier) { names.append(file.text(j)) }
                     j += 1
                 }
                 if j < body.upperBound, file.isIdentifier(j, "in"), names.contains(name), index >= body.lowerBound, index <= j {
@@ -379,7 +499,7 @@ struct TransactionFlow {
             guard declaration.kind == .function, declaration.keyword + 2 < file.code.count else { continue }
             // Is `name` among this function's parameters? `func handle(_ result: VerificationResult<Transaction>)`
             let open = declaration.keyword + 2
-            guard file.code[open].kind == .leftParen, Int(file.match[open]) > open else { continue }
+            guard file.isKind(open, .leftParen), Int(file.match[open]) > open else { continue }
             let close = Int(file.match[open])
             guard index > open, index < close else { continue }
             let position = parameterPosition(of: index, open: open, close: close, in: file)
@@ -414,10 +534,10 @@ struct TransactionFlow {
         var start = open + 1
         var i = open + 1
         while i <= close {
-            if i == close || (file.code[i].kind == .comma && Int(file.parent[i]) == open) {
+            if i == close || (file.isKind(i, .comma) && Int(file.parent[i]) == open) {
                 if (start..<i).contains(index) {
                     // The internal name is the identifier right before the colon.
-                    let colon = (start..<i).first { file.code[$0].kind == .colon && Int(file.parent[$0]) == open }
+                    let colon = (start..<i).first { file.isKind($0, .colon) && Int(file.parent[$0]) == open }
                     if let colon, colon - 1 == index { return position }
                     return nil
                 }
@@ -469,6 +589,110 @@ struct TransactionFlow {
     /// `x.finish()` with a receiver.
     static func isFinishCall(_ index: Int, in file: SwiftFile) -> Bool {
         file.isIdentifier(index, "finish") && file.receiver(of: index) != nil
-            && index + 1 < file.code.count && file.code[index + 1].kind == .leftParen
+            && index + 1 < file.code.count && file.isKind(index + 1, .leftParen)
+    }
+}
+
+/// What a transaction value read at some token flows into: granting access (published state,
+/// a stored entitlement, a purchased-ids set, a delivery call), or only a log line, an ordering
+/// comparator or a view's display list, which grant nothing.
+enum TransactionUse: Equatable, Sendable {
+    case grant
+    case log
+    case ordering
+    case display
+
+    var description: String {
+        switch self {
+        case .grant: "grants access"
+        case .log: "is only logged"
+        case .ordering: "only orders values"
+        case .display: "is only displayed"
+        }
+    }
+}
+
+extension TransactionFlow {
+    /// Calls that write text for people or logs.
+    static let logCalls: Set<String> = ["print", "debugPrint", "NSLog", "os_log", "dump", "assertionFailure", "fatalError"]
+    /// Closures that compare values to order or pick them (`statuses.max { lhs, rhs in … }`).
+    static let orderingClosures: Set<String> = ["max", "min", "sorted", "sort", "lexicographicallyPrecedes"]
+
+    /// Whether the value at `index` only goes into text for people or logs: a string
+    /// interpolation, or an argument (at any depth) of `print`, `NSLog`, `logger.info(…)`,
+    /// `StoreLog.transaction(…)` (a receiver whose name holds "log").
+    static func isLogged(_ index: Int, in file: SwiftFile) -> Bool {
+        if file.isInsideInterpolation(index) { return true }
+        var argument = index
+        while let (call, _) = file.enclosingCallArguments(ofArgument: argument) {
+            if logCalls.contains(file.text(call.name)) { return true }
+            if let receiver = file.receiver(of: call.name), file.isKind(receiver, .identifier),
+               ASCIISearch.contains(file.text(receiver).lowercased(), "log") {
+                return true
+            }
+            argument = call.name
+        }
+        return false
+    }
+
+    /// What the value read at `index` (an `unsafePayloadValue` token, or a name bound to one)
+    /// flows into. `let u = r.unsafePayloadValue` is followed to every use of `u`; a binding
+    /// never used counts as a grant (what it is for cannot be seen).
+    static func use(ofValueAt index: Int, in file: SwiftFile) -> TransactionUse {
+        if let direct = directUse(of: index, in: file) { return direct }
+        // `let u = r.unsafePayloadValue`: the uses of `u`.
+        let start = file.statementStart(of: index)
+        if file.isIdentifier(start, "let") || file.isIdentifier(start, "var"), let name = file.nextCodeIndex(after: start),
+           file.isKind(name, .identifier), initialValue(ofBindingNamed: name, in: file).map({ $0 < index }) == true {
+            let scope = liveRange(after: start, in: file)
+            let uses = file.occurrences(of: file.text(name), in: scope).filter { $0 > name && file.receiver(of: $0) == nil }
+            guard !uses.isEmpty else { return .grant }
+            let kinds = uses.compactMap { directUse(of: $0, in: file) }
+            guard kinds.count == uses.count else { return .grant }
+            return kinds.first { $0 != .log } ?? .log
+        }
+        return .grant
+    }
+
+    /// The use of the value at `index` when its own expression says it: inside a log call or
+    /// string interpolation, inside an ordering closure, or in a view's own state.
+    private static func directUse(of index: Int, in file: SwiftFile) -> TransactionUse? {
+        if isLogged(index, in: file) { return .log }
+        let chain = file.declarationChain(of: index)
+        if let closure = chain.first(where: { file.declarations[$0].kind == .closure }), orderingClosures.contains(file.declarations[closure].name),
+           file.enclosingFunction(of: index).map({ chain.firstIndex(of: $0)! > chain.firstIndex(of: closure)! }) ?? true {
+            return .ordering
+        }
+        if let type = file.enclosingType(of: index), PurchaseSurface.isViewType(file.declarations[type]),
+           writesOnlyViewState(around: index, in: file, type: type) {
+            return .display
+        }
+        return nil
+    }
+
+    /// In a view, whether the statement around `index` keeps the value in the view's own
+    /// `@State` (`recent.append(t.unsafePayloadValue)`) or only tests it (`if … { continue }`).
+    private static func writesOnlyViewState(around index: Int, in file: SwiftFile, type: Int) -> Bool {
+        let start = file.statementStart(of: index)
+        if file.isIdentifier(start, "if") || file.isIdentifier(start, "guard") {
+            let blocks = file.conditionalBlocks(ofStatementAt: start)
+            return blocks.allSatisfy { block in
+                file.blockRange(block).allSatisfy { file.isIdentifier($0, "continue") || file.isIdentifier($0, "break") || file.isIdentifier($0, "return") }
+            }
+        }
+        // `state.append(value)` / `state = value` where `state` is an `@State` of the view.
+        var target: Int?
+        if let (call, _) = file.enclosingCallArguments(ofArgument: index), let receiver = file.receiver(of: call.name), file.isKind(receiver, .identifier) {
+            target = receiver
+        } else if file.isKind(start, .identifier), file.token(start, offsetBy: 1, is: .operator), file.tokenIs(start + 1, "=") {
+            target = start
+        }
+        guard let target else { return false }
+        let name = file.text(target)
+        let range = file.bodyRange(of: type)
+        return file.occurrences(of: name, in: range).contains { candidate in
+            guard let keyword = file.previousCodeIndex(before: candidate), file.isIdentifier(keyword, "var") else { return false }
+            return (max(range.lowerBound, keyword - 4)..<keyword).contains { file.isKind($0, .attribute) && file.tokenIs($0, "@State") }
+        }
     }
 }
