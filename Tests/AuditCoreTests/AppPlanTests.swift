@@ -212,6 +212,45 @@ import Testing
         #expect(Discovery.discover(paths: [root], root: root, selection: selection).files.map(\.relativePath) == ["App/Generated/Strings.swift", "App/Store.swift"])
     }
 
+    @Test func aPackageNoAppLinksIsALibraryAndAToolsPackageIsNotAudited() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("iap-audit-library-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = [
+            "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+                let package = Package(
+                    name: "PurchaseKit",
+                    products: [.library(name: "PurchaseKit", targets: ["PurchaseKit"])],
+                    targets: [
+                        .target(name: "PurchaseKit", path: "Code/PurchaseKit"),
+                        .testTarget(name: "PurchaseKitTests", dependencies: ["PurchaseKit"]),
+                    ]
+                )
+                """,
+            "Code/PurchaseKit/Store.swift": "import StoreKit\n",
+            "Tests/PurchaseKitTests/StoreTests.swift": "import XCTest\n",
+            "scripts/gen/Package.swift": "let package = Package(name: \"gen\", targets: [.executableTarget(name: \"gen\")])\n",
+            "scripts/gen/Sources/gen/main.swift": "print(1)\n",
+        ]
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let discovered = Discovery.discover(paths: [root], root: root)
+        let build = BuildDescriptionLoader.load(discovered.buildFiles, root: root, jobs: 1) {}
+        let plan = AppPlan.make(build: build, files: discovered.files)
+        #expect(plan.apps.map(\.name) == ["PurchaseKit"])
+        #expect(plan.apps.first?.kind == .package)
+        #expect(plan.notes == ["The Swift package at scripts/gen holds only command-line tools: not audited as app code."])
+        let library = try #require(plan.apps.first)
+        let roles = discovered.files.map { plan.role(of: $0, in: library) }
+        // Sorted by path: uppercase before lowercase.
+        #expect(discovered.files.map(\.relativePath) == ["Code/PurchaseKit/Store.swift", "Tests/PurchaseKitTests/StoreTests.swift", "scripts/gen/Sources/gen/main.swift"])
+        #expect(roles == [.code, .test, nil])
+    }
+
     @Test func projectParseErrorsNameLineAndColumn() throws {
         let text = "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjects = {\n\t\tA = { isa = PBXGroup; children = ( B, C ) };\n\t};\n}\n"
         #expect(throws: XcodeProjectError.self) { try XcodeProject.load(bytes: Array(text.utf8), file: "X.xcodeproj/project.pbxproj", root: "/") }

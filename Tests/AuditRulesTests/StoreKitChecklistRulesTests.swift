@@ -1,3 +1,4 @@
+import Foundation
 import AuditCore
 import AuditRules
 import Testing
@@ -157,5 +158,44 @@ import Testing
         #expect(result.findings.isEmpty)
         #expect(result.evidence.count == 1)
         #expect(result.notApplicable == nil)
+    }
+}
+
+/// A library (a Swift package no app links) is not asked for what only an app provides.
+@Suite struct LibraryScopeTests {
+    @Test func appLevelItemsDoNotApplyToALibraryButItsCodeIsStillChecked() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("iap-audit-library-rules-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = [
+            "Package.swift": "let package = Package(name: \"StoreLib\", targets: [.target(name: \"StoreLib\")])\n",
+            "Sources/StoreLib/Store.swift": """
+                import StoreKit
+                public final class Store {
+                    public func buy(_ product: Product) async throws {
+                        let result = try await product.purchase()
+                        if case .success(.verified(let transaction)) = result {
+                            await transaction.finish()
+                        }
+                    }
+                }
+                """,
+        ]
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let audit = Auditor.audit(paths: [root], root: root, rules: BuiltInRules.all)
+        #expect(audit.project.isLibrary)
+        for id in ["restore_purchases_missing", "storekit_config_missing"] {
+            let result = try #require(audit.results.first { $0.rule.identifier == id })
+            #expect(result.findings.isEmpty, "\(id): \(result.findings.map(\.message))")
+            #expect(result.notApplicableReason == Project.libraryReason)
+        }
+        // The same code in a folder without a build description is an app: restore is asked for.
+        try FileManager.default.removeItem(at: root.appendingPathComponent("Package.swift"))
+        let app = Auditor.audit(paths: [root], root: root, rules: BuiltInRules.all)
+        #expect(!app.project.isLibrary)
+        #expect(app.results.first { $0.rule.identifier == "restore_purchases_missing" }?.findings.isEmpty == false)
     }
 }

@@ -153,7 +153,11 @@ public struct AppPlan: Sendable {
         }
         // A package that no app links is a library: audited on its own when the folder has no
         // app, and listed otherwise.
-        let unlinked = build.packages.filter { !linkedPackages.contains($0.folder) && !$0.targets.isEmpty }
+        var unlinked = build.packages.filter { !linkedPackages.contains($0.folder) && !$0.targets.isEmpty }
+        for package in unlinked where package.isToolsOnly {
+            notes.append("The Swift package at \(package.folder.isEmpty ? "." : package.folder) holds only command-line tools: not audited as app code.")
+        }
+        unlinked.removeAll(where: \.isToolsOnly)
         if apps.isEmpty {
             for package in unlinked {
                 var members = Membership()
@@ -161,7 +165,7 @@ public struct AppPlan: Sendable {
                 for target in package.targets {
                     if target.isTest { tests.folders.insert(target.path) } else { members.folders.insert(target.path) }
                 }
-                let name = package.folder.isEmpty ? "Package" : (package.folder.split(separator: "/").last.map(String.init) ?? package.folder)
+                let name = package.name ?? (package.folder.isEmpty ? "Package" : (package.folder.split(separator: "/").last.map(String.init) ?? package.folder))
                 apps.append(AppScope(
                     name: name, kind: .package,
                     summary: "Swift package \(package.folder.isEmpty ? "." : package.folder) (a library: no app target links it)",

@@ -125,6 +125,8 @@ public struct XcodeWorkspace: Sendable, Hashable {
 public struct PackageManifest: Sendable, Hashable {
     /// The package's folder.
     public var folder: String
+    /// `Package(name: …)`, when the text says it plainly.
+    public var name: String?
     public var targets: [Target]
     public var products: [Product]
 
@@ -134,6 +136,15 @@ public struct PackageManifest: Sendable, Hashable {
         public var isExecutable: Bool
         /// Its folder, relative to the root.
         public var path: String
+    }
+
+    /// A package of command-line tools (executable targets only, no library): build scripts,
+    /// code generators, a server; never an app's code.
+    public var isToolsOnly: Bool {
+        let code = targets.filter { !$0.isTest }
+        return !code.isEmpty && code.allSatisfy(\.isExecutable) && products.allSatisfy { product in
+            product.targets.allSatisfy { name in targets.first { $0.name == name }?.isExecutable ?? true }
+        }
     }
 
     public struct Product: Sendable, Hashable {
@@ -156,12 +167,16 @@ public struct PackageManifest: Sendable, Hashable {
         let lexed = SwiftFile(path: file, bytes: bytes)
         var targets: [Target] = []
         var products: [Product] = []
+        var name: String?
         // `.target(name: "X", …, path: "…")`, `.testTarget(…)`, `.executableTarget(…)`,
         // `.macro(…)`, `.library(name:, targets: […])`, `.executable(name:, targets: […])`.
         let code = lexed.code
         var i = 0
         while i + 2 < code.count {
             defer { i += 1 }
+            if name == nil, lexed.isIdentifier(i, "Package"), code[i + 1].kind == .leftParen, lexed.match[i + 1] > i + 1 {
+                name = Self.stringArguments(in: lexed, from: i + 2, to: Int(lexed.match[i + 1]))["name"]?.first
+            }
             guard code[i].kind == .dot, code[i + 2].kind == .leftParen else { continue }
             let function = lexed.text(i + 1)
             let close = Int(lexed.match[i + 2])
@@ -182,7 +197,7 @@ public struct PackageManifest: Sendable, Hashable {
                 continue
             }
         }
-        return PackageManifest(folder: folder, targets: targets, products: products)
+        return PackageManifest(folder: folder, name: name, targets: targets, products: products)
     }
 
     /// The string literals of each labelled argument at the top level of a call's parentheses

@@ -289,6 +289,7 @@ public enum Auditor {
             item.add(to: &project)
         }
         project.resolveLocales(override: options.locales, declared: scope.app.declaredLocales, declaredSource: scope.app.declaredLocaleSource)
+        project.isLibrary = scope.app.kind == .package
         project.jobs = options.jobs
         var result = finish(project: project, sources: sources, rules: rules, options: options)
         result.fileCounts = counts

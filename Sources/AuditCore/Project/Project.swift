@@ -25,6 +25,13 @@ public struct Project: Sendable {
     public private(set) var facts = ProjectFacts()
     /// Parallel workers for the per-file work of facts (`--jobs`); nil means all cores.
     public var jobs: Int?
+    /// The audited code is a library (a Swift package no app links), not an app: what only an
+    /// app can provide (a restore button, a StoreKit configuration to run with, a way to manage
+    /// subscriptions) is the linking app's to check.
+    public var isLibrary = false
+
+    /// Why an app-level item does not apply to a library, for the rules that check one.
+    public static let libraryReason = "The audited code is a library (a Swift package no app in the folder links): the app that links it must provide this."
 
     /// `transform` of every Swift file, in order, on up to `jobs` workers: for facts that
     /// look at each file on its own (a rule waiting for one then does not wait for one core).

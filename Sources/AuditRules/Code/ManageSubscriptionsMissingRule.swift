@@ -245,6 +245,10 @@ public struct ManageSubscriptionsMissingRule: Rule {
             result.notApplicable("The app sells no auto-renewable subscriptions.")
             return
         }
+        if project.isLibrary {
+            result.notApplicable(Project.libraryReason)
+            return
+        }
         var found = false
         for file in project.swiftFiles {
             for call in file.calls(named: Self.manageCallNames) {

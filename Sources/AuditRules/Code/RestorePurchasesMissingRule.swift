@@ -196,6 +196,10 @@ public struct RestorePurchasesMissingRule: Rule {
     )
 
     public func check(_ project: Project, into result: inout RuleResult) {
+        if project.isLibrary {
+            result.notApplicable(Project.libraryReason)
+            return
+        }
         let surface = PurchaseSurface.of(project)
         guard surface.sellsAnything else {
             result.notApplicable("The app shows no purchase UI (no StoreKit views or purchase calls).")

@@ -202,6 +202,10 @@ public struct StoreKitConfigMissingRule: Rule {
             result.notApplicable("No StoreKit purchase code was found.")
             return
         }
+        if project.isLibrary, project.storeKitConfigurations.isEmpty {
+            result.notApplicable(Project.libraryReason)
+            return
+        }
         let configurations = project.storeKitConfigurations.sorted { $0.file < $1.file }
         if !configurations.isEmpty {
             for configuration in configurations {
