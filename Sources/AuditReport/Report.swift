@@ -121,6 +121,22 @@ public struct Report: Sendable {
     /// Ready when no error or warning remains.
     public var isReady: Bool { count(.error) == 0 && count(.warning) == 0 }
 
+    /// What the exit code is, said when the verdict alone would suggest the other one: a run
+    /// "not ready for review" that still exits 0 (nothing at or above `--fail-on`), or a
+    /// "ready" one that exits 1 (notes, with `--fail-on note`). Nil when they agree.
+    public var exitCodeNote: String? {
+        let failing = failingFindings.count
+        if !isReady, failing == 0 {
+            return settings.failLevel == .never
+                ? "The run exits 0: --fail-on never fails no run."
+                : "The run exits 0: no finding is at or above --fail-on \(settings.failLevel.rawValue)."
+        }
+        if isReady, failing > 0 {
+            return "The run exits 1: \(failing) finding\(failing == 1 ? " is" : "s are") at or above --fail-on \(settings.failLevel.rawValue)."
+        }
+        return nil
+    }
+
     /// Findings at or above the fail level: the ones that make the run exit 1.
     public var failingFindings: [Finding] {
         guard let threshold = settings.failLevel.threshold else { return [] }

@@ -171,6 +171,7 @@ public struct TerminalRenderer: Sendable {
             return n == 0 ? phrase : paint(phrase, color(severity))
         }
         var lines = ["\(verdict): \(counts.joined(separator: ", ")); checklist \(passed) passed, \(failed) failed\(notChecked > 0 ? ", \(notChecked) not checked" : "") of \(items.count)."]
+        if let note = report.exitCodeNote { lines.append(note) }
         var setAside: [String] = []
         if !report.suppressed.isEmpty { setAside.append("\(report.suppressed.count) suppressed in the code") }
         if !report.accepted.isEmpty { setAside.append("\(report.accepted.count) accepted by the baseline") }

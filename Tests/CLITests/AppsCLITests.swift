@@ -132,6 +132,20 @@ import Testing
         #expect(!files.contains { $0.contains("Step2") })
     }
 
+    @Test func theVerdictSaysTheExitCodeWhenTheFailLevelMakesThemDiffer() throws {
+        let root = try CLI.makeProject(["App/PaywallView.swift": ExitCodeTests.flawedPaywall])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let never = try CLI.run(["--fail-on", "never", "--color", "never"], in: root)
+        #expect(never.status == 0)
+        #expect(never.stdout.contains("Not ready for review"))
+        #expect(never.stdout.contains("The run exits 0: --fail-on never fails no run."))
+        let markdown = try String(contentsOf: root.appendingPathComponent("iap-audit-report/report.md"), encoding: .utf8)
+        #expect(markdown.contains("> The run exits 0: --fail-on never fails no run."))
+        let failing = try CLI.run(["--color", "never"], in: root)
+        #expect(failing.status == 1)
+        #expect(!failing.stdout.contains("The run exits"))
+    }
+
     @Test func theInputsSectionNamesTheAppWhatWasSkippedAndWhy() throws {
         let root = try copy("SkippedFolders")
         defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
