@@ -212,6 +212,8 @@ enum CommandLineTool {
             try? FileHandle.standardError.write(contentsOf: Data("iap-audit: warning: nothing to audit in \(displayPath(folderRoot, cwd: cwd)): no Swift source and no StoreKit configuration\n".utf8))
         }
         var indexApps: [FolderIndex.App] = []
+        var baselineFindings: [Finding] = []
+        var baselineFingerprints = Set<String>()
         if audited.count == 1 {
             return auditApp(audited[0].result, root: audited[0].root, outputURL: nil)
         }
@@ -274,10 +276,15 @@ enum CommandLineTool {
         }
         if let path = options.writeBaseline {
             // Today's findings, accepted or not, except what the code itself suppresses.
-            let accepted = result.findings + result.setAside.compactMap { item -> Finding? in
+            // With several apps the baseline holds every app's (a finding in code they share once).
+            for finding in result.findings + result.setAside.compactMap({ item -> Finding? in
                 if case .suppressed = item.reason { return nil }
                 return item.finding
+            }) where !baselineFingerprints.contains(finding.fingerprint) || finding.fingerprint.isEmpty {
+                baselineFingerprints.insert(finding.fingerprint)
+                baselineFindings.append(finding)
             }
+            let accepted = baselineFindings
             let url = URL(fileURLWithPath: path, relativeTo: cwd).standardizedFileURL
             if let problem = OutputFolder.problem(creating: url.deletingLastPathComponent(), cwd: cwd) {
                 return fail("cannot write the baseline to \(path): \(problem); choose another path for --write-baseline")

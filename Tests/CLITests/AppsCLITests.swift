@@ -106,6 +106,19 @@ import Testing
         #expect(failing.status == 1)
     }
 
+    @Test func aBaselineWrittenForSeveralAppsAcceptsEveryAppsFindings() throws {
+        let root = try copy("TwoApps")
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+        try CLI.run([".", "--write-baseline", "baseline.json", "--quiet"], in: root)
+        let accepted = try CLI.run([".", "--baseline", "baseline.json", "--format", "json", "--fail-on", "note"], in: root)
+        #expect(accepted.status == 0, "\(accepted.stdout)")
+        for app in ["Journal", "JournalWatch"] {
+            let report = try json(root.appendingPathComponent("iap-audit-report/\(app)/report.json"))
+            #expect((report["findings"] as? [Any])?.isEmpty == true, "\(app)")
+            #expect((report["accepted"] as? [Any])?.isEmpty == false, "\(app)")
+        }
+    }
+
     @Test func targetChoosesAnAppAndAnUnknownNameListsTheAppsFound() throws {
         let root = try copy("TwoApps")
         defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
