@@ -156,12 +156,15 @@ enum CommandLineTool {
             }
         }
 
-        var changes: ChangedLines?
+        // Changed lines are relative to the audited folder: one set per folder named, when several are.
+        var changesByRoot: [String: ChangedLines] = [:]
         if let revision = options.changedSince {
-            do {
-                changes = try ChangedLines.load(since: revision, root: root)
-            } catch {
-                return fail(error.description)
+            for folder in Self.projectRoots(paths: paths, root: root) {
+                do {
+                    changesByRoot[folder.path] = try ChangedLines.load(since: revision, root: folder)
+                } catch {
+                    return fail(error.description)
+                }
             }
         }
 
@@ -171,10 +174,7 @@ enum CommandLineTool {
             locales: options.locales ?? configuration.locales, jobs: options.jobs, selection: configuration.selection, observer: progress.observer)
         // Each folder named on the command line is a project of its own: audited on its own,
         // never merged with the others.
-        let roots = paths.count > 1 && paths.allSatisfy({ path in
-            var isFolder: ObjCBool = false
-            return fileManager.fileExists(atPath: path.path, isDirectory: &isFolder) && isFolder.boolValue
-        }) ? paths : [root]
+        let roots = Self.projectRoots(paths: paths, root: root)
         let targets = options.targets.isEmpty ? configuration.targets : options.targets
         var audited: [(result: AuditResult, root: URL)] = []
         var unmatched: [String]?
@@ -268,7 +268,7 @@ enum CommandLineTool {
         progress.begin("applying filters")
         let result = Filters.apply(raw, options: FilterOptions(
             severities: configuration.severities, knownRules: RuleCatalogue.identifiers, baseline: baseline,
-            changes: changes, changeScopes: RuleCatalogue.changeScopes))
+            changes: changesByRoot[root.path], changeScopes: RuleCatalogue.changeScopes))
 
         var notes: [String] = []
         if options.verbose, let tunables = HugePages.activeTunables.withLock({ $0 }) {
@@ -431,6 +431,16 @@ enum CommandLineTool {
         }
         return report.failingFindings.isEmpty ? 0 : 1
         }
+    }
+
+    /// The projects of a run: each folder named on the command line when several are (each is
+    /// audited on its own, never merged), else the one root.
+    static func projectRoots(paths: [URL], root: URL) -> [URL] {
+        let folders = paths.allSatisfy { path in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path.path, isDirectory: &isFolder) && isFolder.boolValue
+        }
+        return paths.count > 1 && folders ? paths : [root]
     }
 
     /// "no such file or folder", with the command the word was probably meant to be.
