@@ -39,6 +39,31 @@ import Testing
         #expect(run.stderr.contains("Objective-C"))
     }
 
+    @Test func purchaseCodeInObjectiveCLeavesTheCodeItemsNotCheckedButScriptsWithoutPurchasesDoNot() throws {
+        let mixed = try CLI.makeProject([
+            "App/AppDelegate.swift": "import UIKit\nclass AppDelegate: UIResponder {}\n",
+            "App/Store.m": "#import <StoreKit/StoreKit.h>\n@implementation Store\n- (void)buy { [[SKPaymentQueue defaultQueue] addPayment:nil]; }\n@end\n",
+        ])
+        let reader = try CLI.makeProject([
+            "App/AppDelegate.swift": "import UIKit\nclass AppDelegate: UIResponder {}\n",
+            "App/Resources/main.js": "function render(article) { return article.title }\n",
+        ])
+        defer {
+            try? FileManager.default.removeItem(at: mixed)
+            try? FileManager.default.removeItem(at: reader)
+        }
+        let run = try CLI.run([".", "--format", "json", "--verbose", "--fail-on", "never"], in: mixed)
+        #expect(run.stdout.contains("Not read: the app's purchase code looks like Objective-C (1 file)"), "\(run.stdout)")
+        let report = try json(mixed.appendingPathComponent("iap-audit-report/report.json"))
+        let items = ((report["checklists"] as? [[String: Any]]) ?? []).flatMap { ($0["items"] as? [[String: Any]]) ?? [] }
+        let legacy = try #require(items.first { ($0["text"] as? String)?.hasPrefix("No original StoreKit APIs") == true })
+        #expect(legacy["status"] as? String == "not_checked")
+        #expect(!items.contains { $0["status"] as? String == "passed" && (($0["rules"] as? [String]) ?? []).contains("legacy_storekit_api") })
+        // JavaScript that renders articles is not purchase code.
+        let plain = try CLI.run([".", "--verbose", "--fail-on", "never"], in: reader)
+        #expect(!plain.stdout.contains("Not read:"), "\(plain.stdout)")
+    }
+
     @Test func theFlawedExampleWithAMistypedIncludeExitsTwoNamingThePattern() throws {
         let root = CLI.packageRoot.appendingPathComponent("Examples/FlawedApp")
         let config = FileManager.default.temporaryDirectory.appendingPathComponent("iap-audit-typo-\(UUID().uuidString).json")

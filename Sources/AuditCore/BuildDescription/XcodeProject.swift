@@ -96,7 +96,7 @@ public enum ProductType: Sendable, Hashable {
         case .uiTests: "UI tests"
         case .bundle: "bundle"
         case .commandLineTool: "command-line tool"
-        case .other(let identifier): identifier
+        case .other(let identifier): identifier.isEmpty ? "target" : identifier
         }
     }
 }

@@ -108,6 +108,34 @@ public enum OtherLanguage: String, Sendable, Hashable, CaseIterable, Comparable 
     public static func < (a: OtherLanguage, b: OtherLanguage) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
+
+    /// Names of purchase APIs in this language: StoreKit itself, or the in-app purchase plugins
+    /// of the cross-platform frameworks.
+    var purchaseMarkers: [String] {
+        switch self {
+        case .objectiveC: ["StoreKit", "SKPaymentQueue", "SKProductsRequest"]
+        case .dart: ["in_app_purchase", "purchases_flutter", "flutter_inapp_purchase"]
+        case .javaScript: ["react-native-iap", "react-native-purchases", "expo-in-app-purchases", "in-app-purchase", "cordova-plugin-purchase", "purchases-capacitor"]
+        case .cSharp: ["UnityEngine.Purchasing", "IStoreListener", "IDetailedStoreListener"]
+        }
+    }
+
+    /// How many such files an audit reads at most, and how much of each.
+    static let maximumFilesRead = 5_000
+    static let maximumBytesRead = 1 << 20
+
+    /// Whether the file at `path` names one of the purchase APIs (its first megabyte is read).
+    func namesPurchaseAPI(inFileAt path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: Self.maximumBytesRead), !data.isEmpty else { return false }
+        let bytes = [UInt8](data)
+        return bytes.withUnsafeBufferPointer { haystack in
+            purchaseMarkers.contains { marker in
+                Array(marker.utf8).withUnsafeBufferPointer { ASCIISearch.firstIndex(of: $0, inLongText: haystack) != nil }
+            }
+        }
+    }
 }
 
 /// A source file in another language, found by its name.

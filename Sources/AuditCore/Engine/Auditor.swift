@@ -175,8 +175,20 @@ public enum Auditor {
             var scope = AuditScope(
                 app: app, appCount: chosen.count, buildFiles: shownBuildFiles, filesInNoTarget: plan.filesInNoTarget,
                 testConfigurations: plan.testConfigurations, skipped: discovered.skipped, notes: plan.notes)
-            for source in discovered.otherSources where app.kind == .folder || app.members.contains(source.relativePath) {
-                scope.otherLanguages[source.language, default: 0] += 1
+            // Code in another language counts as the app's purchase code only when no Swift file
+            // of the app imports StoreKit and the file names a purchase API (StoreKit, an IAP plugin).
+            let swiftImportsStoreKit = selected.contains { item in
+                if case .swift(let file, _, false, _) = item.1 { return file.importsStoreKit }
+                return false
+            }
+            if !swiftImportsStoreKit {
+                var read = 0
+                for source in discovered.otherSources where app.kind == .folder || app.members.contains(source.relativePath) {
+                    guard read < OtherLanguage.maximumFilesRead else { break }
+                    read += 1
+                    let path = root.appendingPathComponent(source.relativePath).path
+                    if source.language.namesPurchaseAPI(inFileAt: path) { scope.otherLanguages[source.language, default: 0] += 1 }
+                }
             }
             results.append(assemble(selected, rules: rules, options: options, scope: scope, extraErrors: discoveryErrors + build.problems))
         }
