@@ -184,6 +184,39 @@ import Testing
         #expect(!failing.stdout.contains("The run exits"))
     }
 
+    /// Every file of a run over several apps (each app's reports and the joined ones), by path.
+    func allFiles(under folder: URL) -> [String: Data] {
+        var result: [String: Data] = [:]
+        let walker = FileManager.default.enumerator(atPath: folder.path)
+        while let path = walker?.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            let url = folder.appendingPathComponent(path)
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
+                result[path] = try? Data(contentsOf: url)
+            }
+        }
+        return result
+    }
+
+    @Test(arguments: ["TwoApps", "TutorialSteps"])
+    func severalAppsGiveByteIdenticalReportsAcrossRunsAndWorkers(fixture: String) throws {
+        let root = try copy(fixture)
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+        var outputs: [(String, [String: Data])] = []
+        for (name, jobs) in [("a", "1"), ("b", "2"), ("c", "8")] {
+            let out = root.deletingLastPathComponent().appendingPathComponent(name)
+            let run = try CLI.run([".", "--output", out.path, "--format", OutputIntegrityTests.formats, "--jobs", jobs, "--fail-on", "never", "--quiet"], in: root)
+            #expect(run.status == 0, "\(run.stderr)")
+            outputs.append((name, allFiles(under: out)))
+        }
+        let reference = outputs[0].1
+        #expect(reference.count >= 3 * OutputIntegrityTests.reportNames.count, "\(reference.keys.sorted())")
+        for (label, files) in outputs.dropFirst() {
+            #expect(Set(files.keys) == Set(reference.keys))
+            for (path, data) in reference { #expect(files[path] == data, "\(fixture): \(path) differs in run \(label)") }
+        }
+    }
+
     @Test func theInputsSectionNamesTheAppWhatWasSkippedAndWhy() throws {
         let root = try copy("SkippedFolders")
         defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
