@@ -22,6 +22,9 @@ enum CommandLineTool {
         case .help:
             print(Options.helpText())
             return 0
+        case .commandHelp(let command):
+            print(Options.helpText(command: command))
+            return 0
         case .version:
             print(ToolInfo.versionLine)
             return 0

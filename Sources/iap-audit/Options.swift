@@ -195,9 +195,15 @@ struct Options {
         case initialize(directory: String, force: Bool)
         case completions(Shell)
         case manual
+        /// `iap-audit COMMAND --help`: that command's usage and flags.
+        case commandHelp(String)
     }
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Parsed {
+        // `COMMAND --help` (or -h) works for every command, whatever else follows it.
+        if let command = arguments.first, CommandSpec.names.contains(command), arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
+            return .commandHelp(command)
+        }
         switch arguments.first {
         case "rules":
             let rest = Array(arguments.dropFirst())
@@ -242,7 +248,31 @@ struct Options {
         }
     }
 
-    private static func parseAudit(_ arguments: [String]) throws(UsageError) -> Parsed {
+    /// Short options as people type them: `-vq` (bundled flags) and `-j4` (a value attached)
+    /// become `-v -q` and `-j 4`; everything else is left as it is.
+    static func expandShortOptions(_ arguments: [String]) -> [String] {
+        var result: [String] = []
+        for (index, argument) in arguments.enumerated() {
+            // After `--` every word is a path.
+            if arguments[..<index].contains("--") { result.append(argument); continue }
+            guard argument.hasPrefix("-"), !argument.hasPrefix("--"), argument.count > 2 else { result.append(argument); continue }
+            let first = String(argument.prefix(2))
+            if let spec = OptionSpec.named(first), spec.takesValue {
+                result += [first, String(argument.dropFirst(2))]
+                continue
+            }
+            let flags = argument.dropFirst().map { "-" + String($0) }
+            if flags.allSatisfy({ OptionSpec.named($0).map { !$0.takesValue } ?? false }) {
+                result += flags
+            } else {
+                result.append(argument)
+            }
+        }
+        return result
+    }
+
+    private static func parseAudit(_ given: [String]) throws(UsageError) -> Parsed {
+        let arguments = expandShortOptions(given)
         var options = Options()
         var i = 0
         var progressGiven: String?
@@ -265,7 +295,7 @@ struct Options {
             guard let spec = OptionSpec.named(word) else {
                 var hint = suggestion(for: word, among: OptionSpec.all.map(\.name))
                 if hint.isEmpty, let command = Spelling.closest(to: String(word.drop { $0 == "-" }), among: CommandSpec.names) {
-                    hint = "; did you mean the command '\(command)' (iap-audit \(command))?"
+                    hint = " (did you mean the command '\(command)': iap-audit \(command)?)"
                 }
                 throw UsageError(message: "unknown option '\(word)'\(hint); 'iap-audit --help' lists the options")
             }
@@ -369,6 +399,23 @@ struct Options {
         return .audit(options)
     }
 
+    /// The help of one command: its usages, its flags and its argument.
+    static func helpText(command name: String) -> String {
+        guard let command = CommandSpec.all.first(where: { $0.name == name }) else { return helpText() }
+        var lines = ["USAGE:"]
+        let width = command.usages.map(\.usage.count).max() ?? 0
+        for usage in command.usages {
+            lines.append("  " + usage.usage + String(repeating: " ", count: width - usage.usage.count + 2) + usage.help)
+        }
+        let flags = command.flags + [("-h, --help", "show this help")]
+        lines += ["", "OPTIONS:"]
+        let flagWidth = flags.map(\.name.count).max() ?? 0
+        for flag in flags {
+            lines.append("  " + flag.name + String(repeating: " ", count: flagWidth - flag.name.count + 2) + flag.help)
+        }
+        return lines.joined(separator: "\n")
+    }
+
     static func helpText() -> String {
         var lines = [
             "iap-audit \(ToolInfo.version): audit an app's in-app purchase implementation before App Review.",
@@ -393,9 +440,10 @@ struct Options {
         return lines.joined(separator: "\n")
     }
 
-    /// "; did you mean --format?" when a close match exists.
+    /// " (did you mean --format?)" when a close match exists: one clause, whatever punctuation
+    /// the message goes on with.
     static func suggestion(for word: String, among candidates: [String]) -> String {
-        Spelling.closest(to: word, among: candidates).map { "; did you mean \($0)?" } ?? ""
+        Spelling.closest(to: word, among: candidates).map { " (did you mean \($0)?)" } ?? ""
     }
 }
 

@@ -127,7 +127,7 @@ struct TerminalTests {
         #expect(ready.terminal.contains(.escape + "[1;32m✓ Ready for review"))
         let usage = try PseudoTerminal.run(["--formt", "md"], in: flawed)
         #expect(usage.status == 2)
-        #expect(usage.terminal.withUnixLineEnds == "iap-audit: error: unknown option '--formt'; did you mean --format?; 'iap-audit --help' lists the options\n")
+        #expect(usage.terminal.withUnixLineEnds == "iap-audit: error: unknown option '--formt' (did you mean --format?); 'iap-audit --help' lists the options\n")
     }
 
     /// The terminal's text without SGR sequences and the verdict's symbol.

@@ -48,7 +48,6 @@ public enum SkipReason: String, Sendable, Hashable, CaseIterable, Comparable {
     case buildOutput = "build output"
     case localizationExport = "localization exports"
     case bundle = "bundles"
-    case documentation = "documentation"
     case symbolicLink = "symbolic links already walked"
     case gitIgnored = "ignored by git"
 

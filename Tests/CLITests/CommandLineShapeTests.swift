@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// The command line in the shape users know: every command answers `--help`, short options
+/// bundle (`-vq`) and take attached values (`-j4`), and a suggestion reads as one clause.
+@Suite struct CommandLineShapeTests {
+    @Test(arguments: ["rules", "checklists", "init", "completions", "man"])
+    func everyCommandAnswersHelp(command: String) throws {
+        for flag in ["--help", "-h"] {
+            let run = try CLI.run([command, flag], in: CLI.packageRoot)
+            #expect(run.status == 0, "\(command) \(flag): \(run.stderr)")
+            #expect(run.stdout.hasPrefix("USAGE:\n  iap-audit \(command)"), "\(run.stdout)")
+            #expect(run.stdout.contains("-h, --help"))
+            #expect(run.stderr.isEmpty)
+        }
+    }
+
+    @Test func shortOptionsBundleAndTakeAttachedValues() throws {
+        let root = try CLI.makeProject(["App/PaywallView.swift": ExitCodeTests.flawedPaywall])
+        defer { try? FileManager.default.removeItem(at: root) }
+        // -vq is -v -q: the two contradict each other, which only a parsed bundle can say.
+        let bundle = try CLI.run(["-vq"], in: root)
+        #expect(bundle.status == 2)
+        #expect(bundle.stderr.contains("--quiet and --verbose contradict each other"))
+        for jobs in [["-j1"], ["--jobs=1"], ["-j", "1"]] {
+            let run = try CLI.run(jobs + ["-q", "--fail-on", "never"], in: root)
+            #expect(run.status == 0, "\(jobs): \(run.stderr)")
+        }
+        let bad = try CLI.run(["-jx"], in: root)
+        #expect(bad.status == 2)
+    }
+
+    @Test func aSuggestionIsOneClause() throws {
+        let run = try CLI.run(["--formt", "md"], in: CLI.packageRoot)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("unknown option '--formt' (did you mean --format?); "))
+        #expect(!run.stderr.contains("?;"))
+    }
+}
