@@ -16,6 +16,12 @@ public struct RuleDescription: Sendable {
     public var fix: String
     /// Where the rule comes from: seed checklist item, App Review Guideline, ASC limit.
     public var reference: String
+    /// Which changes make a finding count in changed-lines mode (`--changed-since`). `.line`
+    /// (the default): only a change to the finding's own line. A rule that reports an absence
+    /// ("no listener anywhere") or a cross-file mismatch ("id not in the .storekit file") sets
+    /// `.lineOrAnyFile(kinds)`: any change to a file of those kinds may be the one that should
+    /// have fixed it.
+    public var changeScope: ChangeScope
     /// Each must produce findings exactly at its `↓` markers.
     public var triggeringExamples: [RuleExample]
     /// Each must produce no finding.
@@ -23,7 +29,8 @@ public struct RuleDescription: Sendable {
 
     public init(
         identifier: String, title: String, severity: Severity, scope: Scope, rationale: String,
-        fix: String, reference: String, triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample]
+        fix: String, reference: String, changeScope: ChangeScope = .line, triggeringExamples: [RuleExample],
+        nonTriggeringExamples: [RuleExample]
     ) {
         self.identifier = identifier
         self.title = title
@@ -32,6 +39,7 @@ public struct RuleDescription: Sendable {
         self.rationale = rationale
         self.fix = fix
         self.reference = reference
+        self.changeScope = changeScope
         self.triggeringExamples = triggeringExamples
         self.nonTriggeringExamples = nonTriggeringExamples
     }
