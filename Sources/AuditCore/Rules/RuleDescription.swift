@@ -56,15 +56,29 @@ public struct RuleExample: Sendable {
     public var files: [File]
     /// Locales to treat as shipped, as `--locales` would.
     public var locales: [String]?
+    /// Where the example is written (`#fileID`, `#filePath`, `#line` of the initialiser call),
+    /// so that a failing example names itself in the test output.
+    public var fileID: String
+    public var filePath: String
+    public var line: Int
 
     /// A single Swift file.
-    public init(_ swift: String) {
+    public init(_ swift: String, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line) {
         files = [File(path: "Example.swift", contents: swift)]
+        self.fileID = fileID
+        self.filePath = filePath
+        self.line = line
     }
 
-    public init(files: [(String, String)], locales: [String]? = nil) {
+    public init(
+        files: [(String, String)], locales: [String]? = nil,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
+    ) {
         self.files = files.map { File(path: $0.0, contents: $0.1) }
         self.locales = locales
+        self.fileID = fileID
+        self.filePath = filePath
+        self.line = line
     }
 
     public static let marker: Character = "↓"
