@@ -3,26 +3,13 @@ import Synchronization
 
 /// Transparent huge pages for the audit's memory, on Linux.
 ///
-/// An audit touches several times its input in fresh memory (the files, their token columns
-/// and brackets, the reports), and with 4 KB pages the kernel takes a page fault for each
-/// 4 KB: about a tenth of the CPU time of a 20 MB audit. glibc's malloc asks for 2 MB pages
-/// with the tunable `glibc.malloc.hugetlb=1`, which is read from the environment only when a
-/// process starts. So when the kernel gives huge pages to memory that asks for them (the
-/// `madvise` mode, Debian's and Ubuntu's default), the audit command starts itself once more
-/// with the tunable added: the exec costs about 3 ms and a 20 MB audit spends about 20 ms
-/// less wall time and 30-40 ms less CPU time (runs with and without `IAP_AUDIT_NO_HUGEPAGES`
-/// alternated). Nothing else changes: the first process has done nothing yet, and the
-/// second restores the environment before it reads it, so the programs it runs (`git`) see
-/// the user's. `IAP_AUDIT_NO_HUGEPAGES=1` turns it off.
-///
-/// glibc advises huge pages for a worker thread's arena only when the arena's first heap is
-/// made writable at least 2 MB at once; by default it starts at 132 KB and grows a page at a
-/// time (one `mprotect` each), so with `--jobs 2` half the audit's memory still took a fault
-/// per 4 KB (about 11,000 more than with one job on the 20 MB corpus). The second tunable,
-/// `glibc.malloc.top_pad` of 64 MB (a heap's largest size), makes each new heap writable whole
-/// and advised at once; memory is still only used as it is touched. With it, those faults go
-/// (1,000 instead of 11,700) and a 2-job 20 MB audit takes about 20 ms less CPU and 10 ms less
-/// wall time (21 alternated runs each way).
+/// glibc's malloc asks for 2 MB pages with `glibc.malloc.hugetlb=1`, read from the environment
+/// only when a process starts. So when the kernel gives huge pages to memory that asks for them
+/// (the `madvise` mode), the audit command starts itself once more with that tunable and
+/// `glibc.malloc.top_pad` of 64 MB added (so that a worker thread's heap is advised whole), and
+/// the second process restores the environment before it reads it, so the programs it runs
+/// (`git`) see the user's. `IAP_AUDIT_NO_HUGEPAGES=1` turns it off. Why, and what it saves
+/// (measured): Docs/Architecture.md, "Memory: huge pages".
 enum HugePages {
     /// Set for the second process only.
     static let restartedVariable = "IAP_AUDIT_HUGEPAGES_RESTART"

@@ -1,18 +1,19 @@
 import AuditCore
 import AuditRules
+import Testing
 
 /// Runs a rule on one of its examples: strips the `↓` markers, remembers where they were,
 /// audits the files in memory with only that rule, and returns both sides for comparison.
 struct ExampleOutcome {
-    var expected: [SourceLocation]
-    var actual: [SourceLocation]
+    var expected: [AuditCore.SourceLocation]
+    var actual: [AuditCore.SourceLocation]
     var findings: [Finding]
     var evidence: [Evidence]
     var notApplicable: String?
 }
 
 func run(_ rule: any Rule, on example: RuleExample) -> ExampleOutcome {
-    var expected: [SourceLocation] = []
+    var expected: [AuditCore.SourceLocation] = []
     var inputs: [InputFile] = []
     for file in example.files {
         var clean: [UInt8] = []
@@ -20,7 +21,7 @@ func run(_ rule: any Rule, on example: RuleExample) -> ExampleOutcome {
         var column = 1
         for character in file.contents {
             if character == RuleExample.marker {
-                expected.append(SourceLocation(file: file.path, line: line, column: column))
+                expected.append(AuditCore.SourceLocation(file: file.path, line: line, column: column))
                 continue
             }
             let bytes = Array(String(character).utf8)
@@ -44,4 +45,12 @@ func run(_ rule: any Rule, on example: RuleExample) -> ExampleOutcome {
         evidence: result.evidence,
         notApplicable: result.notApplicableReason
     )
+}
+
+extension RuleExample {
+    /// Where the example is written: an issue recorded here points at the example itself
+    /// (`XRule.swift:42` or `XRuleExamples.swift:42`), not at the generic test.
+    var sourceLocation: Testing.SourceLocation {
+        Testing.SourceLocation(fileID: fileID, filePath: filePath, line: line, column: 1)
+    }
 }

@@ -3,7 +3,8 @@ import AuditRules
 import Testing
 
 /// One test for every rule: each triggering example yields findings exactly at its `↓`
-/// markers, each non-triggering example yields none. Adding a rule needs no new harness.
+/// markers, each non-triggering example yields none. Adding a rule needs no new harness. A
+/// failing example is reported at its own `RuleExample(` line (its `sourceLocation`).
 @Suite struct RuleExamplesTests {
     static let ruleIDs = BuiltInRules.all.map { $0.description.identifier }
 
@@ -12,9 +13,11 @@ import Testing
         let rule = try #require(BuiltInRules.rule(identifier: id))
         for (n, example) in rule.description.triggeringExamples.enumerated() {
             let outcome = run(rule, on: example)
-            #expect(!outcome.expected.isEmpty, "triggering example \(n + 1) of \(id) has no ↓ marker")
+            #expect(!outcome.expected.isEmpty, "triggering example \(n + 1) of \(id) has no ↓ marker",
+                    sourceLocation: example.sourceLocation)
             #expect(outcome.actual == outcome.expected,
-                    "triggering example \(n + 1) of \(id): findings \(outcome.findings.map { "\($0.location) \($0.message)" })")
+                    "triggering example \(n + 1) of \(id): findings \(outcome.findings.map { "\($0.location) \($0.message)" })",
+                    sourceLocation: example.sourceLocation)
         }
     }
 
@@ -24,7 +27,8 @@ import Testing
         for (n, example) in rule.description.nonTriggeringExamples.enumerated() {
             let outcome = run(rule, on: example)
             #expect(outcome.actual.isEmpty,
-                    "non-triggering example \(n + 1) of \(id): findings \(outcome.findings.map { "\($0.location) \($0.message)" })")
+                    "non-triggering example \(n + 1) of \(id): findings \(outcome.findings.map { "\($0.location) \($0.message)" })",
+                    sourceLocation: example.sourceLocation)
         }
     }
 

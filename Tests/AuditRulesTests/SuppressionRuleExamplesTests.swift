@@ -37,8 +37,9 @@ import Testing
         #expect(description.triggeringExamples.count >= 3 && description.nonTriggeringExamples.count >= 5)
         for (n, example) in description.triggeringExamples.enumerated() {
             let result = outcome(id, example)
-            #expect(!result.expected.isEmpty)
-            #expect(result.actual == result.expected, "triggering example \(n + 1) of \(id): \(result.findings.map { "\($0.location) \($0.message)" })")
+            #expect(!result.expected.isEmpty, sourceLocation: example.sourceLocation)
+            #expect(result.actual == result.expected, "triggering example \(n + 1) of \(id): \(result.findings.map { "\($0.location) \($0.message)" })",
+                    sourceLocation: example.sourceLocation)
         }
     }
 
@@ -47,7 +48,8 @@ import Testing
         let description = try #require(RuleCatalogue.description(of: id))
         for (n, example) in description.nonTriggeringExamples.enumerated() {
             let result = outcome(id, example)
-            #expect(result.actual.isEmpty, "non-triggering example \(n + 1) of \(id): \(result.findings.map { "\($0.location) \($0.message)" })")
+            #expect(result.actual.isEmpty, "non-triggering example \(n + 1) of \(id): \(result.findings.map { "\($0.location) \($0.message)" })",
+                    sourceLocation: example.sourceLocation)
         }
     }
 

@@ -16,6 +16,12 @@ public struct RuleDescription: Sendable {
     public var fix: String
     /// Where the rule comes from: seed checklist item, App Review Guideline, ASC limit.
     public var reference: String
+    /// Which changes make a finding count in changed-lines mode (`--changed-since`). `.line`
+    /// (the default): only a change to the finding's own line. A rule that reports an absence
+    /// ("no listener anywhere") or a cross-file mismatch ("id not in the .storekit file") sets
+    /// `.lineOrAnyFile(kinds)`: any change to a file of those kinds may be the one that should
+    /// have fixed it.
+    public var changeScope: ChangeScope
     /// Each must produce findings exactly at its `↓` markers.
     public var triggeringExamples: [RuleExample]
     /// Each must produce no finding.
@@ -23,7 +29,8 @@ public struct RuleDescription: Sendable {
 
     public init(
         identifier: String, title: String, severity: Severity, scope: Scope, rationale: String,
-        fix: String, reference: String, triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample]
+        fix: String, reference: String, changeScope: ChangeScope = .line, triggeringExamples: [RuleExample],
+        nonTriggeringExamples: [RuleExample]
     ) {
         self.identifier = identifier
         self.title = title
@@ -32,6 +39,7 @@ public struct RuleDescription: Sendable {
         self.rationale = rationale
         self.fix = fix
         self.reference = reference
+        self.changeScope = changeScope
         self.triggeringExamples = triggeringExamples
         self.nonTriggeringExamples = nonTriggeringExamples
     }
@@ -48,15 +56,29 @@ public struct RuleExample: Sendable {
     public var files: [File]
     /// Locales to treat as shipped, as `--locales` would.
     public var locales: [String]?
+    /// Where the example is written (`#fileID`, `#filePath`, `#line` of the initialiser call),
+    /// so that a failing example names itself in the test output.
+    public var fileID: String
+    public var filePath: String
+    public var line: Int
 
     /// A single Swift file.
-    public init(_ swift: String) {
+    public init(_ swift: String, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line) {
         files = [File(path: "Example.swift", contents: swift)]
+        self.fileID = fileID
+        self.filePath = filePath
+        self.line = line
     }
 
-    public init(files: [(String, String)], locales: [String]? = nil) {
+    public init(
+        files: [(String, String)], locales: [String]? = nil,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
+    ) {
         self.files = files.map { File(path: $0.0, contents: $0.1) }
         self.locales = locales
+        self.fileID = fileID
+        self.filePath = filePath
+        self.line = line
     }
 
     public static let marker: Character = "↓"

@@ -20,6 +20,7 @@ public struct ProductLocalizationMissingRule: Rule {
             subscription group in the StoreKit configuration and in App Store Connect.
             """,
         reference: "Monetisation launch checklist: all product localisations complete; App Store Connect localizations",
+        changeScope: .lineOrAnyFile([.stringCatalog, .strings, .stringsDictionary]),
         triggeringExamples: [
             RuleExample(files: [("Products.storekit", """
                 {

@@ -26,6 +26,7 @@ public struct EntitlementsNotRefreshedRule: Rule {
             (`.onChange(of: scenePhase)` to `.active`, or `willEnterForegroundNotification`).
             """,
         reference: "StoreKit 2 review checklist item 14; common mistake 8",
+        changeScope: .lineOrAnyFile([.swift]),
         triggeringExamples: [
             // The seed's WRONG example: checked once at launch.
             RuleExample("""

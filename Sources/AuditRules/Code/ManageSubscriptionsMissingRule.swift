@@ -36,6 +36,7 @@ public struct ManageSubscriptionsMissingRule: Rule {
             `try await AppStore.showManageSubscriptions(in: windowScene)` in UIKit.
             """,
         reference: "storekit-advanced reference: manage subscriptions in the app; App Review Guideline 3.1.2",
+        changeScope: .lineOrAnyFile([.swift]),
         triggeringExamples: [
             // A subscription paywall and a settings screen with no way to manage.
             RuleExample(files: [

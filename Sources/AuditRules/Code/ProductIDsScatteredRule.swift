@@ -20,6 +20,7 @@ public struct ProductIDsScatteredRule: Rule {
             and pass the constants to `Product.products(for:)`, `ProductView(id:)` and comparisons.
             """,
         reference: "StoreKit 2 review checklist item 12; Loading Products",
+        changeScope: .lineOrAnyFile([.swift]),
         triggeringExamples: [
             RuleExample("""
                 func load() async throws {

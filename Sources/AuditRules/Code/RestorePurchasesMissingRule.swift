@@ -20,6 +20,7 @@ public struct RestorePurchasesMissingRule: Rule {
             entitlements, or show StoreKit's own with `.storeButton(.visible, for: .restorePurchases)`.
             """,
         reference: "StoreKit 2 review checklist item 6; common mistake 9; App Review Guideline 3.1.1",
+        changeScope: .lineOrAnyFile([.swift]),
         triggeringExamples: [
             RuleExample("""
                 import StoreKit

@@ -23,6 +23,7 @@ public struct StoreKitConfigMissingRule: Rule {
             scheme (**Run › Options › StoreKit Configuration**), and keep it in the repository.
             """,
         reference: "StoreKit 2 review checklist item 13 (StoreKit configuration file set up for testing)",
+        changeScope: .lineOrAnyFile([.swift, .storeKitConfiguration]),
         triggeringExamples: [
             // A SwiftUI app that sells, with no configuration anywhere.
             RuleExample(files: [

@@ -25,6 +25,7 @@ public struct StoreKitTestsMissingRule: Rule {
             (`expireSubscription(productIdentifier:)`).
             """,
         reference: "Monetisation seed: StoreKit configuration file for local automated testing (SKTestSession)",
+        changeScope: .lineOrAnyFile([.swift, .storeKitConfiguration]),
         triggeringExamples: [
             // A configuration and no tests at all.
             RuleExample(files: [

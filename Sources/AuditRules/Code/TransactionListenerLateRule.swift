@@ -23,6 +23,7 @@ public struct TransactionListenerLateRule: Rule {
             the App creates, and keep the task for the app's lifetime.
             """,
         reference: "StoreKit 2 guidance: start at app launch, not when a paywall appears; review checklist item 1",
+        changeScope: .lineOrAnyFile([.swift]),
         triggeringExamples: [
             RuleExample("""
                 struct PaywallView: View {

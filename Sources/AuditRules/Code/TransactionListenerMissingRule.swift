@@ -22,6 +22,7 @@ public struct TransactionListenerMissingRule: Rule {
             entitlements and call `finish()`.
             """,
         reference: "StoreKit 2 review checklist item 1; common mistake 1",
+        changeScope: .lineOrAnyFile([.swift]),
         triggeringExamples: [
             RuleExample("""
                 import StoreKit

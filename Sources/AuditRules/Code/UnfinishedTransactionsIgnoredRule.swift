@@ -24,6 +24,7 @@ public struct UnfinishedTransactionsIgnoredRule: Rule {
             the same for everything that arrives later.
             """,
         reference: "storekit-advanced reference: process unfinished transactions and listen for updates; Apple: Transaction.unfinished",
+        changeScope: .lineOrAnyFile([.swift]),
         triggeringExamples: [
             // Purchases, no sweep and no listener.
             RuleExample(files: [

@@ -17,6 +17,7 @@ public struct UnknownProductIDRule: Rule {
             """,
         fix: "Correct the id, or add the product to the `.storekit` configuration (and to App Store Connect).",
         reference: "Cross-check of code and configuration; \"missing product silently dropped\"",
+        changeScope: .lineOrAnyFile([.storeKitConfiguration]),
         triggeringExamples: [
             RuleExample(files: [
                 ("Products.storekit", "{ \"products\" : [ { \"productID\" : \"com.app.pro\", \"type\" : \"NonConsumable\" } ] }"),

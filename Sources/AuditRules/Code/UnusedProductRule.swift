@@ -15,6 +15,7 @@ public struct UnusedProductRule: Rule {
             """,
         fix: "Reference the product from the code that loads products, or remove it from the configuration.",
         reference: "Cross-check of code and configuration",
+        changeScope: .lineOrAnyFile([.swift]),
         triggeringExamples: [
             RuleExample(files: [
                 ("Products.storekit", """

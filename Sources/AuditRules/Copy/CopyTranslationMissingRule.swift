@@ -17,6 +17,7 @@ public struct CopyTranslationMissingRule: Rule {
             """,
         fix: "Translate the string for the locale and mark it translated once reviewed.",
         reference: "Monetisation seed: all localisations complete; App Review Guideline 3.1.2",
+        changeScope: .lineOrAnyFile([.stringCatalog, .strings, .stringsDictionary]),
         triggeringExamples: [
             RuleExample(files: [("Paywall.xcstrings", """
                 { "sourceLanguage" : "en", "strings" : {

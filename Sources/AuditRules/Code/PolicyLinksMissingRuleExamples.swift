@@ -1,0 +1,274 @@
+import AuditCore
+
+/// The examples of `PolicyLinksMissingRule` (its description), kept beside the rule for length.
+extension PolicyLinksMissingRule {
+    static let triggeringExamples: [RuleExample] = [
+        // The seed's WRONG example.
+        RuleExample("""
+            import StoreKit
+            import SwiftUI
+            struct UpgradeView: View {
+                var body: some View {
+                    ↓SubscriptionStoreView(groupID: "group_id")
+                }
+            }
+            """),
+        // Terms only.
+        RuleExample("""
+            import StoreKit
+            import SwiftUI
+            struct UpgradeView: View {
+                let termsURL = URL(string: "https://example.com/terms")!
+                var body: some View {
+                    ↓SubscriptionStoreView(groupID: "group_id")
+                        .storeButton(.visible, for: .restorePurchases)
+                        .subscriptionStorePolicyDestination(url: termsURL, for: .termsOfService)
+                }
+            }
+            """),
+        // A custom subscription paywall with no policy links (privacy only in a comment).
+        RuleExample("""
+            import StoreKit
+            import SwiftUI
+            struct ↓ProPaywall: View {
+                let product: Product
+                // Privacy policy and terms: add before release
+                var body: some View {
+                    VStack {
+                        Text(product.displayName)
+                        Text(product.displayPrice)
+                        if let period = product.subscription?.subscriptionPeriod { Text(period.unit.localizedDescription) }
+                        Button("Subscribe") { Task { _ = try? await product.purchase() } }
+                    }
+                }
+            }
+            """),
+        // Custom paywall with Terms but no Privacy Policy.
+        RuleExample("""
+            import StoreKit
+            import SwiftUI
+            struct ↓YearlyOfferView: View {
+                let product: Product
+                var body: some View {
+                    VStack {
+                        Text("Auto-renewing subscription, billed yearly")
+                        Button("Start") { Task { _ = try? await product.purchase() } }
+                        Link("Terms of Use", destination: URL(string: "https://example.com/terms")!)
+                    }
+                }
+            }
+            """),
+        // The app's own view named SubscriptionStoreView, shown in a sheet, has no links:
+        // the finding is where it is presented, the line that reads like StoreKit's view.
+        RuleExample(files: [
+            ("SubscriptionStoreView.swift", """
+                import StoreKit
+                import SwiftUI
+                struct SubscriptionStoreView: View {
+                    @ObservedObject var plans: PlanController
+                    var body: some View {
+                        ForEach(plans.options) { option in
+                            Button("Subscribe \\(option.priceText) a month") { Task { await plans.purchase(option: option) } }
+                        }
+                    }
+                }
+                """),
+            ("FeedView.swift", """
+                import SwiftUI
+                struct FeedView: View {
+                    @State private var showsStore = false
+                    @StateObject private var plans = PlanController()
+                    var body: some View {
+                        List { Text("Feed") }
+                            .sheet(isPresented: $showsStore) { ↓SubscriptionStoreView(plans: plans) }
+                    }
+                }
+                """),
+            ("PlanController.swift", """
+                import StoreKit
+                final class PlanController: ObservableObject {
+                    func purchase(option: Plan) async {
+                        _ = try? await option.product.purchase()
+                    }
+                }
+                """),
+        ]),
+        // A button labelled Terms that opens the privacy policy is no Terms link.
+        RuleExample("""
+            import StoreKit
+            import SwiftUI
+            struct ↓SupporterView: View {
+                let product: Product
+                @State private var page: URL?
+                var body: some View {
+                    Button("Monthly supporter \\(product.displayPrice)") { Task { _ = try? await product.purchase() } }
+                    Section("Legal") {
+                        Button("Privacy Policy") { page = Links.privacy }
+                        Button("Terms") { page = Links.privacy }
+                    }
+                }
+            }
+            """),
+    ]
+
+    static let nonTriggeringExamples: [RuleExample] = [
+        // The seed's CORRECT example.
+        RuleExample("""
+            import StoreKit
+            import SwiftUI
+            struct UpgradeView: View {
+                var body: some View {
+                    SubscriptionStoreView(groupID: "group_id")
+                        .subscriptionStorePolicyDestination(url: termsURL, for: .termsOfService)
+                        .subscriptionStorePolicyDestination(url: privacyURL, for: .privacyPolicy)
+                }
+            }
+            """),
+        // Destinations as views, applied to a container around the store view.
+        RuleExample("""
+            import StoreKit
+            import SwiftUI
+            struct UpgradeView: View {
+                var body: some View {
+                    NavigationStack {
+                        SubscriptionStoreView(groupID: Config.groupID)
+                    }
+                    .subscriptionStorePolicyDestination(for: .termsOfService) { TermsView() }
+                    .subscriptionStorePolicyDestination(for: .privacyPolicy) { PrivacyView() }
+                }
+            }
+            """),
+        // A shared modifier in another file applies both links.
+        RuleExample(files: [
+            ("UpgradeView.swift", """
+                import StoreKit
+                import SwiftUI
+                struct UpgradeView: View {
+                    var body: some View {
+                        SubscriptionStoreView(groupID: Config.groupID)
+                            .legalLinks()
+                    }
+                }
+                """),
+            ("View+Legal.swift", """
+                import StoreKit
+                import SwiftUI
+                extension View {
+                    func legalLinks() -> some View {
+                        self
+                            .subscriptionStorePolicyDestination(url: Legal.terms, for: .termsOfService)
+                            .subscriptionStorePolicyDestination(url: Legal.privacy, for: .privacyPolicy)
+                    }
+                }
+                """),
+        ]),
+        // A custom paywall with both links in a footer view it uses.
+        RuleExample(files: [
+            ("Paywall.swift", """
+                import StoreKit
+                import SwiftUI
+                struct Paywall: View {
+                    let product: Product
+                    var body: some View {
+                        VStack {
+                            Text("\\(product.displayPrice) per \\(product.subscription?.subscriptionPeriod.unit.localizedDescription ?? "")")
+                            Button("Subscribe") { Task { _ = try? await product.purchase() } }
+                            LegalFooter()
+                        }
+                    }
+                }
+                """),
+            ("LegalFooter.swift", """
+                import SwiftUI
+                struct LegalFooter: View {
+                    var body: some View {
+                        HStack {
+                            Link("Terms of Use", destination: Legal.termsURL)
+                            Link("Privacy Policy", destination: Legal.privacyURL)
+                        }
+                    }
+                }
+                """),
+        ]),
+        // StoreKit's policies button shows Terms and Privacy from the app's metadata.
+        RuleExample("""
+            import StoreKit
+            import SwiftUI
+            struct MembershipView: View {
+                var body: some View {
+                    SubscriptionStoreView(groupID: "ABCD")
+                        .storeButton(.visible, for: .policies)
+                }
+            }
+            """),
+        // A row component of a store screen whose footer holds both links.
+        RuleExample(files: [
+            ("PlanList.swift", """
+                import StoreKit
+                import SwiftUI
+                struct PlanList: View {
+                    let plans: [Product]
+                    var body: some View {
+                        ForEach(plans) { plan in
+                            Button("\\(plan.displayName) \\(plan.displayPrice) yearly") { Task { _ = try? await plan.purchase() } }
+                        }
+                    }
+                }
+                """),
+            ("MembershipScreen.swift", """
+                import SwiftUI
+                struct MembershipScreen: View {
+                    @Environment(Shop.self) private var shop
+                    var body: some View {
+                        ScrollView { PlanList(plans: shop.plans) }
+                            .safeAreaInset(edge: .bottom) { LegalLinks() }
+                    }
+                }
+                """),
+            ("LegalLinks.swift", """
+                import SwiftUI
+                struct LegalLinks: View {
+                    var body: some View {
+                        HStack {
+                            Link("Terms of Use", destination: Legal.terms)
+                            Link("Privacy Policy", destination: Legal.privacy)
+                        }
+                    }
+                }
+                """),
+        ]),
+        // A navigation menu that opens the app's own view named StoreView sells nothing.
+        RuleExample(files: [
+            ("MenuView.swift", """
+                import SwiftUI
+                struct MenuView: View {
+                    var body: some View {
+                        List {
+                            NavigationLink("Shop") { StoreView() }
+                            NavigationLink("Subscriptions") { PlansOverview() }
+                        }
+                    }
+                }
+                """),
+            ("StoreView.swift", """
+                import SwiftUI
+                struct StoreView: View {
+                    var body: some View { Text("Cars") }
+                }
+                """),
+        ]),
+        // A non-subscription store (consumables) needs no subscription policy links.
+        RuleExample("""
+            import StoreKit
+            import SwiftUI
+            struct GemShop: View {
+                let gems: Product
+                var body: some View {
+                    Button("Buy \\(gems.displayName) for \\(gems.displayPrice)") {
+                        Task { _ = try? await gems.purchase() }
+                    }
+                }
+            }
+            """),
+    ]
+}

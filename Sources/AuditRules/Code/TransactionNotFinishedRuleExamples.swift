@@ -1,0 +1,329 @@
+import AuditCore
+
+/// The examples of `TransactionNotFinishedRule` (its description), kept beside the rule for length.
+extension TransactionNotFinishedRule {
+    static let triggeringExamples: [RuleExample] = [
+        // The seed's WRONG example, in its purchase function.
+        RuleExample("""
+            func purchase(_ product: Product) async throws {
+                let result = try await product.purchase()
+                switch result {
+                case .success(let verification):
+                    let ↓transaction = try checkVerified(verification)
+                    unlockFeature(transaction.productID)
+                case .userCancelled, .pending:
+                    break
+                @unknown default:
+                    break
+                }
+            }
+            """),
+        // An updates listener that never finishes.
+        RuleExample("""
+            func listen() -> Task<Void, Never> {
+                Task {
+                    for await update in Transaction.updates {
+                        guard case .verified(let ↓transaction) = update else { continue }
+                        await store.grant(transaction.productID)
+                    }
+                }
+            }
+            """),
+        // A StoreKit view completion handler.
+        RuleExample("""
+            struct Shop: View {
+                var body: some View {
+                    StoreView(ids: ["com.app.gems"])
+                        .onInAppPurchaseCompletion { product, result in
+                            if case .success(.verified(let ↓transaction)) = result {
+                                wallet.credit(transaction.purchasedQuantity)
+                            }
+                        }
+                }
+            }
+            """),
+        // A handler fed from Transaction.unfinished in another file; the other transaction is finished.
+        RuleExample(files: [
+            ("Launch.swift", """
+                func sweep() async {
+                    for await result in Transaction.unfinished { await handle(result) }
+                }
+                """),
+            ("Handler.swift", """
+                func handle(_ result: VerificationResult<Transaction>) async {
+                    switch result {
+                    case .verified(let ↓transaction):
+                        deliver(transaction.productID)
+                    case .unverified(let transaction, _):
+                        await transaction.finish()
+                    }
+                }
+                """),
+        ]),
+        // An updates loop that only refreshes entitlements: finish() in purchase() does not
+        // finish what arrives here (renewals, Ask to Buy approvals, StoreKit-view purchases).
+        RuleExample("""
+            @MainActor final class SubscriptionModel: ObservableObject {
+                func buy(_ product: Product) async throws {
+                    if case .success(.verified(let transaction)) = try await product.purchase() {
+                        await refreshEntitlements()
+                        await transaction.finish()
+                    }
+                }
+                func watchUpdates() -> Task<Void, Never> {
+                    Task(priority: .background) {
+                        ↓for await _ in Transaction.updates {
+                            await self.refreshEntitlements()
+                        }
+                    }
+                }
+                func refreshEntitlements() async {}
+            }
+            """),
+        // A loop that verifies each update and drops it.
+        RuleExample("""
+            open class UpdatesObserver {
+                open func start() {
+                    Task.detached {
+                        ↓for await update in Transaction.updates {
+                            do { try update.verify() } catch { print("update failed: \\(error)") }
+                        }
+                    }
+                }
+            }
+            """),
+        // The loop hands each update to a handler whose body is empty.
+        RuleExample("""
+            final class Entitlements {
+                func handle(update _: VerificationResult<Transaction>) async {}
+                func observe() async {
+                    ↓for await update in Transaction.updates { await handle(update: update) }
+                }
+            }
+            """),
+        // A pattern in the loop itself binds the verified transactions only.
+        RuleExample("""
+            func listen() async {
+                for await case .verified(let ↓transaction) in Transaction.updates {
+                    await library.unlock(transaction.productID)
+                }
+            }
+            """),
+        // The module-qualified sequence is still Transaction.updates.
+        RuleExample("""
+            func monitor() async throws {
+                for await update in StoreKit.Transaction.updates {
+                    switch update {
+                    case .verified(let ↓tx):
+                        delegate?.didPurchase(tx.productID)
+                    case .unverified:
+                        continue
+                    }
+                }
+            }
+            """),
+        // StoreKit views sell, nothing finishes and nothing listens.
+        RuleExample(files: [
+            ("ShowcaseApp.swift", """
+                import SwiftUI
+                @main struct ↓ShowcaseApp: App {
+                    var body: some Scene { WindowGroup { PlansView() } }
+                }
+                """),
+            ("PlansView.swift", """
+                import StoreKit
+                import SwiftUI
+                struct PlansView: View {
+                    var body: some View { SubscriptionStoreView(groupID: "21430000") }
+                }
+                """),
+        ]),
+        // The alias is delivered but finished under neither name.
+        RuleExample("""
+            func process(_ result: VerificationResult<Transaction>) async {
+                let transaction: Transaction
+                switch result {
+                case .verified(let ↓t):
+                    transaction = t
+                case .unverified:
+                    return
+                }
+                await deliver(transaction.productID)
+            }
+            func sweep() async {
+                for await result in Transaction.unfinished { await process(result) }
+            }
+            """),
+    ]
+
+    static let nonTriggeringExamples: [RuleExample] = [
+        // The transaction handed to a variable declared before the switch, finished under that name.
+        RuleExample("""
+            func process(_ result: VerificationResult<Transaction>) async {
+                let transaction: Transaction
+                switch result {
+                case .verified(let t):
+                    transaction = t
+                case .unverified(let t, let error):
+                    logger.error("rejected \\(t.id): \\(error)")
+                    return
+                }
+                await deliver(transaction.productID)
+                await transaction.finish()
+            }
+            """),
+        // A verification helper returning a tuple; the transaction is taken out of it.
+        RuleExample("""
+            func observe() -> Task<Void, Error> {
+                Task.detached {
+                    for await update in Transaction.updates {
+                        let outcome = await self.checkVerificationResult(result: update)
+                        guard outcome.verified else { continue }
+                        let transaction = outcome.transaction
+                        await self.refresh(transaction.productID)
+                        await transaction.finish()
+                    }
+                }
+            }
+            """),
+        // Nested and bare-name patterns, and an Optional-returning helper.
+        RuleExample("""
+            func buy(_ product: Product) async throws {
+                switch try await product.purchase() {
+                case let .success(.verified(transaction)):
+                    owned.insert(transaction.productID)
+                    await transaction.finish()
+                case .success(.unverified), .pending, .userCancelled:
+                    break
+                @unknown default:
+                    break
+                }
+            }
+            func listen() async {
+                for await update in Transaction.updates {
+                    if let transaction = verifiedOrNil(update) {
+                        owned.insert(transaction.productID)
+                        await transaction.finish()
+                    }
+                }
+            }
+            """),
+        // Updates handed to a closure the app's user supplies: what it does is not in sight.
+        RuleExample("""
+            public final class TransactionObserver {
+                public var onUpdate: ((VerificationResult<Transaction>) async -> Void)?
+                public func start() {
+                    Task { for await update in Transaction.updates { await onUpdate?(update) } }
+                }
+            }
+            """),
+        // The seed's CORRECT purchase flow.
+        RuleExample("""
+            func purchase(_ product: Product) async throws {
+                let result = try await product.purchase(options: [.appAccountToken(userAccountToken)])
+                switch result {
+                case .success(let verification):
+                    let transaction = try checkVerified(verification)
+                    await deliverContent(for: transaction)
+                    await transaction.finish()
+                case .userCancelled:
+                    break
+                case .pending:
+                    showPendingApprovalMessage()
+                @unknown default:
+                    break
+                }
+            }
+
+            func checkVerified<T>(_ result: VerificationResult<T>) throws -> T {
+                switch result {
+                case .verified(let value): return value
+                case .unverified(_, let error): throw error
+                }
+            }
+            """),
+        // The seed's CORRECT listener.
+        RuleExample("""
+            func listenForTransactions() -> Task<Void, Error> {
+                Task.detached {
+                    for await result in Transaction.updates {
+                        guard case .verified(let transaction) = result else { continue }
+                        await StoreManager.shared.updateEntitlements()
+                        await transaction.finish()
+                    }
+                }
+            }
+            """),
+        // finish() in a helper method of the same type, two calls deep.
+        RuleExample("""
+            actor PurchaseService {
+                func handle(_ update: VerificationResult<Transaction>) async {
+                    guard case .verified(let transaction) = update else { return }
+                    await deliver(transaction)
+                }
+                private func deliver(_ transaction: Transaction) async {
+                    await record(transaction)
+                    await complete(transaction)
+                }
+                private func complete(_ transaction: Transaction) async { await transaction.finish() }
+                private func record(_ transaction: Transaction) async {}
+                func listen() async { for await update in Transaction.updates { await handle(update) } }
+            }
+            """),
+        // Entitlement reads and status checks are never finished, and need not be.
+        RuleExample("""
+            func refresh() async {
+                for await result in Transaction.currentEntitlements {
+                    if case .verified(let transaction) = result, transaction.revocationDate == nil {
+                        owned.insert(transaction.productID)
+                    }
+                }
+                let statuses = try? await Product.SubscriptionInfo.Status.status(for: groupID)
+                for status in statuses ?? [] {
+                    guard case .verified(let transaction) = status.transaction else { continue }
+                    print(transaction.expirationDate as Any)
+                }
+            }
+            """),
+        // The seed's CORRECT StoreView completion.
+        RuleExample("""
+            StoreView(ids: [ProductID.gems100, ProductID.premium], prefersPromotionalIcon: true)
+                .onInAppPurchaseCompletion { product, result in
+                    if case .success(.verified(let transaction)) = result {
+                        await transaction.finish()
+                    }
+                }
+            """),
+        // The seed-002 StoreService: verified in process(), finished in purchase().
+        RuleExample("""
+            @MainActor final class StoreService {
+                func purchase(_ product: Product) async throws -> Transaction? {
+                    let result = try await product.purchase(options: [])
+                    switch result {
+                    case .success(let verification):
+                        let transaction = try checkVerified(verification)
+                        await updateEntitlements(transaction)
+                        await transaction.finish()
+                        return transaction
+                    case .userCancelled: return nil
+                    case .pending: return nil
+                    @unknown default: return nil
+                    }
+                }
+                private func updateEntitlements(_ transaction: Transaction?) async {}
+            }
+            """),
+        // AppTransaction is not a Transaction.
+        RuleExample("""
+            func verifyAppPurchase() async {
+                do {
+                    let result = try await AppTransaction.shared
+                    switch result {
+                    case .verified(let appTransaction): print(appTransaction.originalAppVersion)
+                    case .unverified: break
+                    }
+                } catch {}
+            }
+            """),
+    ]
+}
