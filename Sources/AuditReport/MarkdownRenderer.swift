@@ -199,6 +199,7 @@ public struct MarkdownRenderer: Sendable {
             if !report.accepted.isEmpty { parts.append("\(plural(report.accepted.count, "finding")) accepted by the baseline") }
             sentences.append(parts.joined(separator: " and ").prefix(1).uppercased() + parts.joined(separator: " and ").dropFirst() + " (see the appendix).")
         }
+        if let note = report.baselineNote, report.scope.appCount == 1 { sentences.append(MarkdownText.escape(note)) }
         if !report.settings.disabledRules.isEmpty {
             sentences.append("Rules disabled in the configuration: " + report.settings.disabledRules.map { "`\($0)`" }.joined(separator: ", ") + ".")
         }

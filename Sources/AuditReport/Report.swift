@@ -61,6 +61,8 @@ public struct Report: Sendable {
         public var changedSince: String?
         /// Baseline file as given.
         public var baseline: String?
+        /// How many entries the baseline holds (to say when none, or only some, still match).
+        public var baselineEntries = 0
         /// Configuration file as given.
         public var configuration: String?
 
@@ -135,6 +137,20 @@ public struct Report: Sendable {
             return "The run exits 1: \(failing) finding\(failing == 1 ? " is" : "s are") at or above --fail-on \(settings.failLevel.rawValue)."
         }
         return nil
+    }
+
+    /// What the baseline says about this run, when that is worth saying: that none of its
+    /// entries matches (written for another folder, or long ago), or how many no longer occur.
+    /// Nil without a baseline, or when every entry matched.
+    public var baselineNote: String? {
+        guard let file = settings.baseline, settings.baselineEntries > 0 else { return nil }
+        let matched = Set(accepted.map(\.fingerprint)).count
+        if matched == 0 {
+            return "None of the \(settings.baselineEntries) entries of the baseline \(file) matches a finding of this audit: was it written for another folder or app? Its paths are relative to the folder audited when it was written."
+        }
+        let gone = settings.baselineEntries - matched
+        guard gone > 0 else { return nil }
+        return "\(gone) baseline entr\(gone == 1 ? "y no longer occurs" : "ies no longer occur"): run --write-baseline \(file) to prune \(gone == 1 ? "it" : "them")."
     }
 
     /// Findings at or above the fail level: the ones that make the run exit 1.

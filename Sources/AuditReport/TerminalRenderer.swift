@@ -172,6 +172,7 @@ public struct TerminalRenderer: Sendable {
         }
         var lines = ["\(verdict): \(counts.joined(separator: ", ")); checklist \(passed) passed, \(failed) failed\(notChecked > 0 ? ", \(notChecked) not checked" : "") of \(items.count)."]
         if let note = report.exitCodeNote { lines.append(note) }
+        if let note = report.baselineNote, report.scope.appCount == 1 { lines.append(note) }
         var setAside: [String] = []
         if !report.suppressed.isEmpty { setAside.append("\(report.suppressed.count) suppressed in the code") }
         if !report.accepted.isEmpty { setAside.append("\(report.accepted.count) accepted by the baseline") }

@@ -217,8 +217,16 @@ enum CommandLineTool {
         var indexApps: [FolderIndex.App] = []
         var baselineFindings: [Finding] = []
         var baselineFingerprints = Set<String>()
+        var acceptedFingerprints = Set<String>()
+        /// Said once for the run: a baseline none of whose entries matched any app's finding.
+        func warnAboutTheBaseline() {
+            guard let baseline, !baseline.fingerprints.isEmpty, acceptedFingerprints.isDisjoint(with: baseline.fingerprints) else { return }
+            try? FileHandle.standardError.write(contentsOf: Data("iap-audit: warning: no entry of the baseline \(baselineShown ?? "file") matches a finding of this audit (was it written for another folder or app? its paths are relative to the folder audited when it was written)\n".utf8))
+        }
         if audited.count == 1 {
-            return auditApp(audited[0].result, root: audited[0].root, outputURL: nil)
+            let code = auditApp(audited[0].result, root: audited[0].root, outputURL: nil)
+            if code != 2 { warnAboutTheBaseline() }
+            return code
         }
         // Several apps: a report each, in a folder named for the app; one exit code for the run.
         if options.writesToStandardOutput {
@@ -232,6 +240,7 @@ enum CommandLineTool {
             if status == 2 { return 2 }
             code = max(code, status)
         }
+        warnAboutTheBaseline()
         // The top of the output folder: an index page and every machine format joined.
         let indexOutput = URL(fileURLWithPath: options.output, relativeTo: cwd).standardizedFileURL
         let folderName = roots.count > 1 ? roots.map(\.lastPathComponent).joined(separator: ", ") : (root.lastPathComponent.isEmpty ? root.path : root.lastPathComponent)
@@ -272,6 +281,9 @@ enum CommandLineTool {
         let result = Filters.apply(raw, options: FilterOptions(
             severities: configuration.severities, knownRules: RuleCatalogue.identifiers, baseline: baseline,
             changes: changesByRoot[root.path], changeScopes: RuleCatalogue.changeScopes))
+        for item in result.setAside {
+            if case .accepted = item.reason { acceptedFingerprints.insert(item.finding.fingerprint) }
+        }
 
         var notes: [String] = []
         if options.verbose, let tunables = HugePages.activeTunables.withLock({ $0 }) {
@@ -298,7 +310,7 @@ enum CommandLineTool {
             } catch {
                 return fail("cannot write the baseline to \(path): \(AtomicFile.reason(error))")
             }
-            notes.append("Baseline: \(path) (\(accepted.count) finding\(accepted.count == 1 ? "" : "s") accepted)")
+            notes.append("Baseline written: \(path) records \(accepted.count) finding\(accepted.count == 1 ? "" : "s"); later runs with --baseline \(path) accept \(accepted.count == 1 ? "it" : "them"). Writing a baseline exits 0.")
         }
 
         let baseOutputURL = options.writesToStandardOutput ? cwd.standardizedFileURL : URL(fileURLWithPath: options.output, relativeTo: cwd).standardizedFileURL
@@ -306,12 +318,13 @@ enum CommandLineTool {
         let folderName = root.lastPathComponent.isEmpty ? root.path : root.lastPathComponent
         let appName = raw.scope.app.name
         let subject = appName.isEmpty || appName == folderName ? folderName : "\(appName) (\(folderName))"
-        let settings = Report.Settings(
+        var settings = Report.Settings(
             rootPath: root.standardizedFileURL.path, repositoryPrefix: repositoryPrefix(of: root),
             rulesDocumentationURL: ToolInfo.rulesDocumentationURL, fullReportURL: options.reportURL,
             failLevel: options.failOn ?? configuration.failOn ?? .error, disabledRules: configuration.disabledRules.sorted(),
             changedSince: options.changedSince, baseline: baseline == nil ? nil : baselineShown,
             configuration: configURL.map { options.config ?? displayPath($0, cwd: cwd) })
+        settings.baselineEntries = baseline?.fingerprints.count ?? 0
         let resources: ReportResources
         switch resourcesLoad.result() {
         case .success(let loaded): resources = loaded
@@ -432,6 +445,8 @@ enum CommandLineTool {
             for format in options.formats { rendered[format.rawValue] = byFormat[format] }
             indexApps.append(FolderIndex.App(report: report, folder: subfolder, rendered: rendered))
         }
+        // Recording today's findings is what the run was for: it succeeded.
+        if options.writeBaseline != nil { return 0 }
         return report.failingFindings.isEmpty ? 0 : 1
         }
     }
