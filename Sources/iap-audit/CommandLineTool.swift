@@ -159,6 +159,12 @@ enum CommandLineTool {
             }
         }
 
+        // An output folder that cannot be written is said before the audit, not after it.
+        if !options.writesToStandardOutput,
+           let problem = OutputFolder.problem(creating: URL(fileURLWithPath: options.output, relativeTo: cwd).standardizedFileURL, cwd: cwd) {
+            return fail("cannot write the report to \(options.output): \(problem); choose another folder with --output DIR")
+        }
+
         // Changed lines are relative to the audited folder: one set per folder named, when several are.
         var changesByRoot: [String: ChangedLines] = [:]
         if let revision = options.changedSince {

@@ -36,4 +36,14 @@ import Testing
         #expect(run.stderr.contains("unknown option '--formt' (did you mean --format?); "))
         #expect(!run.stderr.contains("?;"))
     }
+
+    @Test func anUnwritableOutputFolderIsSaidBeforeTheAudit() throws {
+        // An empty folder would exit 2 with "nothing to audit" after the audit; the output
+        // folder's problem comes first, so the audit never ran.
+        let root = try CLI.makeProject(["blocker": "a file, not a folder"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let run = try CLI.run([".", "--output", "blocker/reports"], in: root)
+        #expect(run.status == 2)
+        #expect(run.stderr == "iap-audit: error: cannot write the report to blocker/reports: blocker is a file, not a folder; choose another folder with --output DIR\n")
+    }
 }
