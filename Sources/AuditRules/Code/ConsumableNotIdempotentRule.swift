@@ -500,8 +500,7 @@ public struct ConsumableNotIdempotentRule: Rule {
     /// closure) one of which throws: a failure path, which delivers nothing.
     static func isInThrowingBranch(_ index: Int, in file: SwiftFile) -> Bool {
         var brace = file.enclosingBrace(of: index)
-        while brace >= 0, file.declaration(openedBy: brace) == nil {
-            let block = brace
+        while let block = brace, file.declaration(openedBy: block) == nil {
             if file.occurrences(of: "throw", in: file.blockRange(block)).contains(where: { file.enclosingBrace(of: $0) == block }) { return true }
             brace = file.enclosingBrace(of: block)
         }

@@ -444,10 +444,10 @@ public struct GracePeriodIgnoredRule: Rule {
         var start = file.statementStart(of: index)
         // `statuses.contains { $0.state == .subscribed }`: judge the statement using the closure.
         var brace = file.enclosingBrace(of: index)
-        while brace >= 0, let closure = file.declaration(openedBy: brace), file.declarations[closure].kind == .closure,
-              start == brace + 1, file.statementEnd(from: start) >= Int(file.match[brace]) {
-            start = file.statementStart(of: brace)
-            brace = file.enclosingBrace(of: brace)
+        while let block = brace, let closure = file.declaration(openedBy: block), file.declarations[closure].kind == .closure,
+              start == block + 1, file.isLastStatement(startingAt: start, inBlock: block) {
+            start = file.statementStart(of: block)
+            brace = file.enclosingBrace(of: block)
         }
         let decides = resultDecidesAccess(at: index, in: file)
         if file.isIdentifier(start, "return") { return decides }
@@ -467,9 +467,9 @@ public struct GracePeriodIgnoredRule: Rule {
             return grantsWhenSubscribed || deniesOtherwise
         }
         // A single-expression property or function body: `var isPro: Bool { state == .subscribed }`.
-        if brace >= 0, start == brace + 1, let declaration = file.declaration(openedBy: brace),
+        if let brace, start == brace + 1, let declaration = file.declaration(openedBy: brace),
            [.variable, .function].contains(file.declarations[declaration].kind),
-           file.statementEnd(from: start) >= Int(file.match[brace]), !file.isIdentifier(start, in: ["switch", "for", "do"]) {
+           file.isLastStatement(startingAt: start, inBlock: brace), !file.isIdentifier(start, in: ["switch", "for", "do"]) {
             return decides
         }
         // `isPro = …`, `let isActive = …`, `self.hasAccess = …`
