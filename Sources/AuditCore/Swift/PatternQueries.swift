@@ -104,6 +104,18 @@ extension SwiftFile {
         return nil
     }
 
+    /// The first token of `kind` after `index`, or nil: the `{` that opens the body of
+    /// `for await update in Transaction.updates {`.
+    @inlinable
+    public func index(of kind: TokenKind, after index: Int) -> Int? {
+        var k = index + 1
+        while k < code.count {
+            if code[k].kind == kind { return k }
+            k += 1
+        }
+        return nil
+    }
+
     /// The first identifier of `range`, or nil.
     @inlinable
     public func firstIdentifier(in range: Range<Int>) -> Int? {

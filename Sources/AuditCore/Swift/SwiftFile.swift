@@ -518,6 +518,12 @@ public final class SwiftFile: Sendable {
         bytes.withUnsafeBufferPointer { all in needle.withUTF8Buffer { ASCIISearch.findFoldedInLongText($0, in: all) } }
     }
 
+    /// `token(code[index], containsFolded: needle)`; false outside the file.
+    public func token(_ index: Int, containsFolded needle: StaticString) -> Bool {
+        guard index >= 0, index < code.count else { return false }
+        return token(code[index], containsFolded: needle)
+    }
+
     /// Whether the bytes of `token` contain `needle` (lower-case ASCII letters) ignoring ASCII
     /// case: `text(i).lowercased().contains(needle)` without making a String.
     public func token(_ token: Token, containsFolded needle: StaticString) -> Bool {
