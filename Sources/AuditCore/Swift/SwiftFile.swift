@@ -564,6 +564,22 @@ public final class SwiftFile: Sendable {
         return false
     }
 
+    /// Whether the string literal opened at code token `start` has no interpolation and `test`
+    /// holds for every byte of its text (escapes as written): a byte-level test to run on every
+    /// literal before making a String of it. An unterminated literal ends at the next code.
+    @inlinable
+    public func plainLiteral(at start: Int, everyByte test: (UInt8) -> Bool) -> Bool {
+        var i = start + 1
+        while i < code.count {
+            let token = code[i]
+            if token.kind == .interpolationStart { return false }
+            guard token.kind == .stringSegment else { break }
+            for offset in Int(token.start)..<Int(token.end) where !test(bytes[offset]) { return false }
+            i += 1
+        }
+        return true
+    }
+
     /// The byte length of the text of the string literal opened at code token `start` (the sum
     /// of its segments, escapes as written), or nil when it has an interpolation: a test to
     /// run before making a String of it.
