@@ -281,8 +281,7 @@ struct TransactionFlow {
     private static func patternOwner(of index: Int, in file: SwiftFile) -> Int {
         var i = index
         while i > 0 {
-            let kind = file.code[i].kind
-            if kind == .leftBrace || kind == .rightBrace || kind == .semicolon { return i }
+            if file.isKind(i, .leftBrace) || file.isKind(i, .rightBrace) || file.isKind(i, .semicolon) { return i }
             if file.isIdentifier(i, "case") {
                 // `guard case`, `if case`, `while case`, `for case`: the statement keyword owns it.
                 if i > 0, ["guard", "if", "while", "for"].contains(file.text(i - 1)), file.isKind(i - 1, .identifier) { return i - 1 }
@@ -310,9 +309,8 @@ struct TransactionFlow {
         var i = top
         var depth = 0
         while i < code.count {
-            let kind = code[i].kind
-            if kind == .leftParen || kind == .leftBracket { depth += 1 }
-            if kind == .rightParen || kind == .rightBracket { depth -= 1 }
+            if file.isKind(i, .leftParen) || file.isKind(i, .leftBracket) { depth += 1 }
+            if file.isKind(i, .rightParen) || file.isKind(i, .rightBracket) { depth -= 1 }
             if depth < 0 { break }
             if depth == 0 {
                 if file.tokenIs(i, "=") || file.isIdentifier(i, "in") {
@@ -320,7 +318,7 @@ struct TransactionFlow {
                     while j < code.count, file.isIdentifier(j, "try") || file.isIdentifier(j, "await") { j += 1 }
                     return j < code.count ? j : nil
                 }
-                if kind == .colon || kind == .leftBrace || kind == .comma || file.isIdentifier(i, "where") { break }
+                if file.isKind(i, .colon) || file.isKind(i, .leftBrace) || file.isKind(i, .comma) || file.isIdentifier(i, "where") { break }
             }
             i += 1
         }
