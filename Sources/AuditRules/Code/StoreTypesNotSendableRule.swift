@@ -386,7 +386,7 @@ public struct StoreTypesNotSendableRule: Rule {
             j += 1
         }
         var result: [(String, Range<Int>)] = []
-        for k in body where Int(file.parent[k]) == file.declarations[declaration].bodyStart && file.isIdentifier(k, "var") {
+        for k in body where file.enclosingBracket(of: k) == file.declarations[declaration].bodyStart && file.isIdentifier(k, "var") {
             guard let name = file.variableName(declaredAt: k) else { continue }
             // Static storage is not instance state; computed properties have a body of their own.
             let isStatic = (max(body.lowerBound, file.statementStart(of: k))..<k).contains { file.isIdentifier($0, "static") || file.isIdentifier($0, "class") }
@@ -465,7 +465,7 @@ public struct StoreTypesNotSendableRule: Rule {
     static func staticMembers(of parts: [Part]) -> Set<String> {
         var names = Set<String>()
         for (file, part) in parts {
-            for k in file.bodyRange(of: part) where Int(file.parent[k]) == file.declarations[part].bodyStart && file.isIdentifier(k, "static") {
+            for k in file.bodyRange(of: part) where file.enclosingBracket(of: k) == file.declarations[part].bodyStart && file.isIdentifier(k, "static") {
                 var j = k + 1
                 while j < file.code.count, file.isIdentifier(j, in: ["private", "fileprivate", "internal", "public", "nonisolated"]) { j += 1 }
                 if let name = file.variableName(declaredAt: j) { names.insert(file.text(name)) }
