@@ -51,4 +51,57 @@ private func file(_ source: String) -> SwiftFile { SwiftFile(path: "T.swift", by
         #expect(!f.isKind(-1, .identifier))
         #expect(f.token(0, offsetBy: 1, is: .dot))
     }
+
+    @Test func tokenTests() {
+        let f = file("let total = a == b ? x.count : `default`\nf(contentsOf: url)")
+        let equals = f.firstOperator("=", from: 0, before: f.code.count)!
+        #expect(f.text(equals) == "=" && f.isOperator(equals, "="))
+        #expect(f.variableName(declaredAt: 0).map { f.text($0) } == "total")
+        #expect(f.variableName(declaredAt: 1) == nil)
+        #expect(f.firstOperator("==", from: 0, before: equals) == nil)
+        #expect(f.firstOperator("=", from: 5, before: 2) == nil)
+        let count = f.occurrences(of: "count").first!
+        #expect(f.isAfterDot(count) && !f.isAfterDot(0))
+        let backticked = f.index(of: .backtickIdentifier, after: 0)!
+        #expect(f.isName(backticked) && f.isName(0) && !f.isName(equals))
+        let contentsOf = f.occurrences(of: "contentsOf").first!
+        #expect(f.isLabel(contentsOf) && !f.isLabel(f.occurrences(of: "a").first!))
+        #expect(f.firstIdentifier(in: equals..<f.code.count).map { f.text($0) } == "a")
+        #expect(f.lastIdentifier(in: 0..<count).map { f.text($0) } == "x")
+        #expect(f.index(of: .leftBrace, after: 0) == nil)
+        #expect(f.token(contentsOf, containsFolded: "tentsof") && !f.token(-1, containsFolded: "a"))
+        // The bracket around `url` that is a `(`, from inside nested brackets too.
+        let g = file("f([a, [url]])")
+        let url = g.occurrences(of: "url").first!
+        #expect(g.enclosingBracket(of: url) { g.isKind($0, .leftParen) } == 1)
+        #expect(g.enclosingBracket(of: url) { g.isKind($0, .leftBrace) } == nil)
+    }
+
+    @Test func plainLiterals() {
+        let plain = file(#"let a = "pro.monthly""#)
+        let start = Int(plain.stringStarts[0])
+        #expect(plain.plainLiteral(at: start) { $0 != 0x20 })
+        #expect(!plain.plainLiteral(at: start) { $0 != UInt8(ascii: "m") })
+        let interpolated = file(#"let b = "pro.\(tier)""#)
+        #expect(!interpolated.plainLiteral(at: Int(interpolated.stringStarts[0])) { _ in true })
+        // An unterminated literal ends at the end of its line.
+        let unterminated = file("let c = \"pro.yearly\nlet d = 1")
+        #expect(unterminated.plainLiteral(at: Int(unterminated.stringStarts[0])) { $0 != 0x20 })
+        #expect(!unterminated.plainLiteral(at: Int(unterminated.stringStarts[0])) { $0 != UInt8(ascii: "y") })
+    }
+
+    @Test func statementsAndBlocks() {
+        let f = file("func f() {\n    let x = 1\n    if x > 0 {\n        g()\n    } else {\n        h()\n    }\n}")
+        let ifKeyword = f.occurrences(of: "if").first!
+        let g = f.occurrences(of: "g").first!
+        let blocks = f.conditionalBlocks(ofStatementAt: ifKeyword)
+        #expect(blocks.count == 2)
+        #expect(f.enclosingBrace(of: g) == blocks[0])
+        #expect(f.enclosingBrace(of: 0) == nil)
+        #expect(f.statementStart(of: g) == g)
+        #expect(f.isLastStatement(startingAt: g, inBlock: blocks[0]))
+        #expect(f.isLastStatement(startingAt: ifKeyword, inBlock: f.enclosingBrace(of: ifKeyword)!))
+        let letKeyword = f.occurrences(of: "let").first!
+        #expect(!f.isLastStatement(startingAt: letKeyword, inBlock: f.enclosingBrace(of: letKeyword)!))
+    }
 }

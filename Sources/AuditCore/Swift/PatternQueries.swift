@@ -3,32 +3,38 @@
 /// `case let .a(.b(x))`, `case .a(.b(let x))`, `if case .a(let x) = y`, `guard case … else`.
 extension SwiftFile {
     /// The code token after `index`, or nil at the end.
+    @inlinable
     public func nextCodeIndex(after index: Int) -> Int? {
         index + 1 < code.count && index >= -1 ? index + 1 : nil
     }
 
     /// The code token before `index`, or nil at the start.
+    @inlinable
     public func previousCodeIndex(before index: Int) -> Int? {
         index >= 1 && index <= code.count ? index - 1 : nil
     }
 
     /// The code token `offset` tokens from `index` (negative: before), or nil outside the file.
+    @inlinable
     public func codeIndex(_ index: Int, offsetBy offset: Int) -> Int? {
         let target = index + offset
         return target >= 0 && target < code.count ? target : nil
     }
 
     /// Whether code token `index` exists and is of `kind`.
+    @inlinable
     public func isKind(_ index: Int, _ kind: TokenKind) -> Bool {
         index >= 0 && index < code.count && code[index].kind == kind
     }
 
     /// Whether the token `offset` tokens from `index` is of `kind`.
+    @inlinable
     public func token(_ index: Int, offsetBy offset: Int, is kind: TokenKind) -> Bool {
         codeIndex(index, offsetBy: offset).map { code[$0].kind == kind } ?? false
     }
 
     /// The matching bracket of the bracket at `index`, or nil when it has none.
+    @inlinable
     public func matchingBracket(of index: Int) -> Int? {
         guard index >= 0, index < code.count else { return nil }
         let other = Int(match[index])
@@ -36,10 +42,90 @@ extension SwiftFile {
     }
 
     /// The innermost bracket (`(`, `[`, `{` or interpolation) around `index`, or nil at top level.
+    @inlinable
     public func enclosingBracket(of index: Int) -> Int? {
         guard index >= 0, index < code.count else { return nil }
         let open = Int(parent[index])
         return open >= 0 ? open : nil
+    }
+
+    /// The innermost bracket around `index` that passes `test`, or nil: `{ isKind($0, .leftBrace) }`
+    /// finds the block, body or closure around a token.
+    @inlinable
+    public func enclosingBracket(of index: Int, where test: (Int) -> Bool) -> Int? {
+        var open = enclosingBracket(of: index)
+        while let bracket = open, !test(bracket) { open = enclosingBracket(of: bracket) }
+        return open
+    }
+
+    /// Whether code token `index` is the operator `op` (`=`, `==`, `!=`, `?`).
+    @inlinable
+    public func isOperator(_ index: Int, _ op: StaticString) -> Bool {
+        isKind(index, .operator) && tokenIs(index, op)
+    }
+
+    /// Whether code token `index` is a name: an identifier or a `backtick` identifier.
+    @inlinable
+    public func isName(_ index: Int) -> Bool {
+        isKind(index, .identifier) || isKind(index, .backtickIdentifier)
+    }
+
+    /// Whether a `.` stands right before code token `index`: a member (`x.name`, `\.name`) or an
+    /// implicit member (`.name`).
+    @inlinable
+    public func isAfterDot(_ index: Int) -> Bool {
+        isKind(index - 1, .dot)
+    }
+
+    /// Whether code token `index` is an identifier followed by `:`: an argument label
+    /// (`contentsOf:`), a parameter or property before its type, a dictionary key.
+    @inlinable
+    public func isLabel(_ index: Int) -> Bool {
+        isKind(index, .identifier) && isKind(index + 1, .colon)
+    }
+
+    /// The name a `let` or `var` at `keyword` declares (`x` in `let x = …`), or nil when
+    /// `keyword` is not `let`/`var` followed by an identifier.
+    @inlinable
+    public func variableName(declaredAt keyword: Int) -> Int? {
+        guard isIdentifier(keyword, "let") || isIdentifier(keyword, "var"), isKind(keyword + 1, .identifier) else { return nil }
+        return keyword + 1
+    }
+
+    /// The first operator `op` from `start` up to `end` (excluded; nested brackets included),
+    /// or nil: the `=` of an assignment or of `if case … = subject`.
+    @inlinable
+    public func firstOperator(_ op: StaticString, from start: Int, before end: Int) -> Int? {
+        var k = start
+        while k < end {
+            if isOperator(k, op) { return k }
+            k += 1
+        }
+        return nil
+    }
+
+    /// The first token of `kind` after `index`, or nil: the `{` that opens the body of
+    /// `for await update in Transaction.updates {`.
+    @inlinable
+    public func index(of kind: TokenKind, after index: Int) -> Int? {
+        var k = index + 1
+        while k < code.count {
+            if code[k].kind == kind { return k }
+            k += 1
+        }
+        return nil
+    }
+
+    /// The first identifier of `range`, or nil.
+    @inlinable
+    public func firstIdentifier(in range: Range<Int>) -> Int? {
+        range.first { isKind($0, .identifier) }
+    }
+
+    /// The last identifier of `range`, or nil.
+    @inlinable
+    public func lastIdentifier(in range: Range<Int>) -> Int? {
+        range.last { isKind($0, .identifier) }
     }
 }
 

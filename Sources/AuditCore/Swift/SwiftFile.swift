@@ -518,6 +518,12 @@ public final class SwiftFile: Sendable {
         bytes.withUnsafeBufferPointer { all in needle.withUTF8Buffer { ASCIISearch.findFoldedInLongText($0, in: all) } }
     }
 
+    /// `token(code[index], containsFolded: needle)`; false outside the file.
+    public func token(_ index: Int, containsFolded needle: StaticString) -> Bool {
+        guard index >= 0, index < code.count else { return false }
+        return token(code[index], containsFolded: needle)
+    }
+
     /// Whether the bytes of `token` contain `needle` (lower-case ASCII letters) ignoring ASCII
     /// case: `text(i).lowercased().contains(needle)` without making a String.
     public func token(_ token: Token, containsFolded needle: StaticString) -> Bool {
@@ -556,6 +562,22 @@ public final class SwiftFile: Sendable {
             i += 1
         }
         return false
+    }
+
+    /// Whether the string literal opened at code token `start` has no interpolation and `test`
+    /// holds for every byte of its text (escapes as written): a byte-level test to run on every
+    /// literal before making a String of it. An unterminated literal ends at the next code.
+    @inlinable
+    public func plainLiteral(at start: Int, everyByte test: (UInt8) -> Bool) -> Bool {
+        var i = start + 1
+        while i < code.count {
+            let token = code[i]
+            if token.kind == .interpolationStart { return false }
+            guard token.kind == .stringSegment else { break }
+            for offset in Int(token.start)..<Int(token.end) where !test(bytes[offset]) { return false }
+            i += 1
+        }
+        return true
     }
 
     /// The byte length of the text of the string literal opened at code token `start` (the sum

@@ -294,13 +294,11 @@ public struct AppTransactionUnverifiedRule: Rule {
             let start = file.statementStart(of: i)
             var k = start
             if file.isIdentifier(k, "guard") || file.isIdentifier(k, "if") { k += 1 }
-            if file.isIdentifier(k, "let") || file.isIdentifier(k, "var"), k + 1 < file.code.count, file.code[k + 1].kind == .identifier {
-                resultNames.insert(file.text(k + 1))
-            }
+            if let name = file.variableName(declaredAt: k) { resultNames.insert(file.text(name)) }
         }
         func refersToAppTransaction(_ range: Range<Int>) -> Bool {
             range.contains { k in
-                file.isIdentifier(k, "AppTransaction") || file.code[k].kind == .identifier && resultNames.contains(file.text(k)) && file.receiver(of: k) == nil
+                file.isIdentifier(k, "AppTransaction") || file.isKind(k, .identifier) && resultNames.contains(file.text(k)) && file.receiver(of: k) == nil
             }
         }
         var problems: [Problem] = []
@@ -308,7 +306,7 @@ public struct AppTransactionUnverifiedRule: Rule {
             if readsDescriptiveField(after: i, in: file) { continue }
             let start = file.statementStart(of: i)
             let receiver = file.receiver(of: i)
-            let onResult = receiver.map { file.code[$0].kind == .identifier && resultNames.contains(file.text($0)) } ?? false
+            let onResult = receiver.map { file.isKind($0, .identifier) && resultNames.contains(file.text($0)) } ?? false
             if onResult || refersToAppTransaction(start..<i) {
                 problems.append(Problem(index: i, message: "unsafePayloadValue of AppTransaction is read: an unverified, possibly tampered app transaction is trusted."))
             }
@@ -336,11 +334,9 @@ public struct AppTransactionUnverifiedRule: Rule {
         guard file.isIdentifier(start, "if") || file.isIdentifier(start, "guard"),
               let block = file.conditionalBlocks(ofStatementAt: start).first else { return nil }
         // `= subject` of this pattern: up to the condition's next comma or the block.
-        var equals = index
-        while equals < block, !(file.code[equals].kind == .operator && file.tokenIs(equals, "=")) { equals += 1 }
-        guard equals < block else { return nil }
+        guard let equals = file.firstOperator("=", from: index, before: block) else { return nil }
         var end = equals + 1
-        while end < block, !(file.code[end].kind == .comma && file.parent[end] == file.parent[start]) { end += 1 }
+        while end < block, !(file.isKind(end, .comma) && file.enclosingBracket(of: end) == file.enclosingBracket(of: start)) { end += 1 }
         let body = file.isIdentifier(start, "if") ? file.blockRange(block) : (block..<block)
         return (body, (equals + 1)..<end)
     }
@@ -349,26 +345,22 @@ public struct AppTransactionUnverifiedRule: Rule {
     /// something else, not only inside a log message's interpolation).
     static func isUsed(_ name: String, in range: Range<Int>, of file: SwiftFile) -> Bool {
         range.contains { k in
-            file.code[k].kind == .identifier && file.tokenIs(k, spelled: name) && file.receiver(of: k) == nil
+            file.isKind(k, .identifier) && file.tokenIs(k, spelled: name) && file.receiver(of: k) == nil
                 && !file.isInsideInterpolation(k) && !readsDescriptiveField(after: k, in: file)
         }
     }
 
     /// `….environment`, `….bundleID`: the token at `index` is followed by a descriptive field.
     static func readsDescriptiveField(after index: Int, in file: SwiftFile) -> Bool {
-        index + 2 < file.code.count && file.code[index + 1].kind == .dot
-            && file.isIdentifier(index + 2, in: descriptiveFields)
+        file.token(index, offsetBy: 1, is: .dot) && file.isIdentifier(index + 2, in: descriptiveFields)
     }
 
     /// The name bound to the payload in `.unverified(let payload, …)` or `case let .unverified(payload, …)`.
     static func payloadBinding(afterCase index: Int, in file: SwiftFile) -> Int? {
-        let open = index + 1
-        guard open < file.code.count, file.code[open].kind == .leftParen else { return nil }
-        var k = open + 1
+        guard file.token(index, offsetBy: 1, is: .leftParen) else { return nil }
+        var k = index + 2
         if file.isIdentifier(k, "let") || file.isIdentifier(k, "var") { k += 1 }
-        guard k < file.code.count, file.code[k].kind == .identifier, !file.tokenIs(k, "_"),
-              k + 1 < file.code.count, file.code[k + 1].kind == .comma || file.code[k + 1].kind == .rightParen
-        else { return nil }
+        guard file.isKind(k, .identifier), !file.tokenIs(k, "_"), file.isKind(k + 1, .comma) || file.isKind(k + 1, .rightParen) else { return nil }
         return k
     }
 }

@@ -316,12 +316,12 @@ public struct ClientSideOfferSignatureRule: Rule {
         guard text.count == 32, text.allSatisfy({ $0.isHexDigit }) else { return false }
         // `"password": "…"` in a dictionary literal.
         let before = literal.start - 1
-        if before >= 1, file.code[before].kind == .colon, file.code[before - 1].kind == .stringEnd {
-            let key = file.stringLiteral(at: Int(file.match[before - 1]))
+        if file.isKind(before, .colon), file.isKind(before - 1, .stringEnd), let keyStart = file.matchingBracket(of: before - 1) {
+            let key = file.stringLiteral(at: keyStart)
             if key.text == "password" { return true }
         }
         // `let appStoreSharedSecret = "…"`
-        if before >= 1, file.code[before].kind == .operator, file.tokenIs(before, "="), file.code[before - 1].kind == .identifier {
+        if file.isOperator(before, "="), file.isKind(before - 1, .identifier) {
             let name = file.text(before - 1).lowercased()
             return name.contains("sharedsecret") || name.contains("shared_secret") || name.contains("appsecret") && name.contains("store")
         }

@@ -130,14 +130,14 @@ public struct ConsumableNotIdempotentRule: Rule {
 
     /// Whether the token is an argument (at any depth) of a logging or analytics call.
     static func isLogged(_ index: Int, in file: SwiftFile) -> Bool {
-        var open = Int(file.parent[index])
-        while open > 0 {
-            if file.isKind(open, .leftParen), file.isKind(open - 1, .identifier),
-               loggingCalls.contains(file.text(open - 1)) || file.text(open - 1).hasPrefix("track") || file.text(open - 1).hasPrefix("log") {
+        var open = file.enclosingBracket(of: index)
+        while let bracket = open, bracket > 0 {
+            if file.isKind(bracket, .leftParen), file.token(bracket, offsetBy: -1, is: .identifier),
+               loggingCalls.contains(file.text(bracket - 1)) || file.text(bracket - 1).hasPrefix("track") || file.text(bracket - 1).hasPrefix("log") {
                 return true
             }
-            if file.isKind(open, .leftBrace) { return false }
-            open = Int(file.parent[open])
+            if file.isKind(bracket, .leftBrace) { return false }
+            open = file.enclosingBracket(of: bracket)
         }
         return false
     }
@@ -230,8 +230,7 @@ public struct ConsumableNotIdempotentRule: Rule {
     /// closure) one of which throws: a failure path, which delivers nothing.
     static func isInThrowingBranch(_ index: Int, in file: SwiftFile) -> Bool {
         var brace = file.enclosingBrace(of: index)
-        while brace >= 0, file.declaration(openedBy: brace) == nil {
-            let block = brace
+        while let block = brace, file.declaration(openedBy: block) == nil {
             if file.occurrences(of: "throw", in: file.blockRange(block)).contains(where: { file.enclosingBrace(of: $0) == block }) { return true }
             brace = file.enclosingBrace(of: block)
         }

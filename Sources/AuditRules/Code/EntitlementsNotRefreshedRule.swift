@@ -259,7 +259,7 @@ public struct EntitlementsNotRefreshedRule: Rule {
             return found
         }
         func refreshes(_ file: SwiftFile, _ range: Range<Int>, depth: Int) -> Bool {
-            for i in range where file.code[i].kind == .identifier {
+            for i in range where file.isKind(i, .identifier) {
                 let name = file.text(i)
                 if refreshFunctions.contains(name), file.isCall(at: i) { return true }
                 // Deciding per product what a transaction unlocks is updating entitlements.
@@ -277,10 +277,8 @@ public struct EntitlementsNotRefreshedRule: Rule {
         for file in project.swiftFiles {
             for i in file.occurrences(of: "updates") where file.isMemberAccess(i, base: "Transaction", member: "updates") {
                 // The loop body: the brace after `in Transaction.updates …`.
-                var j = i + 1
-                while j < file.code.count, file.code[j].kind != .leftBrace { j += 1 }
-                guard j < file.code.count, Int(file.match[j]) > j else { continue }
-                if refreshes(file, (j + 1)..<Int(file.match[j]), depth: 0) { return CodeSite(file: file, index: i - 2) }
+                guard let body = file.index(of: .leftBrace, after: i), let close = file.matchingBracket(of: body), close > body else { continue }
+                if refreshes(file, file.blockRange(body), depth: 0) { return CodeSite(file: file, index: i - 2) }
             }
         }
         return nil
@@ -290,7 +288,7 @@ public struct EntitlementsNotRefreshedRule: Rule {
     static func foregroundHook(project: Project) -> CodeSite? {
         // Only files that mention a marker can hold one.
         for file in project.swiftFiles where foregroundMarkers.contains(where: { file.mentions($0) }) || file.mentions("currentEntitlementTask") {
-            for i in file.code.indices where file.code[i].kind == .identifier {
+            for i in file.code.indices where file.isKind(i, .identifier) {
                 let name = file.text(i)
                 if foregroundMarkers.contains(name) || name == "currentEntitlementTask" {
                     // `@Environment(\.scenePhase)` alone is not a hook; its use in onChange/if is.

@@ -109,7 +109,8 @@ public struct GracePeriodIgnoredRule: Rule {
         if file.containsIdentifier(in: names) { return true }
         return file.occurrences(of: "status").contains { k in
             guard file.isCaseReference(k, "status"), k >= 2 else { return false }
-            let receiver = file.code[k - 2].kind == .operator ? k - 3 : k - 2
+            // `subscription.status`, `subscription?.status`
+            let receiver = file.token(k, offsetBy: -2, is: .operator) ? k - 3 : k - 2
             return file.isIdentifier(receiver, "subscription")
         }
     }
@@ -123,7 +124,7 @@ public struct GracePeriodIgnoredRule: Rule {
 
     /// Whether an expression ends in a renewal state: `status.state`, `renewalState`.
     static func endsWithState(_ range: Range<Int>, in file: SwiftFile) -> Bool {
-        guard let last = range.last(where: { file.code[$0].kind == .identifier }) else { return false }
+        guard let last = file.lastIdentifier(in: range) else { return false }
         return file.text(last).lowercased().hasSuffix("state")
     }
 
@@ -133,20 +134,20 @@ public struct GracePeriodIgnoredRule: Rule {
     static func stateComparison(at index: Int, in file: SwiftFile) -> Bool? {
         // The start of the reference: `.subscribed` or `RenewalState.subscribed`.
         var start = index - 1
-        while start >= 1, file.code[start - 1].kind == .identifier {
-            if start >= 2, file.code[start - 2].kind == .dot { start -= 2 } else { start -= 1; break }
+        while file.isKind(start - 1, .identifier) {
+            if file.isAfterDot(start - 1) { start -= 2 } else { start -= 1; break }
         }
         let before = start - 1
-        if before >= 1, file.code[before].kind == .operator, file.tokenIs(before, "==") || file.tokenIs(before, "!="),
-           file.code[before - 1].kind == .identifier, file.text(before - 1).lowercased().hasSuffix("state") {
+        if file.isOperator(before, "==") || file.isOperator(before, "!="),
+           file.isKind(before - 1, .identifier), file.text(before - 1).lowercased().hasSuffix("state") {
             return file.tokenIs(before, "!=")
         }
         let after = index + 1
-        if after < file.code.count, file.code[after].kind == .operator, file.tokenIs(after, "==") || file.tokenIs(after, "!=") || file.tokenIs(after, "=") && file.isIdentifier(before, "case") {
+        if file.isOperator(after, "==") || file.isOperator(after, "!=") || file.isOperator(after, "=") && file.isIdentifier(before, "case") {
             var k = after + 1
             var last = -1
-            while k < file.code.count, file.code[k].kind == .identifier || file.code[k].kind == .dot || file.code[k].kind == .operator && file.tokenIs(k, "?") {
-                if file.code[k].kind == .identifier { last = k }
+            while file.isKind(k, .identifier) || file.isKind(k, .dot) || file.isOperator(k, "?") {
+                if file.isKind(k, .identifier) { last = k }
                 k += 1
             }
             if last >= 0, file.text(last).lowercased().hasSuffix("state") {
@@ -169,10 +170,10 @@ public struct GracePeriodIgnoredRule: Rule {
         var start = file.statementStart(of: index)
         // `statuses.contains { $0.state == .subscribed }`: judge the statement using the closure.
         var brace = file.enclosingBrace(of: index)
-        while brace >= 0, let closure = file.declaration(openedBy: brace), file.declarations[closure].kind == .closure,
-              start == brace + 1, file.statementEnd(from: start) >= Int(file.match[brace]) {
-            start = file.statementStart(of: brace)
-            brace = file.enclosingBrace(of: brace)
+        while let block = brace, let closure = file.declaration(openedBy: block), file.declarations[closure].kind == .closure,
+              start == block + 1, file.isLastStatement(startingAt: start, inBlock: block) {
+            start = file.statementStart(of: block)
+            brace = file.enclosingBrace(of: block)
         }
         let decides = resultDecidesAccess(at: index, in: file)
         if file.isIdentifier(start, "return") { return decides }
@@ -192,19 +193,17 @@ public struct GracePeriodIgnoredRule: Rule {
             return grantsWhenSubscribed || deniesOtherwise
         }
         // A single-expression property or function body: `var isPro: Bool { state == .subscribed }`.
-        if brace >= 0, start == brace + 1, let declaration = file.declaration(openedBy: brace),
+        if let brace, start == brace + 1, let declaration = file.declaration(openedBy: brace),
            [.variable, .function].contains(file.declarations[declaration].kind),
-           file.statementEnd(from: start) >= Int(file.match[brace]), !file.isIdentifier(start, in: ["switch", "for", "do"]) {
+           file.isLastStatement(startingAt: start, inBlock: brace), !file.isIdentifier(start, in: ["switch", "for", "do"]) {
             return decides
         }
         // `isPro = …`, `let isActive = …`, `self.hasAccess = …`
         var name: String?
         if file.isIdentifier(start, "let") || file.isIdentifier(start, "var") {
-            if start + 1 < file.code.count, file.code[start + 1].kind == .identifier { name = file.text(start + 1) }
-        } else {
-            var k = start
-            while k < index, !(file.code[k].kind == .operator && file.tokenIs(k, "=")) { k += 1 }
-            if k < index, k >= 1, file.code[k - 1].kind == .identifier { name = file.text(k - 1) }
+            name = file.variableName(declaredAt: start).map { file.text($0) }
+        } else if let equals = file.firstOperator("=", from: start, before: index), file.token(equals, offsetBy: -1, is: .identifier) {
+            name = file.text(equals - 1)
         }
         guard let name else { return false }
         if looksLikeAccessFlag(name) { return true }

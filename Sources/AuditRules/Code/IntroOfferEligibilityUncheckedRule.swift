@@ -286,11 +286,10 @@ public struct IntroOfferEligibilityUncheckedRule: Rule {
                 // an `if`/`guard` condition, which end with the statement.
                 let start = file.statementStart(of: check)
                 if file.isIdentifier(start, "let") || file.isIdentifier(start, "var") {
-                    if start + 1 < file.code.count, file.code[start + 1].kind == .identifier { names.insert(file.text(start + 1)) }
-                } else if !file.isIdentifier(start, in: ["if", "guard", "while", "return", "for", "switch"]) {
-                    var k = start
-                    while k < check, !(file.code[k].kind == .operator && file.tokenIs(k, "=")) { k += 1 }
-                    if k < check, k >= 1, file.code[k - 1].kind == .identifier { names.insert(file.text(k - 1)) }
+                    if let name = file.variableName(declaredAt: start) { names.insert(file.text(name)) }
+                } else if !file.isIdentifier(start, in: ["if", "guard", "while", "return", "for", "switch"]),
+                          let equals = file.firstOperator("=", from: start, before: check), file.token(equals, offsetBy: -1, is: .identifier) {
+                    names.insert(file.text(equals - 1))
                 }
             }
         }
@@ -306,7 +305,7 @@ public struct IntroOfferEligibilityUncheckedRule: Rule {
                 names.compactMap { other.occurrences(of: $0, in: range).first }.min()
             }
             return first(of: checkNames)
-                ?? range.first { other.code[$0].kind == .identifier && other.token(other.code[$0], containsFolded: "eligib") }
+                ?? range.first { other.isKind($0, .identifier) && other.token($0, containsFolded: "eligib") }
                 ?? first(of: aliases)
         }
         if let k = check(in: file.code.indices, of: file) { return CodeSite(file: file, index: k) }

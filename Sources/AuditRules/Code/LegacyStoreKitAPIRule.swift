@@ -98,8 +98,7 @@ public struct LegacyStoreKitAPIRule: Rule {
             candidates += file.literalTexts.literals(containing: "/verifyReceipt")
             candidates.sort()
             for i in candidates {
-                let token = file.code[i]
-                if token.kind == .identifier {
+                if file.isKind(i, .identifier) {
                     // `restoreCompletedTransactions` and `appStoreReceiptURL` only as members.
                     let name = file.text(i)
                     if name.first?.isLowercase == true, file.receiver(of: i) == nil { continue }
@@ -108,7 +107,7 @@ public struct LegacyStoreKitAPIRule: Rule {
                     if line == lastReportedLine { continue }
                     lastReportedLine = line
                     result.report(in: file, at: i, "\(name) is part of the original StoreKit API.")
-                } else if token.kind == .stringStart {
+                } else if file.isKind(i, .stringStart) {
                     let literal = file.stringLiteral(at: i)
                     // Only a literal that is the endpoint's URL, not text that mentions it.
                     let text = literal.text.trimmingCharacters(in: .whitespaces)

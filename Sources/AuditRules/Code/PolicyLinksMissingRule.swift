@@ -88,7 +88,7 @@ public struct PolicyLinksMissingRule: Rule {
             terms = terms || arguments.contains { file.isIdentifier($0, "termsOfService") }
             privacy = privacy || arguments.contains { file.isIdentifier($0, "privacyPolicy") }
         }
-        if !(terms && privacy), range.contains(where: { file.code[$0].kind == .identifier && helpers.contains(file.text($0)) }) {
+        if !(terms && privacy), range.contains(where: { file.isKind($0, .identifier) && helpers.contains(file.text($0)) }) {
             return []
         }
         return [terms ? nil : "Terms of Service", privacy ? nil : "Privacy Policy"].compactMap { $0 }

@@ -185,7 +185,7 @@ public struct ReceiptInsteadOfJWSRule: Rule {
     public func check(_ project: Project, into result: inout RuleResult) {
         var found = false
         for file in project.swiftFiles {
-            for i in file.occurrences(of: "appStoreReceiptURL") where (file.receiver(of: i) != nil || i == 0 || file.code[i - 1].kind != .dot) {
+            for i in file.occurrences(of: "appStoreReceiptURL") where file.receiver(of: i) != nil || !file.isAfterDot(i) {
                 guard let upload = Self.uploadSite(ofReceiptAt: i, in: file, project: project) else { continue }
                 found = true
                 result.report(
@@ -227,7 +227,7 @@ public struct ReceiptInsteadOfJWSRule: Rule {
             for k in other.occurrences(of: name) {
                 if other.path == file.path, k == nameIndex(of: function, in: file) { continue }
                 if !distinctive, let receiver = other.receiver(of: k),
-                   !(other.code[receiver].kind == .identifier && ((typeName.map { other.tokenIs(receiver, spelled: $0) } ?? false) || other.tokenIs(receiver, "self"))) {
+                   !(other.isKind(receiver, .identifier) && ((typeName.map { other.tokenIs(receiver, spelled: $0) } ?? false) || other.tokenIs(receiver, "self"))) {
                     continue
                 }
                 guard let caller = other.enclosingFunction(of: k), caller != function || other.path != file.path else { continue }
@@ -243,7 +243,7 @@ public struct ReceiptInsteadOfJWSRule: Rule {
     /// `FileHandle(forReadingFrom:)`) or already encodes them.
     static func readsContents(in range: Range<Int>, of file: SwiftFile) -> Bool {
         range.contains { k in
-            guard file.code[k].kind == .identifier, k + 1 < file.code.count, file.code[k + 1].kind == .colon else {
+            guard file.isLabel(k) else {
                 return file.isIdentifier(k, "base64EncodedString")
             }
             return file.isIdentifier(k, "contentsOf") || file.isIdentifier(k, "forReadingFrom")
@@ -253,8 +253,7 @@ public struct ReceiptInsteadOfJWSRule: Rule {
     /// Whether `range` sends data over the network.
     static func sends(in range: Range<Int>, of file: SwiftFile) -> Bool {
         for k in range {
-            let kind = file.code[k].kind
-            if kind == .identifier {
+            if file.isKind(k, .identifier) {
                 let word = file.text(k)
                 if uploadWords.contains(word) { return true }
                 if let call = file.call(at: k), file.receiver(of: k) != nil {
@@ -263,7 +262,7 @@ public struct ReceiptInsteadOfJWSRule: Rule {
                     let isNotification = call.arguments.first?.label == "name"
                     if sendingNameParts.contains(where: { lowered.hasPrefix($0) }), !isNotification { return true }
                 }
-            } else if kind == .stringSegment {
+            } else if file.isKind(k, .stringSegment) {
                 let text = file.text(k)
                 if text.contains("receipt-data") || text.contains("verifyReceipt") { return true }
             }

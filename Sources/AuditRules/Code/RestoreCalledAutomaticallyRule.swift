@@ -126,7 +126,7 @@ public struct RestoreCalledAutomaticallyRule: Rule {
             let declaration = file.declarations[d]
             switch declaration.kind {
             case .closure:
-                if automaticClosures.contains(declaration.name), declaration.calleeIndex > 0, file.code[declaration.calleeIndex - 1].kind == .dot {
+                if automaticClosures.contains(declaration.name), file.isAfterDot(declaration.calleeIndex) {
                     return (".\(declaration.name) in \(scopeDescription(of: index, in: file))", nil)
                 }
                 // A button's action or any other closure named after a control: a user action.

@@ -386,21 +386,22 @@ public struct StoreTypesNotSendableRule: Rule {
             j += 1
         }
         var result: [(String, Range<Int>)] = []
-        for k in body where Int(file.parent[k]) == file.declarations[declaration].bodyStart && file.isIdentifier(k, "var") {
-            guard k + 1 < file.code.count, file.code[k + 1].kind == .identifier else { continue }
+        for k in body where file.enclosingBracket(of: k) == file.declarations[declaration].bodyStart && file.isIdentifier(k, "var") {
+            guard let name = file.variableName(declaredAt: k) else { continue }
             // Static storage is not instance state; computed properties have a body of their own.
             let isStatic = (max(body.lowerBound, file.statementStart(of: k))..<k).contains { file.isIdentifier($0, "static") || file.isIdentifier($0, "class") }
             // A `var` with a body of its own (a computed property) is a declaration.
             let isComputed = computed.contains(k)
             if isStatic || isComputed { continue }
-            var end = k + 2
-            if end < file.code.count, file.code[end].kind == .colon {
+            // The type annotation, if any: `var products: [Product] = []`.
+            var end = name + 1
+            if file.isKind(end, .colon) {
                 end += 1
-                while end < body.upperBound, !(file.code[end].kind == .operator && file.tokenIs(end, "=")), !file.startsLine[end] || end == k + 3 {
+                while end < body.upperBound, !file.isOperator(end, "="), !file.startsLine[end] || end == name + 2 {
                     end += 1
                 }
             }
-            result.append((file.text(k + 1), (k + 2)..<end))
+            result.append((file.text(name), (name + 1)..<end))
         }
         return result
     }
@@ -415,7 +416,7 @@ public struct StoreTypesNotSendableRule: Rule {
             for (index, declaration) in file.declarations.enumerated() where declaration.kind == .closure && own.contains(declaration.bodyStart) {
                 guard isTaskClosure(declaration, in: file), !runsOnMainActor(declaration, in: file) else { continue }
                 let touchesSelf = file.bodyRange(of: index).contains { k in
-                    file.isIdentifier(k, "self") || file.code[k].kind == .identifier && members.contains(file.text(k)) && file.receiver(of: k) == nil
+                    file.isIdentifier(k, "self") || file.isKind(k, .identifier) && members.contains(file.text(k)) && file.receiver(of: k) == nil
                 }
                 if touchesSelf {
                     return "a task started in \(scopeDescription(of: declaration.bodyStart, in: file)) uses its state"
@@ -451,7 +452,7 @@ public struct StoreTypesNotSendableRule: Rule {
     /// `Task { @MainActor in … }`: the task's code runs where the UI reads the state.
     static func runsOnMainActor(_ closure: Declaration, in file: SwiftFile) -> Bool {
         let first = closure.bodyStart + 1
-        return first < file.code.count && file.code[first].kind == .attribute && file.tokenIs(first, "@MainActor")
+        return file.isKind(first, .attribute) && file.tokenIs(first, "@MainActor")
     }
 
     static func isAsync(_ function: Int, in file: SwiftFile) -> Bool {
@@ -464,12 +465,10 @@ public struct StoreTypesNotSendableRule: Rule {
     static func staticMembers(of parts: [Part]) -> Set<String> {
         var names = Set<String>()
         for (file, part) in parts {
-            for k in file.bodyRange(of: part) where Int(file.parent[k]) == file.declarations[part].bodyStart && file.isIdentifier(k, "static") {
+            for k in file.bodyRange(of: part) where file.enclosingBracket(of: k) == file.declarations[part].bodyStart && file.isIdentifier(k, "static") {
                 var j = k + 1
                 while j < file.code.count, file.isIdentifier(j, in: ["private", "fileprivate", "internal", "public", "nonisolated"]) { j += 1 }
-                if file.isIdentifier(j, "let") || file.isIdentifier(j, "var"), j + 1 < file.code.count, file.code[j + 1].kind == .identifier {
-                    names.insert(file.text(j + 1))
-                }
+                if let name = file.variableName(declaredAt: j) { names.insert(file.text(name)) }
             }
         }
         return names

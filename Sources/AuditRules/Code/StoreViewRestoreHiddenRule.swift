@@ -216,16 +216,15 @@ public struct StoreViewRestoreHiddenRule: Rule {
             views += 1
             // The view's own modifier chain, then containers around it in the same declaration.
             var scopes: [Range<Int>] = [call.end..<(file.modifierChain(after: call.end).last?.end ?? call.end)]
-            var open = Int(file.parent[call.name])
-            while open >= 0 {
-                if file.code[open].kind == .leftBrace, file.declaration(openedBy: open).map({ file.declarations[$0].kind }) != .closure { break }
-                let close = Int(file.match[open])
-                if close > 0 { scopes.append(close..<(file.modifierChain(after: close).last?.end ?? close)) }
-                open = Int(file.parent[open])
+            var open = file.enclosingBracket(of: call.name)
+            while let bracket = open {
+                if file.isKind(bracket, .leftBrace), file.declaration(openedBy: bracket).map({ file.declarations[$0].kind }) != .closure { break }
+                if let close = file.matchingBracket(of: bracket), close > 0 { scopes.append(close..<(file.modifierChain(after: close).last?.end ?? close)) }
+                open = file.enclosingBracket(of: bracket)
             }
             let shows = scopes.contains { range in
                 file.calls(named: StoreButtons.name).contains { range.contains($0.name) && StoreButtons.shows("restorePurchases", $0, in: file, project: project) }
-                    || range.contains { file.code[$0].kind == .identifier && helpers.contains(file.text($0)) }
+                    || range.contains { file.isKind($0, .identifier) && helpers.contains(file.text($0)) }
             }
             if shows {
                 result.evidence(in: file, at: call.name, "\(file.text(call.name)) in \(scopeDescription(of: call.name, in: file)) shows Restore Purchases")

@@ -95,7 +95,7 @@ public struct UnusedProductRule: Rule {
             // A SubscriptionStoreView(groupID:) shows every subscription of its group.
             for call in file.calls(named: "SubscriptionStoreView") {
                 guard let group = call.arguments.first(where: { $0.label == "groupID" }) else { continue }
-                if group.valueRange.count == 3, file.code[group.valueRange.lowerBound].kind == .stringStart {
+                if group.valueRange.count == 3, file.isKind(group.valueRange.lowerBound, .stringStart) {
                     shownGroups.insert(file.stringLiteral(at: group.valueRange.lowerBound).text)
                 } else {
                     groupViewWithComputedID = true

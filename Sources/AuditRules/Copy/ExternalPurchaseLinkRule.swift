@@ -131,13 +131,13 @@ public struct ExternalPurchaseLinkRule: Rule {
     /// Whether the URL made at `index` is opened for the user: an argument, directly or through
     /// a force unwrap, of `Link`, `openURL`, `UIApplication.open`, a Safari view.
     static func isOpenedForTheUser(_ index: Int, in file: SwiftFile) -> Bool {
-        var open = Int(file.parent[index])
+        var open = file.enclosingBracket(of: index)
         var steps = 0
-        while open > 0, steps < 3 {
-            if file.code[open].kind == .leftParen, file.code[open - 1].kind == .identifier, linkCalls.contains(file.text(open - 1)) {
+        while let bracket = open, bracket > 0, steps < 3 {
+            if file.isKind(bracket, .leftParen), file.token(bracket, offsetBy: -1, is: .identifier), linkCalls.contains(file.text(bracket - 1)) {
                 return true
             }
-            open = Int(file.parent[open])
+            open = file.enclosingBracket(of: bracket)
             steps += 1
         }
         return false

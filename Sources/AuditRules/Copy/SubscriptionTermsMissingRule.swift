@@ -244,7 +244,7 @@ extension SubscriptionTermsMissingRule {
     static func shows(
         in code: [(SwiftFile, Range<Int>)], literals: [String], project: Project, source: String, keys: LazyKeys
     ) -> (price: Bool, period: Bool) {
-        let identifiers = Set(code.flatMap { file, range in range.filter { file.code[$0].kind == .identifier }.map { file.text($0) } })
+        let identifiers = Set(code.flatMap { file, range in range.filter { file.isKind($0, .identifier) }.map { file.text($0) } })
         let price = code.contains { ShownTerms.showsPrice(in: $0.1, of: $0.0) } || literals.contains(where: MoneyDetector.containsMoney)
         let namesPeriod = { (text: String) in periodWords.map { $0.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil } ?? false }
         // The literals, then what those that are localization keys show in the source language.

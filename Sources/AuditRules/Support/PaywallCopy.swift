@@ -63,7 +63,7 @@ struct PaywallCopy: Sendable {
         for screen in PurchaseScreens.of(project).screens {
             var texts: [CopyText] = []
             for (codeFile, range) in screen.code {
-                for i in range where codeFile.code[i].kind == .stringStart {
+                for i in range where codeFile.isKind(i, .stringStart) {
                     guard Self.isVisible(i, in: codeFile) else { continue }
                     let literal = codeFile.stringLiteral(at: i)
                     guard !literal.text.isEmpty else { continue }

@@ -128,36 +128,27 @@ enum ProductIDLiterals {
     /// id has no interpolation, no space, `/`, `:` or backslash, and has a `.` or `_`
     /// (`looksLikeProductID` decides for the rest).
     private static func mayBeProductID(_ start: Int, in file: SwiftFile) -> Bool {
-        let code = file.code
-        var i = start + 1
         var hasSeparator = false
-        while i < code.count {
-            let token = code[i]
-            if token.kind == .interpolationStart { return false }
-            // The end, or the next code after an unterminated literal (as in `stringLiteral(at:)`).
-            guard token.kind == .stringSegment else { break }
-            for offset in Int(token.start)..<Int(token.end) {
-                switch file.bytes[offset] {
-                case 0x20, 0x2F, 0x3A, 0x5C: return false
-                case 0x2E, 0x5F: hasSeparator = true
-                default: break
-                }
+        let plain = file.plainLiteral(at: start) { byte in
+            switch byte {
+            case 0x20, 0x2F, 0x3A, 0x5C: return false
+            case 0x2E, 0x5F: hasSeparator = true
+            default: break
             }
-            i += 1
+            return true
         }
-        return hasSeparator
+        return plain && hasSeparator
     }
 
     private static func role(of index: Int, in file: SwiftFile, gates: FileGates) -> (ProductIDLiteral.Role, Int?)? {
         // Inside an argument list (possibly inside an array literal) of a StoreKit call?
-        var open = gates.mayCallStoreKit ? Int(file.parent[index]) : -1
-        while open >= 0, file.code[open].kind == .leftBracket { open = Int(file.parent[open]) }
-        if open > 0, file.code[open].kind == .leftParen, let (call, argument) = file.enclosingCallArguments(ofArgument: index) ?? enclosingCallThroughArray(index, in: file) {
+        let open = gates.mayCallStoreKit ? file.enclosingBracket(of: index) { !file.isKind($0, .leftBracket) } : nil
+        if let open, open > 0, file.isKind(open, .leftParen),
+           let (call, argument) = file.enclosingCallArguments(ofArgument: index) ?? enclosingCallThroughArray(index, in: file) {
             let name = file.text(call.name)
             if let labels = storeKitCalls[name], labels.isEmpty || labels.contains(argument.label) {
                 return (.storeKitArgument, call.name)
             }
-            _ = open
         }
         // `x.productID == "…"`, `"…" == x.id`, `case "…":` in a switch over a productID.
         if index >= 2, file.tokenIs(index - 1, "==") || file.tokenIs(index - 1, "!=") {
@@ -169,7 +160,7 @@ enum ProductIDLiterals {
            file.isIdentifier(end + 2, "productID") || (end + 4 < file.code.count && file.isIdentifier(end + 4, "productID")) {
             return (.comparison, nil)
         }
-        if gates.mentionsIDs, index >= 1, file.isIdentifier(index - 1, "case") || (file.code[index - 1].kind == .comma && isInCaseLabel(index, in: file)) {
+        if gates.mentionsIDs, index >= 1, file.isIdentifier(index - 1, "case") || (file.isKind(index - 1, .comma) && isInCaseLabel(index, in: file)) {
             if let statement = file.switchStatements().first(where: { $0.bodyStart < index && index < $0.bodyEnd }),
                statement.subjectRange.contains(where: { file.isIdentifier($0, "productID") || file.isIdentifier($0, "id") }) {
                 return (.comparison, nil)
@@ -188,20 +179,20 @@ enum ProductIDLiterals {
     /// not an argument of a call such as `Logger(subsystem: "…")`.
     private static func isConstantValue(_ index: Int, in file: SwiftFile) -> Bool {
         var i = index
-        var open = Int(file.parent[i])
-        while open >= 0, file.code[open].kind == .leftBracket {
-            i = open
-            open = Int(file.parent[open])
+        var open = file.enclosingBracket(of: i)
+        while let bracket = open, file.isKind(bracket, .leftBracket) {
+            i = bracket
+            open = file.enclosingBracket(of: bracket)
         }
-        if open >= 0, file.code[open].kind != .leftBrace { return false }
+        if let open, !file.isKind(open, .leftBrace) { return false }
         return i > 0 && file.tokenIs(i - 1, "=")
     }
 
     private static func enclosingCallThroughArray(_ index: Int, in file: SwiftFile) -> (Call, Argument)? {
-        var open = Int(file.parent[index])
-        while open >= 0, file.code[open].kind == .leftBracket {
-            if let found = file.enclosingCallArguments(ofArgument: open) { return found }
-            open = Int(file.parent[open])
+        var open = file.enclosingBracket(of: index)
+        while let bracket = open, file.isKind(bracket, .leftBracket) {
+            if let found = file.enclosingCallArguments(ofArgument: bracket) { return found }
+            open = file.enclosingBracket(of: bracket)
         }
         return nil
     }
@@ -210,7 +201,7 @@ enum ProductIDLiterals {
         var i = index - 1
         while i > 0, i > index - 40 {
             if file.isIdentifier(i, "case") { return true }
-            if file.code[i].kind == .colon || file.code[i].kind == .leftBrace || file.code[i].kind == .rightBrace { return false }
+            if file.isKind(i, .colon) || file.isKind(i, .leftBrace) || file.isKind(i, .rightBrace) { return false }
             i -= 1
         }
         return false

@@ -51,20 +51,21 @@ struct PurchaseSDK: Sendable {
             // RevenueCatUI's `.presentPaywallIfNeeded(…)` modifier on a view.
             return name == "presentPaywallIfNeeded"
         }
-        if file.code[receiver].kind == .identifier, receivers.contains(file.text(receiver)) { return true }
-        // `Qonversion.shared().purchase(…)`
-        if file.code[receiver].kind == .rightParen, let open = Optional(Int(file.match[receiver])), open > 0,
-           receivers.contains(file.text(open - 1)) {
-            return true
-        }
-        return false
+        return isSDKReceiver(receiver, in: file)
     }
 
     /// Whether a call restores through an SDK: `Purchases.shared.restorePurchases()`.
     static func isRestore(_ call: Call, in file: SwiftFile) -> Bool {
         guard restoreCalls.contains(file.text(call.name)), let receiver = file.receiver(of: call.name) else { return false }
-        if file.code[receiver].kind == .identifier, receivers.contains(file.text(receiver)) { return true }
-        if file.code[receiver].kind == .rightParen, Int(file.match[receiver]) > 0, receivers.contains(file.text(Int(file.match[receiver]) - 1)) {
+        return isSDKReceiver(receiver, in: file)
+    }
+
+    /// Whether the receiver token of a call is an SDK's entry point: `Purchases` in
+    /// `Purchases.shared.purchase(…)`, or `shared()` in `Qonversion.shared().purchase(…)`.
+    private static func isSDKReceiver(_ receiver: Int, in file: SwiftFile) -> Bool {
+        if file.isKind(receiver, .identifier), receivers.contains(file.text(receiver)) { return true }
+        if file.isKind(receiver, .rightParen), let open = file.matchingBracket(of: receiver), open > 0,
+           receivers.contains(file.text(open - 1)) {
             return true
         }
         return false
@@ -84,7 +85,7 @@ extension Project {
                 file.occurrences(of: "updates").contains { file.isMemberAccess($0, base: "Transaction", member: "updates") }
                     || file.occurrences(of: "currentEntitlements").contains { file.isMemberAccess($0, base: "Transaction", member: "currentEntitlements") }
                     || file.occurrences(of: "finish").contains { i in
-                        file.receiver(of: i) != nil && i + 1 < file.code.count && file.code[i + 1].kind == .leftParen
+                        file.receiver(of: i) != nil && file.token(i, offsetBy: 1, is: .leftParen)
                     }
             }
         }

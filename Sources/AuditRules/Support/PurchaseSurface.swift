@@ -31,7 +31,7 @@ struct PurchaseSurface: Sendable {
             for call in file.calls(named: StoreKitViews.identifiers) where StoreKitViews.isStoreKitView(call.name, in: file, shadowed: shadowed) {
                 storeViews.append((CodeSite(file: file, index: call.name), call))
             }
-            let usesPurchaseEnvironment = file.occurrences(of: "purchase").contains { i in i >= 2 && file.code[i - 1].kind == .dot && file.tokenIs(i - 2, "\\") }
+            let usesPurchaseEnvironment = file.occurrences(of: "purchase").contains { i in file.isAfterDot(i) && file.tokenIs(i - 2, "\\") }
             for call in file.calls(named: Self.purchase) {
                 let receiver = file.receiver(of: call.name)
                 if receiver != nil {
@@ -173,7 +173,7 @@ struct PurchaseSurface: Sendable {
 func nameIndex(of declaration: Int, in file: SwiftFile) -> Int {
     let keyword = file.declarations[declaration].keyword
     let next = keyword + 1
-    if next < file.code.count, file.code[next].kind == .identifier || file.code[next].kind == .backtickIdentifier,
+    if file.isName(next),
        file.declarations[declaration].kind != .closure {
         return next
     }

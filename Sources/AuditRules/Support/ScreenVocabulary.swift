@@ -55,7 +55,7 @@ enum StoreButtons {
         if visibleWhenTrue && visibleWhenFalse { return true }
         let condition = value.lowerBound..<question
         let negated = condition.contains { file.tokenIs($0, "!") }
-        guard let flag = condition.last(where: { file.code[$0].kind == .identifier }),
+        guard let flag = file.lastIdentifier(in: condition),
               var starts = StoredFlags.initialValue(of: file.identifierText(flag), in: project)
         else { return false }
         if negated { starts.toggle() }
@@ -122,7 +122,7 @@ enum ShownTerms {
     /// Whether `range` reads a price: a price identifier anywhere, or a price name inside the
     /// arguments of a call that shows text (`Text(option.price)`, `Text("\(priceText) a year")`).
     static func showsPrice(in range: Range<Int>, of file: SwiftFile) -> Bool {
-        for i in range where file.code[i].kind == .identifier {
+        for i in range where file.isKind(i, .identifier) {
             if file.isIdentifier(i, in: priceIdentifiers) { return true }
             if file.isIdentifier(i, in: shownPriceNames), isShown(i, in: file) { return true }
         }
@@ -149,8 +149,7 @@ enum ViewCode {
     /// Lower-cased identifier and string-literal words in a range: what a view shows or calls.
     static func words(in range: Range<Int>, of file: SwiftFile) -> [String] {
         range.compactMap { i in
-            let kind = file.code[i].kind
-            guard kind == .identifier || kind == .stringSegment else { return nil }
+            guard file.isKind(i, .identifier) || file.isKind(i, .stringSegment) else { return nil }
             return file.text(i).lowercased()
         }
     }
@@ -170,8 +169,7 @@ enum ViewCode {
         var privacy = false
         for (file, range) in ranges {
             for i in range {
-                let kind = file.code[i].kind
-                guard kind == .identifier || kind == .stringSegment else { continue }
+                guard file.isKind(i, .identifier) || file.isKind(i, .stringSegment) else { continue }
                 let word = file.text(i).lowercased()
                 if ASCIISearch.contains(word, "privacy") { privacy = true }
                 if !terms, ASCIISearch.contains(word, "terms") || ASCIISearch.contains(word, "eula"), !opensPrivacyPolicy(label: i, in: file) {
@@ -187,7 +185,7 @@ enum ViewCode {
     private static func opensPrivacyPolicy(label index: Int, in file: SwiftFile) -> Bool {
         // The literal's start, for a word of a string.
         var start = index
-        while start > 0, file.code[start].kind == .stringSegment { start -= 1 }
+        while start > 0, file.isKind(start, .stringSegment) { start -= 1 }
         guard let (callee, _) = file.callee(ofArgument: start), file.tokenIs(callee, "Button") || file.tokenIs(callee, "Link"),
               let call = file.call(at: callee)
         else { return false }
@@ -241,7 +239,7 @@ enum ViewCode {
     /// Bodies of view types from the project that `range` instantiates (`LegalFooter()`), one level deep.
     static func helperViewRanges(usedIn range: Range<Int>, of file: SwiftFile, project: Project) -> [(SwiftFile, Range<Int>)] {
         var names = Set<String>()
-        for i in range where file.code[i].kind == .identifier && i + 1 < file.code.count && file.code[i + 1].kind == .leftParen {
+        for i in range where file.isKind(i, .identifier) && file.token(i, offsetBy: 1, is: .leftParen) {
             let name = file.text(i)
             if name.first?.isUppercase == true { names.insert(name) }
         }
@@ -262,18 +260,18 @@ enum ViewCode {
     /// Whether the view created at `index` is shown as a screen of its own: in a
     /// `NavigationLink`, a sheet, a full-screen cover, a popover or a navigation destination.
     static func isPresented(_ index: Int, in file: SwiftFile) -> Bool {
-        var open = Int(file.parent[index])
-        while open >= 0 {
-            if file.code[open].kind == .leftParen, let (callee, _) = file.callee(ofArgument: open + 1) ?? (open > 0 ? (open - 1, open) : nil),
+        var open = file.enclosingBracket(of: index)
+        while let bracket = open {
+            if file.isKind(bracket, .leftParen), let (callee, _) = file.callee(ofArgument: bracket + 1) ?? (bracket > 0 ? (bracket - 1, bracket) : nil),
                file.isIdentifier(callee, in: presentingCalls) {
                 return true
             }
-            if file.code[open].kind == .leftBrace, let declaration = file.declaration(openedBy: open) {
+            if file.isKind(bracket, .leftBrace), let declaration = file.declaration(openedBy: bracket) {
                 let kind = file.declarations[declaration].kind
                 if kind.isType { return false }
                 if kind == .closure, presentingCalls.contains(file.declarations[declaration].name) { return true }
             }
-            open = Int(file.parent[open])
+            open = file.enclosingBracket(of: bracket)
         }
         return false
     }

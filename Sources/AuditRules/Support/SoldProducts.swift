@@ -96,8 +96,8 @@ enum SoldProducts {
         // Each member chain of the expression (`[themes, credits]` has two, `Donation.Product.continuous.id`
         // one), most specific name first: `continuous`, not every id of `Donation`.
         var chains: [[Int]] = []
-        for i in range where file.code[i].kind == .identifier {
-            if let last = chains.last?.last, i == last + 2, file.code[last + 1].kind == .dot {
+        for i in range where file.isKind(i, .identifier) {
+            if let last = chains.last?.last, i == last + 2, file.isAfterDot(i) {
                 chains[chains.count - 1].append(i)
             } else {
                 chains.append([i])
@@ -128,7 +128,7 @@ enum SoldProducts {
                     guard other.tokenIs(j - 1, "case") || other.tokenIs(j - 1, "let") || other.tokenIs(j - 1, "var") else { continue }
                     declared = true
                     // `case continuous = "…"`, `static let premium = "…"`.
-                    if other.tokenIs(j + 1, "="), other.code.indices.contains(j + 2), other.code[j + 2].kind == .stringStart {
+                    if other.tokenIs(j + 1, "="), other.token(j, offsetBy: 2, is: .stringStart) {
                         found += literals(in: (j + 2)..<(other.stringLiteral(at: j + 2).end + 1), of: other, configured: configured)
                         continue
                     }
@@ -143,7 +143,7 @@ enum SoldProducts {
                     let limit = min(other.code.count, j + 10)
                     var types: [Int] = []
                     while k < limit, !other.tokenIs(k, "="), !other.tokenIs(k, "{"), k == j + 1 || !other.startsLine[k] {
-                        if other.code[k].kind == .identifier, other.text(k).first?.isUppercase == true { types.append(k) }
+                        if other.isKind(k, .identifier), other.text(k).first?.isUppercase == true { types.append(k) }
                         k += 1
                     }
                     if k < limit, other.tokenIs(k, "=") {
@@ -164,7 +164,7 @@ enum SoldProducts {
                 }
             }
             // `ProductID.extras` names the ids `extras` holds, not every id of `ProductID`.
-            if declared, let receiver = file.receiver(of: i), file.code[receiver].kind == .identifier {
+            if declared, let receiver = file.receiver(of: i), file.isKind(receiver, .identifier) {
                 visited.insert(file.identifierText(receiver))
             }
             if !found.isEmpty { return found }

@@ -1,127 +1,9 @@
 import AuditCore
 
-/// Code shapes that several StoreKit rules read the same way: statements and their blocks,
-/// flags that gate paid features, what kinds of products the app sells, and where a
-/// project-level "missing" finding belongs.
+/// Code shapes that several StoreKit rules read the same way: flags that gate paid features,
+/// what kinds of products the app sells, and where a project-level "missing" finding belongs.
+/// (Statements and their blocks are AuditCore's `StatementQueries`.)
 extension SwiftFile {
-    /// Whether code token `index` sits inside a string interpolation (`"\(transaction.id)"`):
-    /// text for people or logs, not a value the program keys on.
-    func isInsideInterpolation(_ index: Int) -> Bool {
-        guard index >= 0, index < code.count else { return false }
-        var open = Int(parent[index])
-        while open >= 0 {
-            if code[open].kind == .interpolationStart { return true }
-            open = Int(parent[open])
-        }
-        return false
-    }
-
-    /// The innermost `{` around code token `index` (a body, block or closure), or -1 at top level.
-    func enclosingBrace(of index: Int) -> Int {
-        guard index >= 0, index < code.count else { return -1 }
-        var open = Int(parent[index])
-        while open >= 0, code[open].kind != .leftBrace { open = Int(parent[open]) }
-        return open
-    }
-
-    /// The first token of the statement that contains `index`, inside its innermost brace.
-    /// A line that starts with an operator or a dot, or follows a `,`, `(`, `[` or an operator,
-    /// continues the statement above.
-    func statementStart(of index: Int) -> Int {
-        let brace = enclosingBrace(of: index)
-        var k = index
-        while k > brace + 1 {
-            if enclosingBrace(of: k) == brace, startsLine[k] || code[k - 1].kind == .semicolon,
-               !isContinuation(k) {
-                return k
-            }
-            k -= 1
-        }
-        return brace + 1
-    }
-
-    private func isContinuation(_ k: Int) -> Bool {
-        switch code[k].kind {
-        case .operator, .dot, .comma, .rightParen, .rightBracket: return true
-        default: break
-        }
-        switch code[k - 1].kind {
-        case .operator:
-            // `value!` or `value?` at the end of a line ends an expression.
-            let text = self.text(k - 1)
-            return text != "!" && text != "?"
-        case .comma, .dot, .leftParen, .leftBracket: return true
-        default: return false
-        }
-    }
-
-    /// The end (exclusive) of the statement that starts at `start`: the next statement start
-    /// in the same brace, or the brace's end.
-    func statementEnd(from start: Int) -> Int {
-        let brace = enclosingBrace(of: start)
-        let limit = brace >= 0 && match[brace] > brace ? Int(match[brace]) : code.count
-        var k = start + 1
-        while k < limit {
-            if code[k].kind == .leftBrace || code[k].kind == .leftParen || code[k].kind == .leftBracket
-                || code[k].kind == .stringStart {
-                let close = Int(match[k])
-                if close > k {
-                    // `} else {`, `} catch {` and a chain on the next line continue the statement.
-                    k = close + 1
-                    continue
-                }
-            }
-            if enclosingBrace(of: k) == brace, startsLine[k] || code[k - 1].kind == .semicolon,
-               !isContinuation(k), !isIdentifier(k, "else"), !isIdentifier(k, "catch") {
-                return k
-            }
-            k += 1
-        }
-        return limit
-    }
-
-    /// The blocks (`{` indices) that belong to an `if`, `guard` or `while` statement starting at
-    /// `start`: the first is the body (for `guard`, the `else` block), the rest are `else` blocks.
-    func conditionalBlocks(ofStatementAt start: Int) -> [Int] {
-        let end = statementEnd(from: start)
-        let brace = enclosingBrace(of: start)
-        var blocks: [Int] = []
-        var k = start + 1
-        while k < end {
-            if code[k].kind == .leftBrace, enclosingBrace(of: k) == brace, declaration(openedBy: k) == nil {
-                blocks.append(k)
-                let close = Int(match[k])
-                guard close > k else { break }
-                k = close + 1
-                continue
-            }
-            k += 1
-        }
-        return blocks
-    }
-
-    /// The range inside a `{ … }` block, braces excluded.
-    func blockRange(_ open: Int) -> Range<Int> {
-        let close = match[open] > open ? Int(match[open]) : code.count
-        return (open + 1)..<max(open + 1, close)
-    }
-
-    /// `.name` or `Type.name`: a reference to an enum case or static member called `name`.
-    func isCaseReference(_ index: Int, _ name: StaticString) -> Bool {
-        isIdentifier(index, name) && index >= 1 && code[index - 1].kind == .dot
-    }
-
-    /// Assignments `flag = true`/`false` (also `self.flag = …`) in `range`, as (flag token, value).
-    func booleanAssignments(in range: Range<Int>) -> [(flag: Int, value: Bool)] {
-        var result: [(Int, Bool)] = []
-        for k in range where code[k].kind == .operator && tokenIs(k, "=") && k >= 1 && k + 1 < code.count {
-            guard code[k - 1].kind == .identifier, isIdentifier(k + 1, "true") || isIdentifier(k + 1, "false") else { continue }
-            // `== true` is a comparison token of its own, so `=` here is an assignment.
-            result.append((k - 1, isIdentifier(k + 1, "true")))
-        }
-        return result
-    }
-
     /// Whether `range` gives access to paid features: an access flag set to `true`, a product
     /// id inserted into an entitlement set, or (when the function's result is the access
     /// decision, `countingReturns`) `return true` or a `.pro`-style tier returned.
@@ -129,9 +11,11 @@ extension SwiftFile {
         for k in range {
             if countingReturns, isIdentifier(k, "return"), k + 1 < code.count {
                 if isIdentifier(k + 1, "true") { return true }
-                if code[k + 1].kind == .dot, k + 2 < code.count, looksLikeAccessFlag(text(k + 2)) { return true }
+                // `return .pro`
+                if token(k, offsetBy: 1, is: .dot), let member = codeIndex(k, offsetBy: 2), looksLikeAccessFlag(text(member)) { return true }
             }
-            if isIdentifier(k, "insert"), code[k - 1].kind == .dot, k + 1 < code.count, code[k + 1].kind == .leftParen { return true }
+            // `entitlements.insert(…)`
+            if isIdentifier(k, "insert"), isAfterDot(k), token(k, offsetBy: 1, is: .leftParen) { return true }
         }
         return booleanAssignments(in: range).contains { $0.value && looksLikeAccessFlag(text($0.flag)) }
     }
@@ -141,7 +25,7 @@ extension SwiftFile {
     func deniesAccess(in range: Range<Int>, countingReturns: Bool = true) -> Bool {
         for k in range {
             if countingReturns, isIdentifier(k, "return"), k + 1 < code.count, isIdentifier(k + 1, "false") { return true }
-            if isIdentifier(k, "remove") || isIdentifier(k, "removeAll"), code[k - 1].kind == .dot { return true }
+            if isIdentifier(k, "remove") || isIdentifier(k, "removeAll"), isAfterDot(k) { return true }
         }
         return booleanAssignments(in: range).contains { !$0.value && looksLikeAccessFlag(text($0.flag)) }
     }

@@ -281,8 +281,7 @@ struct TransactionFlow {
     private static func patternOwner(of index: Int, in file: SwiftFile) -> Int {
         var i = index
         while i > 0 {
-            let kind = file.code[i].kind
-            if kind == .leftBrace || kind == .rightBrace || kind == .semicolon { return i }
+            if file.isKind(i, .leftBrace) || file.isKind(i, .rightBrace) || file.isKind(i, .semicolon) { return i }
             if file.isIdentifier(i, "case") {
                 // `guard case`, `if case`, `while case`, `for case`: the statement keyword owns it.
                 if i > 0, ["guard", "if", "while", "for"].contains(file.text(i - 1)), file.isKind(i - 1, .identifier) { return i - 1 }
@@ -302,17 +301,15 @@ struct TransactionFlow {
         // Climb out of nested patterns: `.success(.verified(let t))` starts at `success`.
         var top = index
         while true {
-            let open = Int(file.parent[top])
-            guard open > 1, file.isKind(open, .leftParen), file.isImplicitMember(open - 1) else { break }
+            guard let open = file.enclosingBracket(of: top), open > 1, file.isKind(open, .leftParen), file.isImplicitMember(open - 1) else { break }
             top = open - 1
         }
         // `if case …pattern… = subject` / `guard case … = subject` / `for case … in subject`
         var i = top
         var depth = 0
         while i < code.count {
-            let kind = code[i].kind
-            if kind == .leftParen || kind == .leftBracket { depth += 1 }
-            if kind == .rightParen || kind == .rightBracket { depth -= 1 }
+            if file.isKind(i, .leftParen) || file.isKind(i, .leftBracket) { depth += 1 }
+            if file.isKind(i, .rightParen) || file.isKind(i, .rightBracket) { depth -= 1 }
             if depth < 0 { break }
             if depth == 0 {
                 if file.tokenIs(i, "=") || file.isIdentifier(i, "in") {
@@ -320,7 +317,7 @@ struct TransactionFlow {
                     while j < code.count, file.isIdentifier(j, "try") || file.isIdentifier(j, "await") { j += 1 }
                     return j < code.count ? j : nil
                 }
-                if kind == .colon || kind == .leftBrace || kind == .comma || file.isIdentifier(i, "where") { break }
+                if file.isKind(i, .colon) || file.isKind(i, .leftBrace) || file.isKind(i, .comma) || file.isIdentifier(i, "where") { break }
             }
             i += 1
         }
@@ -349,17 +346,14 @@ struct TransactionFlow {
         if file.isIdentifier(owner, "if") || file.isIdentifier(owner, "while") || file.isIdentifier(owner, "case") {
             var i = owner + 1
             while i < code.count {
-                if file.isKind(i, .leftBrace) { return owner..<max(owner, Int(file.match[i]) >= 0 ? Int(file.match[i]) : code.count) }
-                if file.isKind(i, .leftParen) || file.isKind(i, .leftBracket), Int(file.match[i]) > i { i = Int(file.match[i]) }
+                if file.isKind(i, .leftBrace) { return owner..<max(owner, file.matchingBracket(of: i) ?? code.count) }
+                if file.isKind(i, .leftParen) || file.isKind(i, .leftBracket), let close = file.matchingBracket(of: i), close > i { i = close }
                 i += 1
             }
         }
         // `guard`, `let`, `var`: the rest of the innermost enclosing block.
-        var open = Int(file.parent[owner])
-        while open >= 0, !file.isKind(open, .leftBrace) { open = Int(file.parent[open]) }
-        guard open >= 0 else { return owner..<code.count }
-        let close = Int(file.match[open])
-        return owner..<(close >= 0 ? close : code.count)
+        guard let block = file.enclosingBrace(of: owner) else { return owner..<code.count }
+        return owner..<(file.matchingBracket(of: block) ?? code.count)
     }
 
     // MARK: Sources
@@ -456,8 +450,8 @@ struct TransactionFlow {
                 i += 1
                 continue
             }
-            if file.isKind(i, .leftParen), Int(file.match[i]) > i {
-                i = Int(file.match[i]) + 1
+            if file.isKind(i, .leftParen), let close = file.matchingBracket(of: i), close > i {
+                i = close + 1
                 continue
             }
             break
@@ -474,10 +468,10 @@ struct TransactionFlow {
         // can declare it: found by walking out through the brackets around it, innermost
         // first, instead of testing every declaration of the file (quadratic on large files).
         var headers: [Int] = []
-        var open = Int(file.parent[index])
-        while open >= 0 {
-            if open >= 2, file.isKind(open, .leftParen), let function = file.function(keywordAt: open - 2) { headers.append(function) }
-            open = Int(file.parent[open])
+        var open = file.enclosingBracket(of: index)
+        while let bracket = open {
+            if bracket >= 2, file.isKind(bracket, .leftParen), let function = file.function(keywordAt: bracket - 2) { headers.append(function) }
+            open = file.enclosingBracket(of: bracket)
         }
         for declarationIndex in headers + file.declarationChain(of: index) {
             let declaration = file.declarations[declarationIndex]
@@ -499,8 +493,7 @@ struct TransactionFlow {
             guard declaration.kind == .function, declaration.keyword + 2 < file.code.count else { continue }
             // Is `name` among this function's parameters? `func handle(_ result: VerificationResult<Transaction>)`
             let open = declaration.keyword + 2
-            guard file.isKind(open, .leftParen), Int(file.match[open]) > open else { continue }
-            let close = Int(file.match[open])
+            guard file.isKind(open, .leftParen), let close = file.matchingBracket(of: open), close > open else { continue }
             guard index > open, index < close else { continue }
             let position = parameterPosition(of: index, open: open, close: close, in: file)
             guard depth < 2, let position else { return .unknown }
@@ -534,10 +527,10 @@ struct TransactionFlow {
         var start = open + 1
         var i = open + 1
         while i <= close {
-            if i == close || (file.isKind(i, .comma) && Int(file.parent[i]) == open) {
+            if i == close || (file.isKind(i, .comma) && file.enclosingBracket(of: i) == open) {
                 if (start..<i).contains(index) {
                     // The internal name is the identifier right before the colon.
-                    let colon = (start..<i).first { file.isKind($0, .colon) && Int(file.parent[$0]) == open }
+                    let colon = (start..<i).first { file.isKind($0, .colon) && file.enclosingBracket(of: $0) == open }
                     if let colon, colon - 1 == index { return position }
                     return nil
                 }
