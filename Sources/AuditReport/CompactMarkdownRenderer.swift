@@ -21,7 +21,9 @@ public struct CompactMarkdownRenderer: Sendable {
         var head: [String] = [Self.marker, "## In-app purchase audit: \(MarkdownText.escape(report.subject))", ""]
         let errors = report.count(.error)
         let warnings = report.count(.warning)
-        if report.isReady {
+        if let unread = report.scope.unreadPurchaseCode {
+            head.append("**Not checked:** the app's purchase code looks like \(MarkdownText.escape(unread)), which iap-audit does not read.")
+        } else if report.isReady {
             head.append("**Ready for review:** no errors or warnings; \(plural(report.count(.note), "note")).")
         } else {
             let blocking = [errors > 0 ? plural(errors, "error") : nil, warnings > 0 ? plural(warnings, "warning") : nil].compactMap { $0 }

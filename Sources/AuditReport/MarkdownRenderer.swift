@@ -49,7 +49,9 @@ public struct MarkdownRenderer: Sendable {
         let warnings = report.count(.warning)
         let notes = report.count(.note)
         var lines: [String] = []
-        if report.isReady {
+        if let unread = report.scope.unreadPurchaseCode {
+            lines.append("> **Verdict: not checked.** The app's purchase code looks like \(MarkdownText.escape(unread)), which iap-audit does not read; \(plural(errors, "error")), \(plural(warnings, "warning")) in what it read.")
+        } else if report.isReady {
             lines.append("> **Verdict: ready for review.** No errors or warnings; \(plural(notes, "note")).")
         } else {
             let blocking = [errors > 0 ? plural(errors, "error") : nil, warnings > 0 ? plural(warnings, "warning") : nil].compactMap { $0 }

@@ -121,7 +121,9 @@ public struct Report: Sendable {
     public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
 
     /// Ready when no error or warning remains.
-    public var isReady: Bool { count(.error) == 0 && count(.warning) == 0 }
+    /// Ready when no error or warning remains and the app's purchase code was read: an app
+    /// whose purchase code is in a language iap-audit does not read is never called ready.
+    public var isReady: Bool { count(.error) == 0 && count(.warning) == 0 && scope.unreadPurchaseCode == nil }
 
     /// What the exit code is, said when the verdict alone would suggest the other one: a run
     /// "not ready for review" that still exits 0 (nothing at or above `--fail-on`), or a

@@ -160,7 +160,9 @@ public struct TerminalRenderer: Sendable {
         let failed = items.filter { $0.status == .failed }.count
         let notChecked = items.filter { $0.status == .notChecked }.count
         let verdict: String
-        if report.isReady {
+        if report.scope.unreadPurchaseCode != nil {
+            verdict = paint((style.symbols ? "? " : "") + "Not checked (purchase code not read)", .bold, .yellow)
+        } else if report.isReady {
             verdict = paint((style.symbols ? "✓ " : "") + "Ready for review", .bold, .green)
         } else {
             verdict = paint((style.symbols ? "✗ " : "") + "Not ready for review", .bold, .red)
