@@ -110,8 +110,49 @@ public struct TransactionListenerLateRule: Rule {
                     }
                     """),
             ]),
+            // StoreKit 1: a tip screen adds its observer to the payment queue only when the user taps a tip.
+            RuleExample("""
+                import StoreKit
+                import UIKit
+                final class TipJarViewController: UITableViewController, SKPaymentTransactionObserver {
+                    private func buy(_ product: SKProduct) {
+                        guard SKPaymentQueue.canMakePayments() else { return }
+                        SKPaymentQueue.default().↓add(self)
+                        SKPaymentQueue.default().add(SKPayment(product: product))
+                    }
+                    func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                        for transaction in transactions where transaction.transactionState == .purchased {
+                            queue.finishTransaction(transaction)
+                        }
+                    }
+                }
+                """),
         ],
         nonTriggeringExamples: [
+            // StoreKit 1: the observer is added when the app finishes launching.
+            RuleExample(files: [
+                ("AppDelegate.swift", """
+                    import StoreKit
+                    import UIKit
+                    final class AppDelegate: UIResponder, UIApplicationDelegate {
+                        func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                            SKPaymentQueue.default().add(StoreObserver.shared)
+                            return true
+                        }
+                    }
+                    """),
+                ("StoreObserver.swift", """
+                    import StoreKit
+                    final class StoreObserver: NSObject, SKPaymentTransactionObserver {
+                        static let shared = StoreObserver()
+                        func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                            for transaction in transactions where transaction.transactionState == .purchased {
+                                queue.finishTransaction(transaction)
+                            }
+                        }
+                    }
+                    """),
+            ]),
             // The root view of the first scene owns the store (@StateObject), whose init listens.
             RuleExample(files: [
                 ("CarsApp.swift", """
@@ -248,7 +289,7 @@ public struct TransactionListenerLateRule: Rule {
         // A listener in a function nothing calls never starts: transaction_listener_missing's business.
         let sites = UpdatesListener.all(in: project).filter { !$0.neverCalled }.map { ($0, $0.start(in: project)) }
         guard !sites.isEmpty else {
-            result.notApplicable("No Transaction.updates listener is started (see transaction_listener_missing).")
+            checkLegacyObserver(project, into: &result)
             return
         }
         if let (listener, context) = sites.first(where: { !$0.1.isView }) {
@@ -263,6 +304,27 @@ public struct TransactionListenerLateRule: Rule {
         for (_, context) in sites {
             guard case .view(let view, let start) = context, reported.insert(start).inserted else { continue }
             result.report(at: start, "The only Transaction.updates listener is started from a view (\(view)), not at launch: updates that arrive before that view appears are missed.")
+        }
+    }
+
+    /// The original StoreKit's listener is an observer added to the payment queue: added by a
+    /// screen (when the user starts a purchase), it misses what arrives before.
+    private func checkLegacyObserver(_ project: Project, into result: inout RuleResult) {
+        let registrations = LaunchPath.legacyObserverRegistrations(in: project)
+        if let launch = registrations.first(where: { $0.context.isLaunch }), case .launch(let path) = launch.context {
+            result.evidence(in: launch.site.file, at: launch.site.index, "The original-StoreKit transaction observer is added to the payment queue at launch: \(path)")
+            return
+        }
+        guard !registrations.isEmpty, registrations.allSatisfy({ $0.context.isView }) else {
+            result.notApplicable("No Transaction.updates listener is started, and no transaction observer is added to the payment queue where it could be traced (see transaction_listener_missing).")
+            return
+        }
+        for registration in registrations {
+            guard case .view(let screen, _) = registration.context else { continue }
+            result.report(
+                in: registration.site.file, at: registration.site.index,
+                "The original-StoreKit transaction observer is added only in \(screen), when the user gets there, not at launch: interrupted purchases, Ask to Buy approvals and renewals are not delivered until then."
+            )
         }
     }
 }

@@ -180,6 +180,40 @@ enum LaunchPath {
         return nil
     }
 
+    /// Where an original-StoreKit observer is added to the payment queue
+    /// (`SKPaymentQueue.default().add(self)` in an observer type, or `.add(storeObserver)`), and
+    /// how that code starts. A screen's method (a view controller's, a SwiftUI view's) starts
+    /// when the user gets there, not at launch.
+    static func legacyObserverRegistrations(in project: Project) -> [(site: CodeSite, context: StartContext)] {
+        var result: [(CodeSite, StartContext)] = []
+        for file in project.swiftFiles where file.mentions("SKPaymentQueue") {
+            for call in file.calls(named: "add") where call.arguments.count == 1 && call.arguments[0].label == nil {
+                guard let receiver = file.receiver(of: call.name), file.isKind(receiver, .rightParen),
+                      let open = file.matchingBracket(of: receiver), let callee = file.previousCodeIndex(before: open),
+                      file.isMemberAccess(callee, base: "SKPaymentQueue", member: "default") else { continue }
+                let value = call.arguments[0].valueRange
+                guard let first = value.first else { continue }
+                let type = file.enclosingType(of: call.name)
+                let isSelfObserver = value.count == 1 && file.isIdentifier(first, "self")
+                    && type.map { file.declarations[$0].inheritedTypes.contains("SKPaymentTransactionObserver") } == true
+                let namesObserver = file.lastIdentifier(in: value).map { file.text($0).lowercased().contains("observer") } == true
+                guard isSelfObserver || namesObserver else { continue }
+                var context = context(of: call.name, in: file, project: project, depth: 0)
+                if !context.isLaunch, let type, isScreen(file.declarations[type]) {
+                    let function = file.enclosingFunction(of: call.name).map { file.declarations[$0].name } ?? "its code"
+                    context = .view("\(file.declarations[type].name).\(function), a screen's method", file.location(of: call.name))
+                }
+                result.append((CodeSite(file: file, index: call.name), context))
+            }
+        }
+        return result
+    }
+
+    /// A UIKit or AppKit view controller, or a SwiftUI view: code that runs when a screen is shown.
+    static func isScreen(_ declaration: Declaration) -> Bool {
+        PurchaseSurface.isViewType(declaration) || declaration.inheritedTypes.contains { $0.hasSuffix("ViewController") || $0.hasSuffix("Controller") && $0.hasPrefix("UI") }
+    }
+
     private struct RootViews: Sendable {
         var names: Set<String>
     }
