@@ -53,6 +53,18 @@ public struct HardcodedPriceRule: Rule {
                   "fr" : { "stringUnit" : { "state" : "translated", "value" : ↓"Seulement 4,99 € par mois" } },
                   "ja" : { "stringUnit" : { "state" : "translated", "value" : ↓"月額¥600" } } } } }, "version" : "1.0" }
                 """)]),
+            // A struck-through "was" price made up from the real one.
+            RuleExample("""
+                enum Plan {
+                    case yearly, monthly
+                    func crossedOutPrice(for product: Product) -> String? {
+                        switch self {
+                        case .yearly: return (product.↓price * 1.1984569224).formatted(product.priceFormatStyle)
+                        case .monthly: return nil
+                        }
+                    }
+                }
+                """),
         ],
         nonTriggeringExamples: [
             // The seed's CORRECT example.
@@ -82,6 +94,12 @@ public struct HardcodedPriceRule: Rule {
                 """),
             RuleExample(files: [("PaywallCopy.md", "# Pro\n\nStart your 7-day free trial, then {price} per year. Version 4.99 adds 20% more recipes at 10:30.\n")]),
             RuleExample(files: [("PaywallCopy.fr.md", "# Pro\n\nEssai gratuit de 7 jours, puis %@ par an.\n")]),
+            // A monthly equivalent of a yearly price is the real price, divided.
+            RuleExample("""
+                Text((yearly.price / 12).formatted(yearly.priceFormatStyle) + " per month, billed yearly")
+                Text((product.price * 12).formatted(product.priceFormatStyle))
+                let discount = (product.price * 0.5).formatted(product.priceFormatStyle)
+                """),
         ]
     )
 
@@ -126,8 +144,32 @@ public struct HardcodedPriceRule: Rule {
                 }
             }
         }
+        reportMadeUpPrices(project, into: &result)
         if shownPrices > 0 {
             result.evidence(at: nil, "Prices are read from products (displayPrice / priceFormatStyle) in \(shownPrices) places")
+        }
+    }
+
+    /// A product's price times a made-up factor, formatted for display: a "was" price that no
+    /// product has (`(product.price * 1.1984).formatted(product.priceFormatStyle)`). Whole
+    /// numbers (`price / 12`, a monthly equivalent) and factors below 1 are left alone.
+    private func reportMadeUpPrices(_ project: Project, into result: inout RuleResult) {
+        for file in project.swiftFiles where file.mentions("price") && file.mentions("formatted") {
+            for i in file.occurrences(of: "price") where file.isAfterDot(i) {
+                let factor: Int?
+                if let op = file.nextCodeIndex(after: i), file.isOperator(op, "*"), let number = file.nextCodeIndex(after: op), file.isKind(number, .floatLiteral) {
+                    factor = number
+                } else if let op = file.previousCodeIndex(before: i - 1), file.isOperator(op, "*"), let number = file.previousCodeIndex(before: op), file.isKind(number, .floatLiteral) {
+                    factor = number
+                } else {
+                    factor = nil
+                }
+                guard let factor, let value = Double(file.text(factor).replacingOccurrences(of: "_", with: "")), value > 1, value.rounded() != value else { continue }
+                let start = file.statementStart(of: i)
+                let end = file.statementEnd(from: start)
+                guard !file.occurrences(of: "formatted", in: start..<(end + 1)).isEmpty else { continue }
+                result.report(in: file, at: i, "A price computed as the product's price × \(file.text(factor)) is shown: no product has that price (a made-up \"was\" price). Show only prices the App Store returns, or a configured offer.")
+            }
         }
     }
 }
