@@ -1,4 +1,5 @@
 import AuditCore
+import Foundation
 
 /// fastlane precheck's practice: placeholder text must not ship.
 public struct PlaceholderCopyRule: Rule {
@@ -110,7 +111,8 @@ public struct PlaceholderCopyRule: Rule {
         for unit in copy.units {
             for text in unit.texts where seen.insert(text.location).inserted {
                 if let (file, index) = text.literal {
-                    usedKeys.insert(text.text)
+                    // The key a literal with interpolations looks up writes each as `%@`.
+                    usedKeys.insert(text.text.utf8.contains(0xEF) ? text.text.replacingOccurrences(of: "\u{FFFC}", with: "%@") : text.text)
                     guard let word = CopyPhrases.placeholderWord(in: text.text) else { continue }
                     if Self.isLocalizationKey(text.text, in: project) || Self.isRedacted(index, in: file) { continue }
                     result.report(in: file, at: index, "Placeholder text \"\(word)\" in purchase copy.")
