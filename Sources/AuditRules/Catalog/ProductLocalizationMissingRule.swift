@@ -11,13 +11,16 @@ public struct ProductLocalizationMissingRule: Rule {
         severity: .error,
         scope: .configuration,
         rationale: """
-            A product or subscription group with no display name and description for one of the \
-            app's locales is not returned by `Product.products(for:)` there: the paywall shows an \
-            empty plan or nothing, and App Review sees a broken purchase screen.
+            A product with no display name and description in one of the app's languages is not \
+            returned by `Product.products(for:)` there: the paywall shows an empty plan or nothing, \
+            and App Review sees a broken purchase screen. Another region of the same language and \
+            script serves the locale (`en_US` text reaches `en_GB` customers; `zh_Hans` does not \
+            reach `zh_Hant`). A subscription group's own display name is judged by \
+            `subscription_group_incomplete`.
             """,
         fix: """
-            Add the missing localization (display name and description) to the product or \
-            subscription group in the StoreKit configuration and in App Store Connect.
+            Add the missing localization (display name and description) to the product in the \
+            StoreKit configuration and in App Store Connect.
             """,
         reference: "Monetisation launch checklist: all product localisations complete; App Store Connect localizations",
         changeScope: .lineOrAnyFile([.stringCatalog, .strings, .stringsDictionary]),
@@ -51,11 +54,11 @@ public struct ProductLocalizationMissingRule: Rule {
                   ]
                 }
                 """)]),
-            // A subscription group and its subscription both lack French.
+            // A subscription lacks French (its group's display name is another rule's business).
             RuleExample(files: [("Subs.storekit", """
                 {
                   "subscriptionGroups" : [
-                    ↓{
+                    {
                       "id" : "1", "name" : "Pro",
                       "localizations" : [ { "description" : "", "displayName" : "Pro", "locale" : "en_US" } ],
                       "subscriptions" : [
@@ -69,8 +72,67 @@ public struct ProductLocalizationMissingRule: Rule {
                   ]
                 }
                 """)], locales: ["en", "fr"]),
+            // British English is served by the US text, Portuguese is not served at all.
+            RuleExample(files: [("Shop.storekit", """
+                {
+                  "products" : [
+                    ↓{
+                      "localizations" : [ { "description" : "A pack of 50 stickers", "displayName" : "Sticker Pack", "locale" : "en_US" } ],
+                      "productID" : "com.example.stickers.pack", "type" : "NonConsumable"
+                    }
+                  ]
+                }
+                """)], locales: ["en-GB", "pt-BR"]),
+            // Simplified Chinese does not serve a Traditional Chinese (Hong Kong) app.
+            RuleExample(files: [("Shop.storekit", """
+                {
+                  "products" : [
+                    ↓{
+                      "localizations" : [
+                        { "description" : "Ad-free reading", "displayName" : "No Ads", "locale" : "en_US" },
+                        { "description" : "无广告阅读", "displayName" : "去广告", "locale" : "zh_Hans" }
+                      ],
+                      "productID" : "com.example.reader.noads", "type" : "NonConsumable"
+                    }
+                  ]
+                }
+                """)], locales: ["en", "zh-HK"]),
         ],
         nonTriggeringExamples: [
+            // Two products carry en_GB as well; the others' en_US text serves British customers.
+            RuleExample(files: [("Garden.storekit", """
+                {
+                  "products" : [
+                    { "localizations" : [ { "description" : "Ten tulip bulbs", "displayName" : "Tulips", "locale" : "en_US" }, { "description" : "Ten tulip bulbs", "displayName" : "Tulips", "locale" : "en_GB" } ],
+                      "productID" : "com.example.garden.tulips", "type" : "NonConsumable" },
+                    { "localizations" : [ { "description" : "A watering can", "displayName" : "Watering Can", "locale" : "en_US" } ],
+                      "productID" : "com.example.garden.can", "type" : "Consumable" }
+                  ]
+                }
+                """)]),
+            // A group with no localizations (what Xcode writes for a new or synced group) whose
+            // subscriptions are localized: every product reaches every shipped locale.
+            RuleExample(files: [("Synced.storekit", """
+                {
+                  "settings" : { "_lastSynchronizedDate" : 712345678.5 },
+                  "subscriptionGroups" : [
+                    {
+                      "id" : "20911234", "name" : "Supporter",
+                      "localizations" : [ ],
+                      "subscriptions" : [
+                        {
+                          "groupNumber" : 1, "productID" : "com.example.supporter.yearly", "recurringSubscriptionPeriod" : "P1Y",
+                          "localizations" : [
+                            { "description" : "Support development", "displayName" : "Supporter", "locale" : "en_US" },
+                            { "description" : "Entwicklung unterstützen", "displayName" : "Unterstützer", "locale" : "de" }
+                          ],
+                          "type" : "RecurringSubscription"
+                        }
+                      ]
+                    }
+                  ]
+                }
+                """)], locales: ["en", "de"]),
             RuleExample(files: [("Products.storekit", """
                 {
                   "products" : [
@@ -118,15 +180,11 @@ public struct ProductLocalizationMissingRule: Rule {
         }
         var checked = 0
         for configuration in project.storeKitConfigurations {
-            for group in configuration.subscriptionGroups {
-                let missing = locales.filter { wanted in !group.localizations.contains { LocaleMatching.serves($0.locale, wanted) } }
-                if !missing.isEmpty {
-                    result.report(at: group.location, "Subscription group \(group.name ?? group.id ?? "?") has no localization for \(missing.joined(separator: ", ")).")
-                }
-            }
+            // Subscription groups are not products: their display name is what customers see in
+            // subscription management, and `subscription_group_incomplete` judges it.
             for product in configuration.allProducts {
                 checked += 1
-                let missing = locales.filter { wanted in !product.localizations.contains { LocaleMatching.serves($0.locale, wanted) } }
+                let missing = locales.filter { wanted in !product.localizations.contains { Self.reaches($0.locale, wanted) } }
                 if !missing.isEmpty {
                     result.report(at: product.location, "Product \(product.productID ?? "without an id") has no localization for \(missing.joined(separator: ", ")): Product.products(for:) will not return it there.")
                 }
@@ -135,5 +193,27 @@ public struct ProductLocalizationMissingRule: Rule {
         if checked > 0, result.findings.isEmpty {
             result.evidence(at: nil, "All \(checked) products are localized for \(locales.joined(separator: ", ")) (locales from \(project.localeSource))")
         }
+    }
+
+    /// Whether a product localization written `available` reaches customers of the shipped
+    /// locale `wanted`: `LocaleMatching.serves`, or another region of the same language and
+    /// script, whose text the App Store shows them (an `en_US` text serves `en_GB`, a `pt_BR`
+    /// one `pt_PT`; a `zh_Hans` text does not serve `zh_Hant` or `zh_HK`).
+    static func reaches(_ available: String, _ wanted: String) -> Bool {
+        if LocaleMatching.serves(available, wanted) { return true }
+        guard LocaleMatching.language(of: available) == LocaleMatching.language(of: wanted) else { return false }
+        let a = script(of: available)
+        let w = script(of: wanted)
+        return a == nil || w == nil || a == w
+    }
+
+    /// The script a locale names or implies (`zh_Hant`, `zh_TW`: hant), nil when it says none.
+    static func script(of locale: String) -> String? {
+        let parts = locale.split(whereSeparator: { $0 == "_" || $0 == "-" }).map { $0.lowercased() }
+        if let named = parts.dropFirst().first(where: { $0.count == 4 }) { return named }
+        guard parts.first == "zh" else { return nil }
+        if parts.contains(where: { ["tw", "hk", "mo"].contains($0) }) { return "hant" }
+        if parts.contains(where: { ["cn", "sg"].contains($0) }) { return "hans" }
+        return nil
     }
 }

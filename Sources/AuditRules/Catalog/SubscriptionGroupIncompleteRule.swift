@@ -25,7 +25,9 @@ public struct SubscriptionGroupIncompleteRule: Rule {
             usually do. A period must be one App Store Connect offers: one week, one, two, three \
             or six months, or one year. An empty `localizations` list is what Xcode 12 (format \
             1) writes for a new group; a group localization whose display name is empty is \
-            reported by `product_metadata_empty` instead.
+            reported by `product_metadata_empty` instead. A file synced from App Store Connect \
+            (`_lastSynchronizedDate` in its settings) has empty group localizations whatever the \
+            live group holds, so there their absence is not reported.
             """,
         fix: """
             In Xcode's StoreKit configuration editor, add a localization with a display name to \
@@ -170,6 +172,31 @@ public struct SubscriptionGroupIncompleteRule: Rule {
                   "version" : { "major" : 5, "minor" : 0 }
                 }
                 """)]),
+            // Synced from App Store Connect (`_lastSynchronizedDate`): Xcode does not copy the
+            // group's localizations, so their absence here says nothing about the live group.
+            RuleExample(files: [("Live.storekit", """
+                {
+                  "settings" : { "_applicationInternalID" : "1598765432", "_lastSynchronizedDate" : 709876543.25 },
+                  "subscriptionGroups" : [
+                    {
+                      "id" : "21034567",
+                      "localizations" : [
+
+                      ],
+                      "name" : "Patron",
+                      "subscriptions" : [
+                        {
+                          "displayPrice" : "1.99", "groupNumber" : 1,
+                          "localizations" : [ { "description" : "Monthly support for the project", "displayName" : "Patron", "locale" : "en_US" } ],
+                          "productID" : "com.example.patron.monthly", "recurringSubscriptionPeriod" : "P1M",
+                          "type" : "RecurringSubscription"
+                        }
+                      ]
+                    }
+                  ],
+                  "version" : { "major" : 3, "minor" : 0 }
+                }
+                """)]),
             // Only consumables and non-consumables: no subscription group to check.
             RuleExample(files: [("Products.storekit", """
                 { "products" : [ { "displayPrice" : "2.99", "productID" : "com.app.credits", "type" : "Consumable" } ], "subscriptionGroups" : [ ] }
@@ -189,11 +216,16 @@ public struct SubscriptionGroupIncompleteRule: Rule {
             return
         }
         var groups = 0
+        var synced = 0
         var subscriptions = 0
         for configuration in project.storeKitConfigurations {
             for group in configuration.subscriptionGroups {
                 groups += 1
-                if group.localizations.isEmpty {
+                // Xcode's sync leaves a group's localizations empty whatever App Store Connect
+                // holds: the file says nothing about the live group, and cannot be fixed here.
+                if group.localizations.isEmpty, configuration.settings.isSynchronized {
+                    synced += 1
+                } else if group.localizations.isEmpty {
                     result.report(
                         at: group.location,
                         "\(ConfigurationWording.sentence(ConfigurationWording.name(of: group))) has no localized display name: "
@@ -218,10 +250,13 @@ public struct SubscriptionGroupIncompleteRule: Rule {
         if groups == 0, subscriptions == 0 {
             result.notApplicable("No auto-renewable subscriptions are configured.")
         } else if result.findings.isEmpty {
+            let named = synced == 0
+                ? "\(ConfigurationWording.count(groups, "subscription group")) with a localized display name"
+                : "\(ConfigurationWording.count(groups - synced, "subscription group")) with a localized display name "
+                    + "(\(synced) synced from App Store Connect, whose display names Xcode does not copy)"
             result.evidence(
                 at: nil,
-                "\(ConfigurationWording.count(groups, "subscription group")) with a localized display name; "
-                    + "\(ConfigurationWording.count(subscriptions, "subscription")) with a renewal period and a group level")
+                "\(named); \(ConfigurationWording.count(subscriptions, "subscription")) with a renewal period and a group level")
         }
     }
 

@@ -41,6 +41,15 @@ public struct ExternalPurchaseLinkRule: Rule {
             RuleExample("""
                 Link("Get Pro", destination: URL(string: ↓"https://example.com/\\(plan)/checkout")!)
                 """),
+            // The pricing page of the app's own service, in a translated string.
+            RuleExample(files: [("Localizable.xcstrings", """
+                { "sourceLanguage" : "en", "strings" : { "upgrade.footer" : { "localizations" : {
+                  "en" : { "stringUnit" : { "state" : "translated", "value" : ↓"Plans: [see prices](https://notes.example.com/pricing)" } } } } }, "version" : "1.0" }
+                """)]),
+            // A repository link beside a checkout link: the checkout one is reported.
+            RuleExample("""
+                Text(↓"Built with [Kit](https://github.com/example/kit). Go Pro: [buy](https://example.com/buy?plan=pro)")
+                """),
         ],
         nonTriggeringExamples: [
             RuleExample(files: [("PaywallCopy.md", "# Pro\n\n[Terms of Use](https://example.com/terms) · [Privacy Policy](https://example.com/privacy)\n")]),
@@ -52,6 +61,21 @@ public struct ExternalPurchaseLinkRule: Rule {
             RuleExample("Text(\"Saved \\(count) recipes from the website\")"),
             RuleExample("Link(\"Help\", destination: URL(string: \"https://example.com/\\(path)/help\")!)"),
             RuleExample(files: [("PaywallCopy.ja.md", "# プロ\n\nウェブサイトでレシピを見る\n")]),
+            // Acknowledgements: repositories of purchase SDKs and a documentation page are not
+            // places to buy the app's content.
+            RuleExample("""
+                Text(\"""
+                • [Purchases SDK](https://github.com/example-payments/purchases-ios)
+                • [Checkout UI](https://gitlab.com/someone/checkout-ui)
+                • [Guide](https://docs.example.com/purchase)
+                \""")
+                """),
+            RuleExample(files: [("Localizable.xcstrings", """
+                { "sourceLanguage" : "en", "strings" : { "about.credits" : { "localizations" : {
+                  "de" : { "stringUnit" : { "state" : "translated", "value" : "Danke an [Purchases](https://github.com/example-payments/purchases-ios)" } } } } }, "version" : "1.0" }
+                """)]),
+            // A path word that is part of a longer word is not a checkout page.
+            RuleExample("Link(\"Our subscribers\", destination: URL(string: \"https://example.com/subscribers\")!)"),
         ]
     )
 

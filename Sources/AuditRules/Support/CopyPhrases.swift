@@ -145,13 +145,39 @@ enum CopyPhrases {
             + #"|ウェブサイトで(?:購入|購読|登録)|公式サイトで(?:購入|購読|登録)"#
     )
 
-    static let externalCheckoutURL = regex(#"https?://[^\s)\"']*(?:checkout|/pricing|/subscribe|/buy|/purchase|stripe\.com|paypal\.com|gumroad\.com|paddle\.com|lemonsqueezy)"#)
+    /// A checkout, pricing or payment page: a path word is a whole word (`/purchase`, not the
+    /// `/purchases-ios` of an SDK's repository).
+    static let externalCheckoutURL = regex(#"https?://[^\s)\"']*(?:checkout|/pricing\b|/subscribe\b|/buy\b|/purchase\b|stripe\.com|paypal\.com|gumroad\.com|paddle\.com|lemonsqueezy)"#)
+
+    /// Hosts of source code, packages and documentation: a link there (an acknowledgement of
+    /// a purchase SDK, a repository named `checkout`) is not a page to buy the app's content.
+    static let codeAndDocumentationHosts: [String] = [
+        "github.com", "githubusercontent.com", "github.io", "gitlab.com", "bitbucket.org", "codeberg.org", "sr.ht",
+        "swiftpackageindex.com", "cocoapods.org", "npmjs.com", "pub.dev", "developer.apple.com", "readthedocs.io",
+    ]
+
+    /// The host of the URL that starts `link` (`https://host/…`), lower-cased.
+    static func host(ofLink link: Substring) -> Substring {
+        let afterScheme = link.range(of: "://").map { link[$0.upperBound...] } ?? link
+        return afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" && $0 != ":" }
+    }
+
+    static func isCodeOrDocumentationHost(_ host: Substring) -> Bool {
+        let host = host.lowercased()
+        return host.hasPrefix("docs.") || codeAndDocumentationHosts.contains { host == $0 || host.hasSuffix("." + $0) }
+    }
 
     static func externalPurchasePhrase(in text: String) -> String? {
         var text = text
         let (phrase, link) = text.withUTF8 { externalPurchaseShapes(inUTF8: $0) }
-        if let range = (phrase ? matches(externalPurchase, text) : nil) ?? (link ? matches(externalCheckoutURL, text) : nil) {
+        if phrase, let range = matches(externalPurchase, text) {
             return (text as NSString).substring(with: range)
+        }
+        guard link, let expression = externalCheckoutURL else { return nil }
+        let all = NSRange(text.startIndex..<text.endIndex, in: text)
+        for match in expression.matches(in: text, options: [], range: all) {
+            let url = (text as NSString).substring(with: match.range)
+            if !isCodeOrDocumentationHost(host(ofLink: url[...])) { return url }
         }
         return nil
     }

@@ -97,7 +97,8 @@ import Testing
     @Test func version2OfferCodesAndSettings() throws {
         let configuration = try load("v2.0-offer-codes.storekit")
         #expect(configuration.settings == StoreKitSettings(
-            locale: "en_US", storefront: "USA", applicationInternalID: "1234567890", developerTeamID: "ABCDE12345"))
+            locale: "en_US", storefront: "USA", applicationInternalID: "1234567890", developerTeamID: "ABCDE12345",
+            isSynchronized: true))
         let group = try #require(configuration.subscriptionGroups.first)
         #expect(group.localizations.map(\.displayName) == ["Cookbook Club"])
         #expect(group.localizations.first?.description == "")
@@ -117,6 +118,7 @@ import Testing
         let configuration = try load("v3.0-test-settings.storekit")
         #expect(configuration.identifier == "Configuration")
         #expect(configuration.settings.storefront == "DEU")
+        #expect(!configuration.settings.isSynchronized, "no _lastSynchronizedDate: a local configuration")
         let tip = try #require(configuration.products.first)
         #expect(tip.localizations.map(\.locale) == ["en_US", "de_DE", "ja"])
         #expect(tip.localization(for: "ja")?.displayName == "小さなチップ")

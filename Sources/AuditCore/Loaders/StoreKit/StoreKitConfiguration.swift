@@ -141,14 +141,19 @@ public struct StoreKitSettings: Sendable, Hashable {
     public var storefront: String?
     public var applicationInternalID: String?
     public var developerTeamID: String?
+    /// Xcode synced the file from App Store Connect (`_lastSynchronizedDate`): its products
+    /// mirror the live ones, and Xcode leaves some fields empty (subscription group
+    /// localizations) whatever App Store Connect holds.
+    public var isSynchronized: Bool
 
     public init(
         locale: String? = nil, storefront: String? = nil, applicationInternalID: String? = nil,
-        developerTeamID: String? = nil
+        developerTeamID: String? = nil, isSynchronized: Bool = false
     ) {
         self.locale = locale
         self.storefront = storefront
         self.applicationInternalID = applicationInternalID
         self.developerTeamID = developerTeamID
+        self.isSynchronized = isSynchronized
     }
 }

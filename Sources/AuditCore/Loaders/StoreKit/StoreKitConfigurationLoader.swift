@@ -158,6 +158,7 @@ public enum StoreKitConfigurationLoader {
             locale: text("_locale", "locale"),
             storefront: text("_storefront", "storefront"),
             applicationInternalID: text("_applicationInternalID"),
-            developerTeamID: text("_developerTeamID"))
+            developerTeamID: text("_developerTeamID"),
+            isSynchronized: object.member("_lastSynchronizedDate").isPresent)
     }
 }
