@@ -130,8 +130,41 @@ public struct UnfinishedTransactionsIgnoredRule: Rule {
                     }
                     """),
             ]),
+            // StoreKit 1: the observer is added by the tip screen when a tip is tapped, so a
+            // purchase interrupted in an earlier session is delivered only then.
+            RuleExample("""
+                import StoreKit
+                import UIKit
+                final class TipsViewController: UIViewController, SKPaymentTransactionObserver {
+                    func tip(_ product: SKProduct) {
+                        SKPaymentQueue.default().↓add(self)
+                        SKPaymentQueue.default().add(SKPayment(product: product))
+                    }
+                    func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                        for transaction in transactions where transaction.transactionState != .purchasing {
+                            queue.finishTransaction(transaction)
+                        }
+                    }
+                }
+                """),
         ],
         nonTriggeringExamples: [
+            // StoreKit 1: an observer the app delegate adds at launch receives them.
+            RuleExample("""
+                import StoreKit
+                import UIKit
+                final class AppDelegate: UIResponder, UIApplicationDelegate, SKPaymentTransactionObserver {
+                    func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        SKPaymentQueue.default().add(self)
+                        return true
+                    }
+                    func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                        for transaction in transactions where transaction.transactionState != .purchasing {
+                            queue.finishTransaction(transaction)
+                        }
+                    }
+                }
+                """),
             // A sweep of Transaction.unfinished from the store created at launch.
             RuleExample(files: [
                 ("App.swift", """
@@ -307,6 +340,19 @@ public struct UnfinishedTransactionsIgnoredRule: Rule {
             return
         }
         if let observer = LaunchPath.legacyObserver(in: project) {
+            // Added only by a screen, it sees the transactions left unfinished by an earlier
+            // session only when the user gets there again.
+            let registrations = LaunchPath.legacyObserverRegistrations(in: project)
+            if !registrations.isEmpty, registrations.allSatisfy({ $0.context.isView }) {
+                for registration in registrations {
+                    guard case .view(let screen, _) = registration.context else { continue }
+                    result.report(
+                        in: registration.site.file, at: registration.site.index,
+                        "Transactions left unfinished by an earlier session reach the original-StoreKit observer only once it is added, in \(screen): a purchase interrupted by a crash waits until the user starts another one."
+                    )
+                }
+                return
+            }
             result.evidence(at: observer.location, "The original-StoreKit transaction observer receives unfinished transactions when it is added")
             return
         }
