@@ -239,9 +239,16 @@ enum CommandLineTool {
             return fail("\(audited.count) apps were found (\(audited.map(\.result.scope.app.name).joined(separator: "; "))): choose one with --target NAME to write its report to standard output")
         }
         var code: Int32 = 0
+        var slugs = Set<String>()
         for (result, projectRoot) in audited {
             let name = result.scope.app.name.isEmpty ? projectRoot.lastPathComponent : result.scope.app.name
-            let slug = AppFolderName.make(roots.count > 1 && name != projectRoot.lastPathComponent ? projectRoot.lastPathComponent + "-" + name : name)
+            var slug = AppFolderName.make(roots.count > 1 && name != projectRoot.lastPathComponent ? projectRoot.lastPathComponent + "-" + name : name)
+            // Two apps of one name (in two projects) get two folders.
+            if !slugs.insert(slug).inserted {
+                var number = 2
+                while !slugs.insert("\(slug)-\(number)").inserted { number += 1 }
+                slug = "\(slug)-\(number)"
+            }
             let status = auditApp(result, root: projectRoot, outputURL: slug)
             if status == 2 { return 2 }
             code = max(code, status)

@@ -157,6 +157,19 @@ import Testing
         #expect(unknown.stderr.contains("Journal; JournalWatch"))
     }
 
+    @Test func twoAppsOfOneNameGetTwoFolders() throws {
+        let base = try copy("TutorialSteps")
+        defer { try? FileManager.default.removeItem(at: base.deletingLastPathComponent()) }
+        let root = base.appendingPathComponent("Twins")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: base.appendingPathComponent("Step1"), to: root.appendingPathComponent("A"))
+        try FileManager.default.copyItem(at: base.appendingPathComponent("Step1"), to: root.appendingPathComponent("B"))
+        let run = try CLI.run([".", "--format", "json", "--fail-on", "never", "--quiet"], in: root)
+        #expect(run.status == 0, "\(run.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("iap-audit-report").path).sorted()
+        #expect(names == ["Step1", "Step1-2", "report.json"])
+    }
+
     @Test func severalPathsAreAuditedEachOnItsOwn() throws {
         let first = try copy("TutorialSteps")
         defer { try? FileManager.default.removeItem(at: first.deletingLastPathComponent()) }

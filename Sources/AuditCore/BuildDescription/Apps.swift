@@ -1,3 +1,5 @@
+import Foundation
+
 /// The build description of the audited folder: every Xcode project, shared scheme, workspace
 /// and Swift package manifest found, and the files that could not be read.
 public struct BuildDescription: Sendable {
@@ -145,7 +147,14 @@ public struct AppPlan: Sendable {
                 merged.append(app)
             }
         }
-        apps = merged
+        // In the order people count: Step2 before Step10.
+        apps = merged.sorted { a, b in
+            switch a.name.compare(b.name, options: [.numeric]) {
+            case .orderedAscending: true
+            case .orderedDescending: false
+            case .orderedSame: (a.folder, a.summary) < (b.folder, b.summary)
+            }
+        }
         for package in build.packages {
             for target in package.targets {
                 if target.isTest { testMembers.folders.insert(target.path) } else { allMembers.folders.insert(target.path) }
