@@ -53,6 +53,21 @@ public struct HardcodedPriceRule: Rule {
                   "fr" : { "stringUnit" : { "state" : "translated", "value" : ↓"Seulement 4,99 € par mois" } },
                   "ja" : { "stringUnit" : { "state" : "translated", "value" : ↓"月額¥600" } } } } }, "version" : "1.0" }
                 """)]),
+            // UIKit: amounts formatted in the code while the products load.
+            RuleExample("""
+                import StoreKit
+                import UIKit
+                final class TipJarViewController: UITableViewController {
+                    let formatter = NumberFormatter()
+                    var products: [SKProduct] = []
+                    override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                        let cell = tableView.dequeueReusableCell(withIdentifier: "tip", for: indexPath)
+                        cell.textLabel?.text = products.isEmpty ? formatter.string(from: ↓1.99) : formatter.string(from: products[indexPath.row].price)
+                        return cell
+                    }
+                    func tip(_ product: SKProduct) { SKPaymentQueue.default().add(SKPayment(product: product)) }
+                }
+                """),
             // A struck-through "was" price made up from the real one.
             RuleExample("""
                 enum Plan {
@@ -145,8 +160,27 @@ public struct HardcodedPriceRule: Rule {
             }
         }
         reportMadeUpPrices(project, into: &result)
+        reportFormattedLiterals(project, into: &result)
         if shownPrices > 0 {
             result.evidence(at: nil, "Prices are read from products (displayPrice / priceFormatStyle) in \(shownPrices) places")
+        }
+    }
+
+    /// An amount written in the code and formatted for a purchase screen, in place of the
+    /// product's price (`numberFormatter.string(from: 4.99)` while products load).
+    private func reportFormattedLiterals(_ project: Project, into result: inout RuleResult) {
+        for screen in PurchaseScreens.of(project).screens {
+            for (file, range) in screen.code where file.mentions("string") {
+                for i in file.occurrences(of: "string", in: range) where file.isAfterDot(i) {
+                    guard let receiver = file.receiver(of: i), file.isKind(receiver, .identifier),
+                          file.text(receiver).lowercased().hasSuffix("formatter"),
+                          let call = file.call(at: i), call.arguments.count == 1, call.arguments[0].label == "from",
+                          call.arguments[0].valueRange.count == 1, let number = call.arguments[0].valueRange.first,
+                          file.isKind(number, .floatLiteral)
+                    else { continue }
+                    result.report(in: file, at: number, "Hard-coded price \(file.text(number)) formatted for display on \(screen.name): show the product's displayPrice (SKProduct's price with its priceLocale) instead.")
+                }
+            }
         }
     }
 

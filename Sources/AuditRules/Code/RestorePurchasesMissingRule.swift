@@ -22,6 +22,19 @@ public struct RestorePurchasesMissingRule: Rule {
         reference: "StoreKit 2 review checklist item 6; common mistake 9; App Review Guideline 3.1.1",
         changeScope: .lineOrAnyFile([.swift]),
         triggeringExamples: [
+            // StoreKit 1: a view controller sells an upgrade through the payment queue, and
+            // nothing restores it.
+            RuleExample("""
+                import StoreKit
+                import UIKit
+                final class ↓UpgradeViewController: UIViewController {
+                    var pro: SKProduct?
+                    @IBAction func buyTapped(_ sender: Any) {
+                        guard let pro else { return }
+                        SKPaymentQueue.default().add(SKPayment(product: pro))
+                    }
+                }
+                """),
             RuleExample("""
                 import StoreKit
                 import SwiftUI
@@ -85,6 +98,24 @@ public struct RestorePurchasesMissingRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // StoreKit 1 tip jar: the products it requests are tips, consumables: nothing to restore.
+            RuleExample("""
+                import StoreKit
+                import UIKit
+                final class TipJarViewController: UITableViewController, SKProductsRequestDelegate {
+                    private static let smallTip = "com.example.reader.tip0_99"
+                    private static let largeTip = "com.example.reader.tip4_99"
+                    private var request: SKProductsRequest?
+                    func load() {
+                        let identifiers = Set(arrayLiteral: TipJarViewController.smallTip, TipJarViewController.largeTip)
+                        request = SKProductsRequest(productIdentifiers: identifiers)
+                        request?.delegate = self
+                        request?.start()
+                    }
+                    func productsRequest(_ request: SKProductsRequest, didReceive response: SKProductsResponse) {}
+                    func tip(_ product: SKProduct) { SKPaymentQueue.default().add(SKPayment(product: product)) }
+                }
+                """),
             // The seed's CORRECT restore function.
             RuleExample("""
                 import StoreKit

@@ -211,7 +211,7 @@ enum LaunchPath {
 
     /// A UIKit or AppKit view controller, or a SwiftUI view: code that runs when a screen is shown.
     static func isScreen(_ declaration: Declaration) -> Bool {
-        PurchaseSurface.isViewType(declaration) || declaration.inheritedTypes.contains { $0.hasSuffix("ViewController") || $0.hasSuffix("Controller") && $0.hasPrefix("UI") }
+        PurchaseSurface.isViewType(declaration)
     }
 
     private struct RootViews: Sendable {

@@ -43,6 +43,19 @@ struct PurchaseSurface: Sendable {
                 }
             }
         }
+        // The original StoreKit: `SKPaymentQueue.default().add(payment)` (not an observer).
+        for file in project.swiftFiles where file.mentions("SKPaymentQueue") {
+            for call in file.calls(named: "add") where call.arguments.count == 1 && call.arguments[0].label == nil {
+                guard let receiver = file.receiver(of: call.name), file.isKind(receiver, .rightParen),
+                      let open = file.matchingBracket(of: receiver), let callee = file.previousCodeIndex(before: open),
+                      file.isMemberAccess(callee, base: "SKPaymentQueue", member: "default"),
+                      let last = file.lastIdentifier(in: call.arguments[0].valueRange)
+                else { continue }
+                let argument = file.text(last).lowercased()
+                if argument == "self" || argument.contains("observer") { continue }
+                direct.append(CodeSite(file: file, index: call.name))
+            }
+        }
         // Purchases through an SDK (RevenueCat, Adapty, …).
         var viaSDK: [CodeSite] = []
         if PurchaseSDK.detect(in: project) != nil {
@@ -164,8 +177,17 @@ struct PurchaseSurface: Sendable {
         return type
     }
 
+    /// A SwiftUI view, or a UIKit or AppKit view controller: a screen people see.
     static func isViewType(_ declaration: Declaration) -> Bool {
         declaration.inheritedTypes.contains("View") || declaration.name.hasSuffix("View") || declaration.name.hasSuffix("Screen")
+            || isViewController(declaration)
+    }
+
+    /// `UIViewController`, `UITableViewController`, `NSViewController`, … and the app's
+    /// subclasses named `…ViewController`.
+    static func isViewController(_ declaration: Declaration) -> Bool {
+        declaration.kind.isType && (declaration.name.hasSuffix("ViewController")
+            || declaration.inheritedTypes.contains { $0.hasSuffix("ViewController") && ($0.hasPrefix("UI") || $0.hasPrefix("NS")) })
     }
 }
 

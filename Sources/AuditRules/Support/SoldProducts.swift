@@ -58,9 +58,12 @@ enum SoldProducts {
                 all.ids.append(literal.text)
                 if namesTip(literal.text) { all.types.append(.consumable) }
             }
-            for file in project.swiftFiles(mentioning: "products") {
-                for call in file.calls(named: "products") where file.receiver(of: call.name).map({ file.isIdentifier($0, "Product") }) == true {
-                    guard let argument = call.arguments.first(where: { $0.label == "for" }) else { continue }
+            // StoreKit 2's `Product.products(for:)` and the original `SKProductsRequest(productIdentifiers:)`.
+            for file in project.swiftFiles(mentioning: "products") + project.swiftFiles(mentioning: "SKProductsRequest") {
+                let requests = file.calls(named: "products").filter { file.receiver(of: $0.name).map({ file.isIdentifier($0, "Product") }) == true }
+                    + file.calls(named: "SKProductsRequest").filter { file.receiver(of: $0.name) == nil }
+                for call in requests {
+                    guard let argument = call.arguments.first(where: { $0.label == "for" || $0.label == "productIdentifiers" }) else { continue }
                     let kinds = kinds(of: argument.valueRange, in: file, project: project)
                     if kinds.isEmpty { return false }
                     all.ids += kinds.ids
