@@ -477,10 +477,10 @@ struct GitIgnored: Sendable {
     private var folders: Set<String> = []
 
     init(top: String, relativePrefix: String) {
-        let output = Git.run(["ls-files", "-z", "--others", "--ignored", "--exclude-standard", "--directory"],
-                             in: URL(fileURLWithPath: top, isDirectory: true))
-        guard output.status == 0 else { return }
-        for entry in output.output.split(separator: "\0") where !entry.isEmpty {
+        // Most audited folders outside a work tree are found so by a few `stat`s: no git to run.
+        guard Self.isInWorkTree(top) else { return }
+        guard let output = Git.quickOutput(["ls-files", "-z", "--others", "--ignored", "--exclude-standard", "--directory"], in: top) else { return }
+        for entry in output.split(separator: "\0") where !entry.isEmpty {
             // A folder that is itself ignored (audited on purpose) is audited whole.
             if entry == "./" || entry == "/" { return }
             if entry.hasSuffix("/") { folders.insert(relativePrefix + entry) } else { files.insert(relativePrefix + String(entry)) }
@@ -488,6 +488,17 @@ struct GitIgnored: Sendable {
     }
 
     var isEmpty: Bool { files.isEmpty && folders.isEmpty }
+
+    /// Whether `folder` or a folder above it holds `.git` (a folder, or a worktree's file).
+    static func isInWorkTree(_ folder: String) -> Bool {
+        var path = URL(fileURLWithPath: folder).standardizedFileURL.path
+        while true {
+            if access(path + "/.git", F_OK) == 0 { return true }
+            let parent = (path as NSString).deletingLastPathComponent
+            if parent == path || parent.isEmpty { return false }
+            path = parent
+        }
+    }
 
     func ignores(file relativePath: String) -> Bool {
         !files.isEmpty && files.contains(relativePath)

@@ -3,6 +3,50 @@ import Foundation
 /// Runs git for the audit (changed lines, ignored files): plain output whatever the user's
 /// settings, standard error drained on a thread of its own, no standard input.
 enum Git {
+    /// Standard output of `git ARGUMENTS` run in `directory`, nil when git fails or is missing.
+    /// Started with `posix_spawnp` and read through a pipe: Foundation's `Process` took about
+    /// 50 ms to start a process here (it closes every descriptor the process could have), a
+    /// third of a small app's audit. Standard error is discarded, standard input is empty.
+    static func quickOutput(_ arguments: [String], in directory: String) -> String? {
+        var pipe: [Int32] = [0, 0]
+        guard Foundation.pipe(&pipe) == 0 else { return nil }
+        defer { close(pipe[0]) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addclose(&actions, pipe[0])
+        posix_spawn_file_actions_addclose(&actions, pipe[1])
+        let argv = ["git", "-C", directory] + arguments
+        var cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        defer { for argument in cArguments { free(argument) } }
+        // Plain output whatever the user's settings.
+        var environment = ProcessInfo.processInfo.environment
+        environment["LC_ALL"] = "C"
+        environment["GIT_PAGER"] = "cat"
+        var cEnvironment: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for variable in cEnvironment { free(variable) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, "git", &actions, nil, &cArguments, &cEnvironment)
+        close(pipe[1])
+        guard spawned == 0 else { return nil }
+        var data: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(pipe[0], $0.baseAddress, $0.count) }
+            if count > 0 { data.append(contentsOf: buffer[0..<count]); continue }
+            if count < 0, errno == EINTR { continue }
+            break
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        // Exited normally with status 0.
+        guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
     struct Output {
         var status: Int32
         var output: String
