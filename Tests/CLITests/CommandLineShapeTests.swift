@@ -46,4 +46,26 @@ import Testing
         #expect(run.status == 2)
         #expect(run.stderr == "iap-audit: error: cannot write the report to blocker/reports: blocker is a file, not a folder; choose another folder with --output DIR\n")
     }
+
+    @Test func changedSinceSaysWhatGitSaid() throws {
+        let root = try CLI.makeProject(["App/A.swift": "import StoreKit\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        // No git on the PATH.
+        let missing = try CLI.run([".", "--changed-since", "HEAD", "--quiet"], in: root, environment: ["PATH": "/nonexistent"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("--changed-since needs git, which was not found"), "\(missing.stderr)")
+        // A repository git refuses to read (owned by another user, as in a CI container).
+        for arguments in [["init", "-q", "."], ["add", "."], ["-c", "user.email=a@example.com", "-c", "user.name=CI", "commit", "-qm", "first"]] {
+            let git = Process()
+            git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            git.arguments = ["git"] + arguments
+            git.currentDirectoryURL = root
+            try git.run()
+            git.waitUntilExit()
+        }
+        guard getuid() == 0, chown(root.path, 65534, 65534) == 0 else { return }
+        let refused = try CLI.run([".", "--changed-since", "HEAD", "--quiet"], in: root)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("git refused to read") && refused.stderr.contains("dubious ownership"), "\(refused.stderr)")
+    }
 }

@@ -33,7 +33,16 @@ public struct ChangedLines: Sendable, Hashable {
     public static func load(since revision: String, root: URL) throws(Error) -> ChangedLines {
         let inside = Git.run(["rev-parse", "--is-inside-work-tree"], in: root)
         guard inside.status == 0, inside.output.trimmingWhitespace == "true" else {
-            if inside.status == -1 { throw Error(description: "--changed-since needs git, which was not found: \(inside.error)") }
+            // `env` says 127 when there is no git to run.
+            if inside.status == -1 || inside.status == 127 {
+                throw Error(description: "--changed-since needs git, which was not found (install git, or leave --changed-since out): \(inside.error.trimmingWhitespace)")
+            }
+            // Git's own reason when it is not "not a repository": dubious ownership, a broken
+            // repository, a permission problem.
+            let reason = inside.error.split(separator: "\n").first.map { String($0).trimmingWhitespace } ?? ""
+            if !reason.isEmpty, !reason.contains("not a git repository") {
+                throw Error(description: "--changed-since: git refused to read \(root.path): \(reason)")
+            }
             throw Error(description: "--changed-since needs a git repository, and \(root.path) is not inside one")
         }
         guard !revision.hasPrefix("-") else { throw Error(description: "--changed-since: '\(revision)' is not a revision") }
