@@ -186,18 +186,9 @@ enum LaunchPath {
     /// when the user gets there, not at launch.
     static func legacyObserverRegistrations(in project: Project) -> [(site: CodeSite, context: StartContext)] {
         var result: [(CodeSite, StartContext)] = []
-        for file in project.swiftFiles where file.mentions("SKPaymentQueue") {
-            for call in file.calls(named: "add") where call.arguments.count == 1 && call.arguments[0].label == nil {
-                guard let receiver = file.receiver(of: call.name), file.isKind(receiver, .rightParen),
-                      let open = file.matchingBracket(of: receiver), let callee = file.previousCodeIndex(before: open),
-                      file.isMemberAccess(callee, base: "SKPaymentQueue", member: "default") else { continue }
-                let value = call.arguments[0].valueRange
-                guard let first = value.first else { continue }
+        for file in project.swiftFiles {
+            for (call, addsObserver) in file.paymentQueueAdds() where addsObserver {
                 let type = file.enclosingType(of: call.name)
-                let isSelfObserver = value.count == 1 && file.isIdentifier(first, "self")
-                    && type.map { file.declarations[$0].inheritedTypes.contains("SKPaymentTransactionObserver") } == true
-                let namesObserver = file.lastIdentifier(in: value).map { file.text($0).lowercased().contains("observer") } == true
-                guard isSelfObserver || namesObserver else { continue }
                 var context = context(of: call.name, in: file, project: project, depth: 0)
                 if !context.isLaunch, let type, isScreen(file.declarations[type]) {
                     let function = file.enclosingFunction(of: call.name).map { file.declarations[$0].name } ?? "its code"

@@ -44,15 +44,8 @@ struct PurchaseSurface: Sendable {
             }
         }
         // The original StoreKit: `SKPaymentQueue.default().add(payment)` (not an observer).
-        for file in project.swiftFiles where file.mentions("SKPaymentQueue") {
-            for call in file.calls(named: "add") where call.arguments.count == 1 && call.arguments[0].label == nil {
-                guard let receiver = file.receiver(of: call.name), file.isKind(receiver, .rightParen),
-                      let open = file.matchingBracket(of: receiver), let callee = file.previousCodeIndex(before: open),
-                      file.isMemberAccess(callee, base: "SKPaymentQueue", member: "default"),
-                      let last = file.lastIdentifier(in: call.arguments[0].valueRange)
-                else { continue }
-                let argument = file.text(last).lowercased()
-                if argument == "self" || argument.contains("observer") { continue }
+        for file in project.swiftFiles {
+            for (call, addsObserver) in file.paymentQueueAdds() where !addsObserver {
                 direct.append(CodeSite(file: file, index: call.name))
             }
         }

@@ -4,6 +4,27 @@ import AuditCore
 /// what kinds of products the app sells, and where a project-level "missing" finding belongs.
 /// (Statements and their blocks are AuditCore's `StatementQueries`.)
 extension SwiftFile {
+    /// The original StoreKit's `SKPaymentQueue.default().add(x)` calls, with whether `x` is an
+    /// observer (`self` in an observer type, or a value named for one) rather than a payment.
+    func paymentQueueAdds() -> [(call: Call, addsObserver: Bool)] {
+        guard mentions("SKPaymentQueue") else { return [] }
+        var result: [(Call, Bool)] = []
+        for call in calls(named: "add") where call.arguments.count == 1 && call.arguments[0].label == nil {
+            guard let receiver = receiver(of: call.name), isKind(receiver, .rightParen),
+                  let open = matchingBracket(of: receiver), let callee = previousCodeIndex(before: open),
+                  isMemberAccess(callee, base: "SKPaymentQueue", member: "default"),
+                  let last = lastIdentifier(in: call.arguments[0].valueRange)
+            else { continue }
+            let value = call.arguments[0].valueRange
+            let type = enclosingType(of: call.name)
+            let isSelfObserver = value.count == 1 && isIdentifier(last, "self")
+                && type.map { declarations[$0].inheritedTypes.contains("SKPaymentTransactionObserver") } == true
+            let name = text(last).lowercased()
+            result.append((call, isSelfObserver || name.contains("observer") || name == "self"))
+        }
+        return result
+    }
+
     /// Whether `range` gives access to paid features: an access flag set to `true`, a product
     /// id inserted into an entitlement set, or (when the function's result is the access
     /// decision, `countingReturns`) `return true` or a `.pro`-style tier returned.
