@@ -110,6 +110,30 @@ public struct TransactionListenerLateRule: Rule {
                     }
                     """),
             ]),
+            // Two types have a `start()`: the App starts its analytics at launch, and the store's
+            // listener starts only when the shop appears. The call is followed by its receiver's type.
+            RuleExample(files: [
+                ("ShopApp.swift", """
+                    @main struct ShopApp: App {
+                        let analytics = Analytics()
+                        init() { analytics.start() }
+                        var body: some Scene { WindowGroup { HomeView() } }
+                    }
+                    final class Analytics { func start() {} }
+                    """),
+                ("Store.swift", """
+                    final class Store: ObservableObject {
+                        private var updates: Task<Void, Never>?
+                        func start() { updates = Task { for await update in Transaction.updates { _ = update } } }
+                    }
+                    """),
+                ("ShopView.swift", """
+                    struct ShopView: View {
+                        @StateObject private var store = Store()
+                        var body: some View { Text("Shop").↓task { store.start() } }
+                    }
+                    """),
+            ]),
             // StoreKit 1: a tip screen adds its observer to the payment queue only when the user taps a tip.
             RuleExample("""
                 import StoreKit
