@@ -18,8 +18,9 @@ import Testing
                 @EnvironmentObject var analytics: Analytics
                 @Environment(Purchases.self) private var purchases
                 let logger: Logger?
+                private let useCase: any PurchaseUseCase
                 var body: some View {
-                    Button("Buy") { store.buy(); analytics.buy(); purchases.buy(); logger?.buy() }
+                    Button("Buy") { store.buy(); analytics.buy(); purchases.buy(); logger?.buy(); useCase.buy() }
                 }
             }
             """
@@ -28,6 +29,8 @@ import Testing
         #expect(receiverType(of: "buy", in: view, occurrence: 2) == "Purchases")
         // `logger?.buy()`: the receiver is `?`, not a name: unknown, never guessed.
         #expect(receiverType(of: "buy", in: view, occurrence: 3) == nil)
+        // An existential: the protocol.
+        #expect(receiverType(of: "buy", in: view, occurrence: 4) == "PurchaseUseCase")
     }
 
     @Test func selfTypeNamesSingletonsLocalsAndParameters() {

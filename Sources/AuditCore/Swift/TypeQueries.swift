@@ -48,8 +48,12 @@ extension SwiftFile {
             let isParameter = !isBinding && enclosingBracket(of: i).map { isKind($0, .leftParen) } == true
                 && token(i, offsetBy: 1, is: .colon) && (isKind(before, .leftParen) || isKind(before, .comma) || isKind(before, .identifier))
             guard isBinding || isParameter else { continue }
-            // `name: Type`, `name: Type?`, `name: Type!`
-            if token(i, offsetBy: 1, is: .colon), let type = codeIndex(i, offsetBy: 2), isKind(type, .identifier) {
+            // `name: Type`, `name: Type?`, `name: Type!`, `name: any Type`, `name: some Type`
+            if token(i, offsetBy: 1, is: .colon), var type = codeIndex(i, offsetBy: 2), isKind(type, .identifier) {
+                if isIdentifier(type, "any") || isIdentifier(type, "some") {
+                    guard let next = nextCodeIndex(after: type), isKind(next, .identifier) else { return nil }
+                    type = next
+                }
                 return text(type)
             }
             // `name = Type(…)`, `name = Type.shared`

@@ -61,32 +61,42 @@ struct PurchaseSurface: Sendable {
         // App methods that start a purchase (`PurchaseManager.purchase(_:)`): calls to them
         // from views are purchase UI too.
         var known = Set((direct + viaSDK).map { "\($0.file.path)#\($0.index)" })
-        func callers(of sites: [CodeSite]) -> (functions: [CodeSite], calls: [CodeSite]) {
+        // `byType`: follow a call only to the method of its receiver's type (TypeQueries), by
+        // name only when the type is unknown. The first level stays by name: a view calling
+        // `viewModel.purchase(product:)` is purchase UI whichever wrapper buys.
+        func callers(of sites: [CodeSite], byType: Bool) -> (functions: [CodeSite], calls: [CodeSite]) {
             var functions: [CodeSite] = []
             var names = Set<String>()
+            // Each wrapper's type: a call `x.purchase(p)` is a purchase only when `x` may be
+            // of one of those types (TypeQueries), not any type with a method of that name.
+            var owners: [String: [String?]] = [:]
             for site in sites {
                 guard let function = site.file.enclosingFunction(of: site.index), site.file.declarations[function].kind == .function else { continue }
                 functions.append(CodeSite(file: site.file, index: function))
-                names.insert(site.file.declarations[function].name)
+                let name = site.file.declarations[function].name
+                names.insert(name)
+                owners[name, default: []].append(site.file.enclosingType(of: site.file.declarations[function].keyword).map { site.file.declarations[$0].name })
             }
             var calls: [CodeSite] = []
             guard !names.isEmpty else { return (functions, calls) }
             let wrapperNames = IdentifierNames(names)
             for file in project.swiftFiles {
                 for call in file.calls(named: wrapperNames) where file.receiver(of: call.name) != nil {
+                    let types = owners[file.text(call.name)] ?? []
+                    if byType, !types.contains(where: { owner in owner.map { LaunchPath.mayCall(call, in: file, methodOf: $0, project: project) } ?? true }) { continue }
                     if known.insert("\(file.path)#\(call.name)").inserted { calls.append(CodeSite(file: file, index: call.name)) }
                 }
             }
             return (functions, calls)
         }
-        let (wrapperFunctions, viaWrappers) = callers(of: direct + viaSDK)
+        let (wrapperFunctions, viaWrappers) = callers(of: direct + viaSDK, byType: false)
         // The methods that call those, two levels further (`subscribe(_:)` calling
         // `account.makePurchase(product:)` calling `store.purchase(product:id:)`): matched by
         // name, so not purchase UI by themselves, only when handed to a view below.
         var purchasing = wrapperFunctions
         var level = viaWrappers
         for _ in 0..<2 where !level.isEmpty {
-            let next = callers(of: level)
+            let next = callers(of: level, byType: true)
             purchasing += next.functions
             level = next.calls
         }
