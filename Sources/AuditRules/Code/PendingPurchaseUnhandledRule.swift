@@ -106,8 +106,65 @@ public struct PendingPurchaseUnhandledRule: Rule {
                     }
                 }
                 """),
+            // StoreKit 1: the tip screen's observer lets .deferred fall into `default: break`.
+            RuleExample("""
+                import StoreKit
+                import UIKit
+                final class TipJarViewController: UITableViewController, SKPaymentTransactionObserver {
+                    func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                        for transaction in transactions {
+                            switch transaction.transactionState {
+                            case .purchased:
+                                thank()
+                                queue.finishTransaction(transaction)
+                            case .failed:
+                                queue.finishTransaction(transaction)
+                            ↓default:
+                                break
+                            }
+                        }
+                    }
+                    func thank() {}
+                }
+                """),
         ],
         nonTriggeringExamples: [
+            // StoreKit 1: the screen says the purchase awaits approval; the app delegate,
+            // completing transactions at launch, has no buyer to tell.
+            RuleExample(files: [
+                ("TipJarViewController.swift", """
+                    import StoreKit
+                    import UIKit
+                    final class TipJarViewController: UITableViewController, SKPaymentTransactionObserver {
+                        var status = ""
+                        func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                            for transaction in transactions {
+                                switch transaction.transactionState {
+                                case .purchased, .restored: queue.finishTransaction(transaction)
+                                case .deferred: status = "Waiting for approval from the family organizer"
+                                case .failed: queue.finishTransaction(transaction)
+                                default: break
+                                }
+                            }
+                        }
+                    }
+                    """),
+                ("AppDelegate.swift", """
+                    import StoreKit
+                    import UIKit
+                    final class AppDelegate: UIResponder, UIApplicationDelegate, SKPaymentTransactionObserver {
+                        func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                            for transaction in transactions {
+                                switch transaction.transactionState {
+                                case .purchased, .restored: queue.finishTransaction(transaction)
+                                case .failed, .purchasing, .deferred: break
+                                @unknown default: break
+                                }
+                            }
+                        }
+                    }
+                    """),
+            ]),
             // A nested success pattern with the pending state shown.
             RuleExample("""
                 func purchase(_ product: Product) async throws {
@@ -247,9 +304,37 @@ public struct PendingPurchaseUnhandledRule: Rule {
                 }
             }
         }
+        // The original StoreKit: a switch over a transaction's state, on the screen that sells,
+        // is where the buyer learns that Ask to Buy holds the purchase (`.deferred`). An
+        // app-wide observer completing transactions at launch has no buyer to tell.
+        for file in project.swiftFiles where file.mentions("transactionState") || file.mentions("deferred") {
+            for statement in file.switchStatements() where Self.isOverTransactionState(statement, in: file) {
+                guard let type = PurchaseSurface.owningView(of: statement.keyword, in: file), PurchaseSurface.isViewType(file.declarations[type]) else { continue }
+                switches += 1
+                let deferredCase = statement.cases.first { $0.patternRange.contains { file.isIdentifier($0, "deferred") && file.isImplicitMember($0) } }
+                guard let deferredCase else {
+                    let anchor = statement.cases.first { $0.isDefault && !$0.isUnknownDefault }?.label ?? statement.keyword
+                    result.report(in: file, at: anchor, "This transaction-state switch has no .deferred case: an Ask to Buy purchase waiting for approval ends here without telling the buyer.")
+                    continue
+                }
+                if Self.doesNothing(deferredCase.bodyRange, in: file) {
+                    result.report(in: file, at: deferredCase.label, "The .deferred case does nothing: show that the purchase awaits approval.")
+                } else {
+                    result.evidence(in: file, at: deferredCase.label, ".deferred (Ask to Buy) is handled in \(scopeDescription(of: deferredCase.label, in: file))")
+                }
+            }
+        }
         if switches == 0 {
             result.notApplicable("No switch over a purchase result was found (StoreKit views handle pending purchases themselves).")
         }
+    }
+
+    /// A switch over an original-StoreKit transaction's state: its subject ends in
+    /// `.transactionState`, or its cases are `SKPaymentTransactionState`'s.
+    static func isOverTransactionState(_ statement: SwitchStatement, in file: SwiftFile) -> Bool {
+        if let last = file.lastIdentifier(in: statement.subjectRange), file.isIdentifier(last, "transactionState") { return true }
+        let names = Set(statement.cases.flatMap { c in c.patternRange.filter { file.isImplicitMember($0) }.map { file.text($0) } })
+        return names.contains("purchased") && (names.contains("failed") || names.contains("restored") || names.contains("purchasing"))
     }
 
     /// A switch whose subject is a purchase result, or whose cases are PurchaseResult's.
