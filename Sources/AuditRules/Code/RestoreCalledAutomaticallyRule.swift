@@ -53,8 +53,29 @@ public struct RestoreCalledAutomaticallyRule: Rule {
                     }
                     """),
             ]),
+            // StoreKit 1: restoring when the app finishes launching.
+            RuleExample("""
+                import StoreKit
+                import UIKit
+                final class AppDelegate: UIResponder, UIApplicationDelegate {
+                    func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        SKPaymentQueue.default().↓restoreCompletedTransactions()
+                        return true
+                    }
+                }
+                """),
         ],
         nonTriggeringExamples: [
+            // StoreKit 1: a Restore button's action.
+            RuleExample("""
+                import StoreKit
+                import UIKit
+                final class SettingsViewController: UITableViewController {
+                    @IBAction func restoreTapped(_ sender: UIButton) {
+                        SKPaymentQueue.default().restoreCompletedTransactions()
+                    }
+                }
+                """),
             // The seed's CORRECT restore function behind a button.
             RuleExample("""
                 struct PaywallView: View {
@@ -103,20 +124,23 @@ public struct RestoreCalledAutomaticallyRule: Rule {
     public func check(_ project: Project, into result: inout RuleResult) {
         var syncs = 0
         for file in project.swiftFiles {
-            for i in file.occurrences(of: "sync") where file.isMemberAccess(i, base: "AppStore", member: "sync") {
+            // StoreKit 2's `AppStore.sync()` and the original `SKPaymentQueue.default().restoreCompletedTransactions()`.
+            let restores = file.occurrences(of: "sync").filter { file.isMemberAccess($0, base: "AppStore", member: "sync") }.map { ($0, "AppStore.sync()") }
+                + file.occurrences(of: "restoreCompletedTransactions").filter { file.receiver(of: $0) != nil }.map { ($0, "restoreCompletedTransactions()") }
+            for (i, call) in restores {
                 syncs += 1
                 if let trigger = Self.automaticTrigger(of: i, in: file, project: project, depth: 0) {
                     // Point at the call made from the automatic context: the sync itself, or the
                     // call of the method that leads to it.
                     let location = trigger.site ?? file.location(of: i)
-                    result.report(at: location, "AppStore.sync() runs without a user action (\(trigger.reason)): it can show an Apple Account sign-in prompt.")
+                    result.report(at: location, "\(call) runs without a user action (\(trigger.reason)): it can show an Apple Account sign-in prompt.")
                 } else {
-                    result.evidence(in: file, at: i, "AppStore.sync() is called in \(scopeDescription(of: i, in: file)), behind a user action")
+                    result.evidence(in: file, at: i, "\(call) is called in \(scopeDescription(of: i, in: file)), behind a user action")
                 }
             }
         }
         if syncs == 0 {
-            result.notApplicable("The app does not call AppStore.sync().")
+            result.notApplicable("The app does not call AppStore.sync() or restoreCompletedTransactions().")
         }
     }
 
