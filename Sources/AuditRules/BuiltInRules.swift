@@ -23,6 +23,7 @@ public enum BuiltInRules {
         IntroOfferEligibilityUncheckedRule(),
         GracePeriodIgnoredRule(),
         ClientSideOfferSignatureRule(),
+        SharedSecretInAppRule(),
         ReceiptInsteadOfJWSRule(),
         StoreKitConfigMissingRule(),
         StoreTypesNotSendableRule(),

@@ -1,0 +1,159 @@
+import AuditCore
+
+/// The App-Specific Shared Secret validates receipts with Apple's `verifyReceipt`: a server's
+/// credential. Written in the app, it ships in the binary, where anyone can read it.
+public struct SharedSecretInAppRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "shared_secret_in_app",
+        title: "The App-Specific Shared Secret stays on the server",
+        severity: .error,
+        scope: .code,
+        rationale: """
+            The App-Specific Shared Secret lets whoever holds it validate this app's receipts \
+            with Apple and read its customers' purchase history. Written in the app (a \
+            `sharedSecret:` argument, a `"password"` posted to `verifyReceipt`), it ships in \
+            the binary, where anyone can read it; and validating receipts on the device can be \
+            bypassed by whoever controls the device.
+            """,
+        fix: """
+            Remove the secret from the app and regenerate it in App Store Connect. Validate on \
+            your server: send it the transaction's `jwsRepresentation` (StoreKit 2) and verify \
+            it there with the App Store Server Library, or keep `verifyReceipt` calls on the \
+            server with the secret in its configuration.
+            """,
+        reference: "App Store receipt validation: the shared secret belongs on a server; RULES.md (December additions)",
+        triggeringExamples: [
+            // A receipt validator given the secret in the app (SwiftyStoreKit's shape).
+            RuleExample("""
+                let validator = AppleReceiptValidator(service: .production, sharedSecret: ↓"4f8a1c2e9b7d6035a1e2f3c4d5b6a798")
+                """),
+            // The receipt posted to verifyReceipt with the secret as its password.
+            RuleExample("""
+                func validate(_ receipt: Data) async throws {
+                    let body: [String: Any] = [
+                        "receipt-data": receipt.base64EncodedString(),
+                        "password": ↓"0123456789abcdef0123456789abcdef",
+                    ]
+                    var request = URLRequest(url: URL(string: "https://buy.itunes.apple.com/verifyReceipt")!)
+                    request.httpBody = try JSONSerialization.data(withJSONObject: body)
+                    _ = try await URLSession.shared.data(for: request)
+                }
+                """),
+            // A placeholder where the demo asks for the secret: it would ship in the app.
+            RuleExample("""
+                let validator = AppleReceiptValidator(service: .production, sharedSecret: ↓"your-shared-secret")
+                """),
+            // A constant named for it.
+            RuleExample("""
+                enum Secrets {
+                    static let appStoreSharedSecret = ↓"a1b2c3d4e5f60718293a4b5c6d7e8f90"
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            // The secret read from the server's environment, in a server target.
+            RuleExample("""
+                let validator = AppleReceiptValidator(service: .production, sharedSecret: ProcessInfo.processInfo.environment["SHARED_SECRET"] ?? "")
+                """),
+            // A password field of a sign-in form is not the secret, nor is a hash.
+            RuleExample("""
+                let login: [String: String] = ["user": name, "password": passwordField.text ?? ""]
+                let hash = "0123456789abcdef0123456789abcdef"
+                """),
+            // A 32-digit value that is not the secret: an analytics key, a checksum.
+            RuleExample("""
+                enum Keys {
+                    static let analyticsKey = "0123456789abcdef0123456789abcdef"
+                    static let checksum = "ffeeddccbbaa99887766554433221100"
+                }
+                """),
+            // StoreKit 2 sends the signed transaction to the app's own server instead.
+            RuleExample("""
+                func send(_ transaction: Transaction, signed: String) async throws {
+                    var request = URLRequest(url: URL(string: "https://api.example.com/purchases")!)
+                    request.httpBody = Data(signed.utf8)
+                    _ = try await URLSession.shared.data(for: request)
+                }
+                """),
+            // The secret's name in a comment, and a password that is a sign-in form's.
+            RuleExample("""
+                // sharedSecret = "a1b2c3d4e5f60718293a4b5c6d7e8f90" lives on the server.
+                func signIn(password: String) -> [String: String] { ["password": password] }
+                """),
+        ]
+    )
+
+    /// Argument labels and dictionary keys under which a receipt's shared secret is passed.
+    static let secretLabels: Set<String> = ["sharedSecret", "sharedsecret", "appSpecificSharedSecret"]
+
+    public func check(_ project: Project, into result: inout RuleResult) {
+        var looked = 0
+        for file in project.swiftFiles {
+            let postsToVerifyReceipt = !file.literalTexts.literals(containing: "verifyReceipt").isEmpty
+            let mentionsSecret = postsToVerifyReceipt || file.mentions("sharedSecret")
+            looked += 1
+            // A `sharedSecret:` argument written in the app, whatever it holds: even a
+            // placeholder is where the secret is meant to go, into the binary.
+            if file.mentions("sharedSecret") {
+                for i in file.stringStarts.lazy.map({ Int($0) }) {
+                    guard let (_, argument) = file.enclosingCallArguments(ofArgument: i), let label = argument.label, Self.secretLabels.contains(label),
+                          argument.valueRange.first == i, file.literalLength(at: i).map({ $0 > 0 }) == true else { continue }
+                    let text = file.stringLiteral(at: i).text
+                    let what = Self.looksLikeSecret(text) ? "the \(label): argument" : "the \(label): argument, a placeholder to replace with the secret"
+                    result.report(in: file, at: i, "The App-Specific Shared Secret is written in the app (\(what)): it ships in the binary, where anyone can read it.")
+                }
+            }
+            // Only literals of 32 characters can be a secret: the rest are never decoded.
+            for i in file.stringStarts.lazy.map({ Int($0) }) where file.literalLength(at: i) == 32 {
+                let literal = file.stringLiteral(at: i)
+                guard !literal.hasInterpolation, Self.looksLikeSecret(literal.text) else { continue }
+                if let reason = Self.secretUse(ofLiteralAt: i, in: file, mentionsSecret: mentionsSecret, postsToVerifyReceipt: postsToVerifyReceipt) {
+                    result.report(in: file, at: i, "The App-Specific Shared Secret is written in the app (\(reason)): it ships in the binary, where anyone can read it.")
+                }
+            }
+        }
+        if result.findings.isEmpty, !project.swiftFiles.isEmpty {
+            result.evidence(at: nil, "No shared secret is written in the app's Swift code (sharedSecret: arguments, verifyReceipt passwords, constants named for it; \(looked) files read)")
+        }
+    }
+
+    /// The `stringStart` of the literal whose `stringEnd` is at `end` (a key has no interpolation).
+    static func stringStart(ending end: Int, in file: SwiftFile) -> Int? {
+        var k = end
+        while let previous = file.previousCodeIndex(before: k), end - previous <= 4 {
+            if file.isKind(previous, .stringStart) { return previous }
+            k = previous
+        }
+        return nil
+    }
+
+    /// 32 hexadecimal digits: the form of an App-Specific Shared Secret.
+    static func looksLikeSecret(_ text: String) -> Bool {
+        text.utf8.count == 32 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) || (0x41...0x46).contains($0) }
+    }
+
+    /// How the literal at `index` is used as the shared secret, or nil: a `sharedSecret:`
+    /// argument, the `"password"` of a dictionary in a file that talks to `verifyReceipt`, or
+    /// the value of a constant named for the secret.
+    static func secretUse(ofLiteralAt index: Int, in file: SwiftFile, mentionsSecret: Bool, postsToVerifyReceipt: Bool) -> String? {
+        // `sharedSecret: "…"` is reported on its own, whatever it holds.
+        if let (_, argument) = file.enclosingCallArguments(ofArgument: index), let label = argument.label, secretLabels.contains(label) {
+            return nil
+        }
+        guard let before = file.previousCodeIndex(before: index) else { return nil }
+        // `"password": "…"` in a request body, where the file posts to verifyReceipt.
+        if file.isKind(before, .colon), let key = file.previousCodeIndex(before: before), file.isKind(key, .stringEnd),
+           let keyStart = file.enclosingBracket(of: key, where: { _ in false }) ?? stringStart(ending: key, in: file),
+           file.stringLiteral(at: keyStart).text == "password", postsToVerifyReceipt {
+            return "the password posted to verifyReceipt"
+        }
+        // `let sharedSecret = "…"`, `static let appStoreSharedSecret = "…"`
+        if file.isOperator(before, "="), let name = file.previousCodeIndex(before: before), file.isKind(name, .identifier),
+           file.text(name).lowercased().contains("sharedsecret") || mentionsSecret && file.text(name).lowercased().contains("secret") {
+            return "the constant \(file.text(name))"
+        }
+        return nil
+    }
+}
