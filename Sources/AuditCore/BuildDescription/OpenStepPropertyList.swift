@@ -270,8 +270,7 @@ public struct OpenStepPropertyListParser {
                         offset += 1
                         digits += 1
                     }
-                    let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
-                    text.append(contentsOf: Array(String(Character(scalar)).utf8))
+                    TextDecoding.appendUTF8(value, to: &text)
                 case UInt8(ascii: "0")...UInt8(ascii: "7"):
                     // Up to three octal digits.
                     var value = UInt32(escaped - UInt8(ascii: "0"))
@@ -281,7 +280,7 @@ public struct OpenStepPropertyListParser {
                         offset += 1
                         digits += 1
                     }
-                    text.append(contentsOf: Array(String(Character(Unicode.Scalar(value) ?? "\u{FFFD}")).utf8))
+                    TextDecoding.appendUTF8(value, to: &text)
                 case 0x0A:
                     newline(at: offset - 1)
                     text.append(0x0A)

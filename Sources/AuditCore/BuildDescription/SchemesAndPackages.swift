@@ -10,8 +10,6 @@ public struct XcodeScheme: Sendable, Hashable {
     /// The StoreKit configuration its run action uses, relative to the root (nil when none, or
     /// when it points outside the root).
     public var storeKitConfiguration: String?
-    /// Where the configuration reference is written, for the report.
-    public var storeKitReferenceLine: Int?
     /// Test targets its test action runs, by name.
     public var testTargets: [String]
 
@@ -22,7 +20,7 @@ public struct XcodeScheme: Sendable, Hashable {
         let name = file.split(separator: "/").last.map { String($0.dropLast(".xcscheme".count)) } ?? file
         var project = RepositoryPath.folder(of: file)
         while !project.isEmpty, !project.hasSuffix(".xcodeproj"), !project.hasSuffix(".xcworkspace") { project = RepositoryPath.folder(of: project) }
-        var scheme = XcodeScheme(path: file, name: name, project: project, runsTarget: nil, storeKitConfiguration: nil, storeKitReferenceLine: nil, testTargets: [])
+        var scheme = XcodeScheme(path: file, name: name, project: project, runsTarget: nil, storeKitConfiguration: nil, testTargets: [])
         if let launch = element("LaunchAction", in: text) {
             let launchText = String(text[launch])
             if let runnable = element("BuildableProductRunnable", in: launchText) ?? element("MacroExpansion", in: launchText) {
@@ -33,8 +31,6 @@ public struct XcodeScheme: Sendable, Hashable {
                 // Xcode writes it relative to the scheme's `xcshareddata` folder.
                 let schemes = RepositoryPath.folder(of: file)
                 scheme.storeKitConfiguration = RepositoryPath.join(RepositoryPath.folder(of: schemes), identifier)
-                let before = text[..<launch.lowerBound].utf8.count + launchText[..<reference.lowerBound].utf8.count
-                scheme.storeKitReferenceLine = 1 + text.utf8.prefix(before).count(where: { $0 == 0x0A })
             }
         }
         if let test = element("TestAction", in: text) {

@@ -11,20 +11,6 @@ public struct XcodeProject: Sendable, Hashable {
     /// `knownRegions` without `Base`, in the project's order.
     public var knownRegions: [String]
     public var developmentRegion: String?
-    /// Local Swift packages the project references (`XCLocalSwiftPackageReference`): their folders.
-    public var localPackages: [String]
-    /// Every file or folder the project's groups reference (whether or not a target builds it).
-    public var referencedPaths: Set<String>
-
-    /// The project's name: its folder's name without `.xcodeproj`.
-    public var name: String {
-        let last = path.split(separator: "/").last.map(String.init) ?? path
-        return last.hasSuffix(".xcodeproj") ? String(last.dropLast(".xcodeproj".count)) : last
-    }
-
-    public func target(named name: String) -> XcodeTarget? {
-        targets.first { $0.name == name }
-    }
 }
 
 /// One target of an Xcode project.
@@ -120,8 +106,6 @@ public struct Membership: Sendable, Hashable {
         guard folders.contains(where: { RepositoryPath.isInside(path, folder: $0) }) else { return false }
         return !excluded.contains { RepositoryPath.isInside(path, folder: $0) }
     }
-
-    public var isEmpty: Bool { files.isEmpty && folders.isEmpty }
 
     public mutating func formUnion(_ other: Membership) {
         // A folder one target excludes but another includes whole stays included.
@@ -219,21 +203,10 @@ extension XcodeProject {
                 name: name, productType: ProductType(object["productType"]?.string ?? ""), membership: membership,
                 dependencies: dependencies, packageProducts: products, infoPlist: infoPlist, testedTargetName: tested))
         }
-        var localPackages: [String] = []
-        for id in project["packageReferences"]?.strings ?? [] {
-            guard let package = objects[id], package["isa"]?.string == "XCLocalSwiftPackageReference",
-                  let relative = package["relativePath"]?.string,
-                  let path = RepositoryPath.join(RepositoryPath.folder(of: xcodeproj), relative, root: root) else { continue }
-            localPackages.append(path)
-        }
-        // Local packages dragged into the project as folder references ("Packages/Models") are
-        // file references of type `wrapper` or folders holding a Package.swift; those are found
-        // by the caller from the referenced paths.
         return XcodeProject(
             path: xcodeproj, folder: folder, targets: targets,
             knownRegions: (project["knownRegions"]?.strings ?? []).filter { $0 != "Base" },
-            developmentRegion: project["developmentRegion"]?.string,
-            localPackages: localPackages, referencedPaths: reader.referencedPaths())
+            developmentRegion: project["developmentRegion"]?.string)
     }
 
     /// Resolves object ids to paths through the group tree.
@@ -244,11 +217,14 @@ extension XcodeProject {
         /// Each group's or file's parent group.
         var parents: [String: String] = [:]
         var paths: [String: String?] = [:]
+        /// The Xcode 16 synchronized folders' ids, found once (asked for every target).
+        let synchronizedGroups: [String]
 
         init(objects: [String: OpenStepValue], projectFolder: String, root: String) {
             self.objects = objects
             self.projectFolder = projectFolder
             self.root = root
+            synchronizedGroups = objects.compactMap { $0.value["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" ? $0.key : nil }.sorted()
         }
 
         mutating func indexParents(from mainGroup: String?) {
@@ -338,8 +314,8 @@ extension XcodeProject {
         /// give to it.
         mutating func exceptionMembers(forTarget targetID: String, excludingGroups own: Set<String>) -> Set<String> {
             var result: Set<String> = []
-            for (id, object) in objects where object["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" && !own.contains(id) {
-                guard let folder = path(of: id) else { continue }
+            for id in synchronizedGroups where !own.contains(id) {
+                guard let object = objects[id], let folder = path(of: id) else { continue }
                 for exceptionID in object["exceptions"]?.strings ?? [] {
                     guard let exception = objects[exceptionID], exception["target"]?.string == targetID else { continue }
                     for relative in exception["membershipExceptions"]?.strings ?? [] {
@@ -361,19 +337,6 @@ extension XcodeProject {
                 if let text = value.string { settings[key] = text }
             }
             return settings
-        }
-
-        mutating func referencedPaths() -> Set<String> {
-            var result: Set<String> = []
-            for (id, object) in objects {
-                switch object["isa"]?.string {
-                case "PBXFileReference", "PBXFileSystemSynchronizedRootGroup":
-                    if let path = path(of: id) { result.insert(path) }
-                default:
-                    continue
-                }
-            }
-            return result
         }
     }
 }

@@ -487,8 +487,6 @@ struct GitIgnored: Sendable {
         }
     }
 
-    var isEmpty: Bool { files.isEmpty && folders.isEmpty }
-
     /// Whether `folder` or a folder above it holds `.git` (a folder, or a worktree's file).
     static func isInWorkTree(_ folder: String) -> Bool {
         var path = URL(fileURLWithPath: folder).standardizedFileURL.path

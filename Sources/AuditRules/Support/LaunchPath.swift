@@ -220,7 +220,7 @@ enum LaunchPath {
             for (call, addsObserver) in file.paymentQueueAdds() where addsObserver {
                 let type = file.enclosingType(of: call.name)
                 var context = context(of: call.name, in: file, project: project, depth: 0)
-                if !context.isLaunch, let type, isScreen(file.declarations[type]) {
+                if !context.isLaunch, let type, PurchaseSurface.isViewType(file.declarations[type]) {
                     let function = file.enclosingFunction(of: call.name).map { file.declarations[$0].name } ?? "its code"
                     context = .view("\(file.declarations[type].name).\(function), a screen's method", file.location(of: call.name))
                 }
@@ -230,10 +230,6 @@ enum LaunchPath {
         return result
     }
 
-    /// A UIKit or AppKit view controller, or a SwiftUI view: code that runs when a screen is shown.
-    static func isScreen(_ declaration: Declaration) -> Bool {
-        PurchaseSurface.isViewType(declaration)
-    }
 
     private struct RootViews: Sendable {
         var names: Set<String>
