@@ -145,7 +145,7 @@ public struct SharedSecretInAppRule: Rule {
         guard let before = file.previousCodeIndex(before: index) else { return nil }
         // `"password": "…"` in a request body, where the file posts to verifyReceipt.
         if file.isKind(before, .colon), let key = file.previousCodeIndex(before: before), file.isKind(key, .stringEnd),
-           let keyStart = file.enclosingBracket(of: key, where: { _ in false }) ?? stringStart(ending: key, in: file),
+           let keyStart = stringStart(ending: key, in: file),
            file.stringLiteral(at: keyStart).text == "password", postsToVerifyReceipt {
             return "the password posted to verifyReceipt"
         }

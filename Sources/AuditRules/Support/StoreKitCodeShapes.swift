@@ -5,7 +5,7 @@ import AuditCore
 /// (Statements and their blocks are AuditCore's `StatementQueries`.)
 extension SwiftFile {
     /// The original StoreKit's `SKPaymentQueue.default().add(x)` calls, with whether `x` is an
-    /// observer (`self` in an observer type, or a value named for one) rather than a payment.
+    /// observer (`self`, or a value named for one) rather than a payment.
     func paymentQueueAdds() -> [(call: Call, addsObserver: Bool)] {
         guard mentions("SKPaymentQueue") else { return [] }
         var result: [(Call, Bool)] = []
@@ -15,12 +15,10 @@ extension SwiftFile {
                   isMemberAccess(callee, base: "SKPaymentQueue", member: "default"),
                   let last = lastIdentifier(in: call.arguments[0].valueRange)
             else { continue }
-            let value = call.arguments[0].valueRange
-            let type = enclosingType(of: call.name)
-            let isSelfObserver = value.count == 1 && isIdentifier(last, "self")
-                && type.map { declarations[$0].inheritedTypes.contains("SKPaymentTransactionObserver") } == true
+            // `add(self)` adds the type itself (it conforms, here or in an extension); a
+            // payment is a value, `add(payment)`, `add(SKPayment(product: p))`.
             let name = text(last).lowercased()
-            result.append((call, isSelfObserver || name.contains("observer") || name == "self"))
+            result.append((call, name == "self" || name.contains("observer")))
         }
         return result
     }
