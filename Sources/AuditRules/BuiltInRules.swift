@@ -11,6 +11,7 @@ public enum BuiltInRules {
         PolicyLinksMissingRule(),
         UnverifiedTransactionUsedRule(),
         TransactionNotFinishedRule(),
+        TransactionFinishedBeforeDeliveryRule(),
         RevocationNotCheckedRule(),
         PendingPurchaseUnhandledRule(),
         EntitlementsNotRefreshedRule(),

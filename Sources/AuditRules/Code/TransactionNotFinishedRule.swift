@@ -79,6 +79,7 @@ public struct TransactionNotFinishedRule: Rule {
                 "This Transaction.updates loop in \(scopeDescription(of: loop, in: file)) \(what): renewals, Ask to Buy approvals and purchases made in StoreKit views stay unfinished and are delivered again on every launch."
             )
         }
+        handled += checkLegacyHandlers(project, into: &result)
         if handled == 0, result.findings.isEmpty {
             // Nothing is handled, yet the app sells through StoreKit: the purchases StoreKit
             // views make arrive on Transaction.updates, which no code reads or finishes.
@@ -94,6 +95,53 @@ public struct TransactionNotFinishedRule: Rule {
             }
             result.notApplicable("No purchase results or transaction updates are handled in app code.")
         }
+    }
+
+    /// Original StoreKit: each `paymentQueue(_:updatedTransactions:)` must finish what arrives
+    /// in `.purchased`, `.restored` and `.failed`, when the app buys or restores through the
+    /// payment queue. Returns the number of handlers judged.
+    private func checkLegacyHandlers(_ project: Project, into result: inout RuleResult) -> Int {
+        let handlers = LegacyTransactionHandler.all(in: project)
+        guard !handlers.isEmpty, LegacyTransactionHandler.appUsesLegacyQueue(project) else { return 0 }
+        let finishing = LegacyTransactionHandler.finishingFunctions(in: project)
+        for handler in handlers {
+            let file = handler.file
+            let place = "\(file.enclosingType(of: handler.site).map { file.declarations[$0].name + "." } ?? "")paymentQueue(_:updatedTransactions:)"
+            if handler.branches.isEmpty {
+                if let finish = LegacyTransactionHandler.finishCall(in: handler.scope, of: file, finishing: finishing) {
+                    result.evidence(in: file, at: finish, "finishTransaction(_:) is called for the transactions \(place) receives")
+                } else {
+                    result.report(
+                        in: file, at: handler.site,
+                        "\(place) never calls finishTransaction(_:): purchased, restored and failed transactions stay in the payment queue and are delivered again on every launch."
+                    )
+                }
+                continue
+            }
+            var unfinished: [String] = []
+            var finishes: [Int] = []
+            for state in LegacyTransactionHandler.statesToFinish {
+                guard let branch = handler.branch(for: state),
+                      let finish = LegacyTransactionHandler.finishCall(in: branch.body, of: file, finishing: finishing)
+                else {
+                    unfinished.append(state)
+                    continue
+                }
+                finishes.append(finish)
+            }
+            if unfinished.isEmpty {
+                let first = finishes.min() ?? handler.site
+                result.evidence(in: file, at: first, "finishTransaction(_:) is called for purchased, restored and failed transactions in \(place)")
+                continue
+            }
+            let at = unfinished.compactMap { handler.branch(for: $0)?.label }.min() ?? handler.site
+            let states = unfinished.map { ".\($0)" }.joined(separator: ", ")
+            result.report(
+                in: file, at: at,
+                "\(place) does not finish transactions in state \(states): they stay in the payment queue and are delivered again on every launch\(unfinished.contains("failed") ? "; a failed one blocks buying that product again" : "")."
+            )
+        }
+        return handlers.count
     }
 
     /// Whether the loop passes what it receives to a function that binds a transaction from

@@ -154,6 +154,39 @@ extension TransactionNotFinishedRule {
                 for await result in Transaction.unfinished { await process(result) }
             }
             """),
+        // Original StoreKit: the observer finishes purchases, but a failed transaction stays in the
+        // queue (and blocks buying that product again).
+        RuleExample("""
+            final class TipStore: NSObject, SKPaymentTransactionObserver {
+                func buy(_ product: SKProduct) {
+                    SKPaymentQueue.default().add(SKPayment(product: product))
+                }
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    for transaction in transactions {
+                        switch transaction.transactionState {
+                        case .purchased, .restored:
+                            Tips.record(transaction.payment.productIdentifier)
+                            queue.finishTransaction(transaction)
+                        ↓case .failed:
+                            showError(transaction.error)
+                        default:
+                            break
+                        }
+                    }
+                }
+            }
+            """),
+        // Original StoreKit: an observer that reports updates and finishes nothing, in an app that
+        // buys through the payment queue.
+        RuleExample("""
+            final class Observer: NSObject, SKPaymentTransactionObserver {
+                static let shared = Observer()
+                func restore() { SKPaymentQueue.default().restoreCompletedTransactions() }
+                func ↓paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    NotificationCenter.default.post(name: .storeChanged, object: transactions)
+                }
+            }
+            """),
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [
@@ -325,5 +358,53 @@ extension TransactionNotFinishedRule {
                 } catch {}
             }
             """),
+        // Original StoreKit, finished in every state that needs it, after recording; `default`
+        // covers `.failed`.
+        RuleExample("""
+            final class TipStore: NSObject, SKPaymentTransactionObserver {
+                func buy(_ product: SKProduct) { SKPaymentQueue.default().add(SKPayment(product: product)) }
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    transactions.forEach { transaction in
+                        switch transaction.transactionState {
+                        case .purchasing, .deferred:
+                            break
+                        case .purchased, .restored:
+                            Tips.record(transaction.payment.productIdentifier)
+                            complete(transaction)
+                        default:
+                            queue.finishTransaction(transaction)
+                        }
+                    }
+                }
+                private func complete(_ transaction: SKPaymentTransaction) {
+                    SKPaymentQueue.default().finishTransaction(transaction)
+                }
+            }
+            """),
+        // A StoreKit 2 app keeps an original observer for promoted purchases and logging: the
+        // purchases are StoreKit 2's and finished there, so the observer need not finish them.
+        RuleExample(files: [
+            ("App.swift", """
+                @main struct ShopApp: App {
+                    init() { SKPaymentQueue.default().add(StoreObserver.standard) }
+                    var body: some Scene { WindowGroup { ContentView() } }
+                }
+                """),
+            ("StoreObserver.swift", """
+                final class StoreObserver: NSObject, SKPaymentTransactionObserver {
+                    static let standard = StoreObserver()
+                    func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                        log.info("received \\(transactions.count) updates")
+                    }
+                }
+                """),
+            ("Store.swift", """
+                func buy(_ product: Product) async throws {
+                    guard case .success(.verified(let transaction)) = try await product.purchase() else { return }
+                    await Entitlements.shared.grant(transaction.productID)
+                    await transaction.finish()
+                }
+                """),
+        ]),
     ]
 }

@@ -15,10 +15,12 @@ extension SwiftFile {
                   isMemberAccess(callee, base: "SKPaymentQueue", member: "default"),
                   let last = lastIdentifier(in: call.arguments[0].valueRange)
             else { continue }
-            // `add(self)` adds the type itself (it conforms, here or in an extension); a
-            // payment is a value, `add(payment)`, `add(SKPayment(product: p))`.
+            // `add(self)` adds the type itself (it conforms, here or in an extension), and
+            // `add(StoreObserver.standard)` an observer; a payment is a value, `add(payment)`,
+            // `add(SKPayment(product: p))`.
             let name = text(last).lowercased()
-            result.append((call, name == "self" || name.contains("observer")))
+            let namesObserver = call.arguments[0].valueRange.contains { isKind($0, .identifier) && text($0).lowercased().contains("observer") }
+            result.append((call, name == "self" || namesObserver))
         }
         return result
     }

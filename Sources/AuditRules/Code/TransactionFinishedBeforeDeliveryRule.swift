@@ -1,0 +1,73 @@
+import AuditCore
+
+/// Seed checklist 3 ("`transaction.finish()` called after content delivery"): finishing first
+/// and recording the purchase afterwards loses it when the app stops in between, because
+/// StoreKit no longer delivers a finished transaction.
+public struct TransactionFinishedBeforeDeliveryRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "transaction_finished_before_delivery",
+        title: "Transactions are finished only after the purchase is recorded",
+        severity: .warning,
+        scope: .code,
+        rationale: """
+            `finish()` (`finishTransaction(_:)` in original StoreKit) tells the App Store that the \
+            content is delivered; StoreKit then never hands the transaction back. When the app \
+            records the purchase only after finishing (a `UserDefaults` or iCloud key-value write, \
+            a Keychain counter, an access flag, a `deliver…`/`unlock…` call) and is stopped in \
+            between, the user has paid and has nothing.
+            """,
+        fix: "Record or deliver the purchase first, then finish the transaction.",
+        reference: "StoreKit 2 review checklist item 3; common mistake 2",
+        triggeringExamples: Self.triggeringExamples,
+        nonTriggeringExamples: Self.nonTriggeringExamples
+    )
+
+    public func prepare(_ project: Project) {
+        if project.transactionsHandledBySDK == nil { _ = TransactionFlow(project) }
+    }
+
+    public func check(_ project: Project, into result: inout RuleResult) {
+        if let sdk = project.transactionsHandledBySDK {
+            result.notApplicable(project.sdkReason(sdk))
+            return
+        }
+        var checked = 0
+        for binding in TransactionFlow(project).bindings where binding.source.mustBeFinished && !binding.isUnverified {
+            guard let finish = binding.finishCall else { continue }
+            let file = binding.file
+            checked += 1
+            let name = file.receiver(of: finish).map { file.text($0) } ?? binding.name
+            if let delivery = FinishOrder.deliveryAfter(finish, inBlockWithin: binding.scope, of: file) {
+                report(finish: finish, delivery: delivery, what: "The transaction '\(name)'", in: file, into: &result)
+            }
+        }
+        let finishing = LegacyTransactionHandler.finishingFunctions(in: project)
+        for handler in LegacyTransactionHandler.all(in: project) {
+            let file = handler.file
+            for state in ["purchased", "restored"] {
+                guard let branch = handler.branch(for: state),
+                      let finish = LegacyTransactionHandler.finishCall(in: branch.body, of: file, finishing: finishing)
+                else { continue }
+                checked += 1
+                if let delivery = FinishOrder.deliveryAfter(finish, in: branch.body, of: file),
+                   !result.findings.contains(where: { $0.location == file.location(of: finish) }) {
+                    report(finish: finish, delivery: delivery, what: "The \(state) transaction", in: file, into: &result)
+                }
+            }
+        }
+        if checked == 0 {
+            result.notApplicable("No code finishes a transaction it receives.")
+        } else if result.findings.isEmpty {
+            result.evidence(at: nil, "No purchase is recorded after its transaction is finished (\(checked) finishing site\(checked == 1 ? "" : "s") read)")
+        }
+    }
+
+    private func report(finish: Int, delivery: Int, what: String, in file: SwiftFile, into result: inout RuleResult) {
+        result.report(
+            in: file, at: finish,
+            "\(what) is finished before the purchase is recorded (line \(file.line(of: delivery))): if the app stops in between, StoreKit does not deliver it again and the user loses what they paid for."
+        )
+    }
+}

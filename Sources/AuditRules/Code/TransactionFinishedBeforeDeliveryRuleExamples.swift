@@ -1,0 +1,132 @@
+import AuditCore
+
+/// The examples of `TransactionFinishedBeforeDeliveryRule` (its description).
+extension TransactionFinishedBeforeDeliveryRule {
+    static let triggeringExamples: [RuleExample] = [
+        // Finished, then recorded: a crash in between loses the purchase (StoreKit 1 and 2).
+        RuleExample("""
+            final class Donations: NSObject, SKPaymentTransactionObserver {
+                func donate(_ product: SKProduct) { SKPaymentQueue.default().add(SKPayment(product: product)) }
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    for transaction in transactions {
+                        switch transaction.transactionState {
+                        case .purchased:
+                            queue.↓finishTransaction(transaction)
+                            UserDefaults.standard.set(Date(), forKey: "lastDonation")
+                        case .failed, .restored:
+                            queue.finishTransaction(transaction)
+                        default:
+                            break
+                        }
+                    }
+                }
+            }
+            """),
+        RuleExample("""
+            func buy(_ product: Product) async throws -> Bool {
+                guard case .success(.verified(let transaction)) = try await product.purchase() else { return false }
+                await transaction.↓finish()
+                NSUbiquitousKeyValueStore.default.set(true, forKey: transaction.productID)
+                return true
+            }
+            """),
+        // Original StoreKit, a Keychain counter after the finish.
+        RuleExample("""
+            final class CoinStore: NSObject, SKPaymentTransactionObserver {
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    for t in transactions where t.transactionState == .purchased || t.transactionState == .restored {
+                        switch t.transactionState {
+                        case .purchased:
+                            SKPaymentQueue.default().↓finishTransaction(t)
+                            KeychainCounter.increment(t.payment.productIdentifier, by: t.payment.quantity)
+                        default:
+                            SKPaymentQueue.default().finishTransaction(t)
+                        }
+                    }
+                }
+            }
+            """),
+    ]
+
+    static let nonTriggeringExamples: [RuleExample] = [
+        // Finished after delivery; the next case's `default:` and `.default` member are not
+        // deliveries after the finish.
+        RuleExample("""
+            func buy(_ product: Product) async throws -> Bool {
+                switch try await product.purchase() {
+                case .success(.verified(let transaction)):
+                    NSUbiquitousKeyValueStore.default.set(true, forKey: transaction.productID)
+                    await transaction.finish()
+                    return true
+                default:
+                    UserDefaults.standard.set(false, forKey: "lastPurchaseSucceeded")
+                    return false
+                }
+            }
+            """),
+        // Finished, then the entitlements are re-read from StoreKit: a refresh, not a delivery
+        // that could be lost.
+        RuleExample("""
+            func listen() -> Task<Void, Never> {
+                Task.detached {
+                    for await update in Transaction.updates {
+                        guard case .verified(let transaction) = update else { continue }
+                        await transaction.finish()
+                        await self.updatePurchasedProducts()
+                    }
+                }
+            }
+            """),
+        // Original StoreKit: recorded, then finished.
+        RuleExample("""
+            final class TipStore: NSObject, SKPaymentTransactionObserver {
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    for transaction in transactions {
+                        switch transaction.transactionState {
+                        case .purchased:
+                            UserDefaults.standard.set(Date(), forKey: "lastTip")
+                            queue.finishTransaction(transaction)
+                        case .failed, .restored:
+                            queue.finishTransaction(transaction)
+                        default:
+                            break
+                        }
+                    }
+                }
+            }
+            """),
+        // A failed transaction delivers nothing: what is written after finishing it is not a purchase.
+        RuleExample("""
+            final class TipStore: NSObject, SKPaymentTransactionObserver {
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    for transaction in transactions {
+                        switch transaction.transactionState {
+                        case .purchased, .restored:
+                            Tips.record(transaction)
+                            queue.finishTransaction(transaction)
+                        case .failed:
+                            queue.finishTransaction(transaction)
+                            UserDefaults.standard.set(transaction.error?.localizedDescription, forKey: "lastError")
+                        default:
+                            break
+                        }
+                    }
+                }
+            }
+            """),
+        // The helper finishes and returns; the caller records nothing afterwards in that block.
+        RuleExample("""
+            @MainActor final class Store {
+                var purchased: Set<String> = []
+                func buy(_ product: Product) async throws {
+                    guard case .success(let result) = try await product.purchase() else { return }
+                    if case .verified(let transaction) = result {
+                        purchased.insert(transaction.productID)
+                        UserDefaults.standard.set(Array(purchased), forKey: "purchased")
+                        await transaction.finish()
+                    }
+                }
+            }
+            """),
+    ]
+}
