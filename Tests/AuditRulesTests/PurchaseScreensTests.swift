@@ -64,3 +64,85 @@ import Testing
         #expect(findings.map(\.location.file) == ["Shop.swift"])
     }
 }
+
+/// Where the purchase screens are shown from: what findings about a screen say so a reader can
+/// find it in the running app.
+@Suite struct ScreenPresentationTests {
+    static func presentations(_ sources: [(String, String)]) -> [String: [String]] {
+        let project = Project(swiftFiles: sources.map { SwiftFile(path: $0.0, bytes: Array($0.1.utf8)) })
+        var result: [String: [String]] = [:]
+        for screen in PurchaseScreens.of(project).screens {
+            result[screen.name] = screen.presentations.map(\.description)
+        }
+        return result
+    }
+
+    @Test func sheetsNavigationDestinationsAndNotLinkLabelsOrPreviews() {
+        let found = Self.presentations([
+            ("Paywall.swift", """
+                struct Paywall: View {
+                    let product: Product
+                    var body: some View {
+                        Button("Subscribe") { Task { _ = try? await product.purchase() } }
+                    }
+                }
+                #Preview { Paywall(product: .preview) }
+                """),
+            ("Settings.swift", """
+                struct Settings: View {
+                    @State var showPaywall = false
+                    var body: some View {
+                        List {
+                            NavigationLink(destination: Paywall(product: store.pro)) { PaywallBadge() }
+                            NavigationLink { Paywall(product: store.pro) } label: { Paywall.Label() }
+                        }
+                        .sheet(isPresented: $showPaywall) { Paywall(product: store.pro) }
+                    }
+                }
+                """),
+        ])
+        #expect(found["Paywall"] == [
+            "by navigation from Settings (Settings.swift:5)",
+            "by navigation from Settings (Settings.swift:6)",
+            "as a sheet from Settings (Settings.swift:8)",
+        ])
+    }
+
+    /// A row that buys is followed to the screen that holds it; a view controller kept in a
+    /// local is followed to its `present` or push.
+    @Test func rowsAreFollowedToTheirScreenAndControllersToTheirPresentation() {
+        let found = Self.presentations([
+            ("Row.swift", """
+                struct ProductRow: View {
+                    let product: Product
+                    var body: some View {
+                        Button(product.displayPrice) { Task { try? await product.purchase() } }
+                    }
+                }
+                struct StoreScreen: View {
+                    let products: [Product]
+                    var body: some View { ForEach(products) { ProductRow(product: $0) } }
+                }
+                struct Home: View {
+                    var body: some View { Text("Home").fullScreenCover(isPresented: .constant(true)) { StoreScreen(products: []) } }
+                }
+                """),
+            ("Tips.swift", """
+                final class TipsViewController: UIViewController, SKPaymentTransactionObserver {
+                    func tip(_ product: SKProduct) { SKPaymentQueue.default().add(SKPayment(product: product)) }
+                }
+                final class SettingsController: UITableViewController {
+                    func openTips() {
+                        let tips = TipsViewController()
+                        navigationController?.pushViewController(tips, animated: true)
+                    }
+                }
+                """),
+        ])
+        #expect(found["ProductRow"] == [
+            "inside StoreScreen (Row.swift:9)",
+            "inside StoreScreen, shown as a full-screen cover from Home (Row.swift:12)",
+        ])
+        #expect(found["TipsViewController"] == ["as a pushed view controller from SettingsController (Tips.swift:6)"])
+    }
+}

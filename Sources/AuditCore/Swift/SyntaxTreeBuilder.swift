@@ -318,7 +318,8 @@ struct SyntaxTreeBuilder {
             if isBlockBrace(i) { continue }
             let callee = calleeOfClosure(at: i, match: structure.match, parent: structure.parent)
             let declaration = Declaration(
-                kind: .closure, name: callee >= 0 ? word(callee) : "", keyword: i, bodyStart: i,
+                // `#Preview { … }` is named "Preview", like the closure of a call.
+                kind: .closure, name: callee < 0 ? "" : kind(callee) == .poundKeyword ? String(word(callee).dropFirst()) : word(callee), keyword: i, bodyStart: i,
                 bodyEnd: Int(structure.match[i]), parent: -1, attributes: [], modifiers: [],
                 inheritedTypes: [], calleeIndex: callee
             )
@@ -601,6 +602,7 @@ struct SyntaxTreeBuilder {
             }
             i = j - 1
         }
+        if kind(i) == .poundKeyword, spells(i, "#Preview") { return i }
         if kind(i) == .identifier || kind(i) == .backtickIdentifier {
             if spellsAny(i, Self.controlKeywords) || spells(i, "in") || spells(i, "return") { return -1 }
             return i

@@ -57,7 +57,7 @@ public struct PolicyLinksMissingRule: Rule {
             }
             let missing = [links.terms ? nil : "Terms of Use", links.privacy ? nil : "Privacy Policy"].compactMap { $0 }.joined(separator: " or ")
             if screen.presentedUnderStoreKitName.isEmpty {
-                result.report(at: screen.site.location, "Custom subscription paywall \(screen.name) shows no \(missing) link.")
+                result.report(at: screen.site.location, "Custom subscription paywall \(screen.name) shows no \(missing) link.\(screen.reachedNote)")
             } else {
                 // `SubscriptionStoreView(controller:)` reads as StoreKit's view: the finding is
                 // where it is presented, and says whose view it is.

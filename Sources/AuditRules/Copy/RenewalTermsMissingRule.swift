@@ -246,7 +246,7 @@ public struct RenewalTermsMissingRule: Rule {
             if missing.isEmpty {
                 result.evidence(at: unit.site, "\(unit.name) states auto-renewal and cancellation in \(unit.locales.joined(separator: ", "))")
             } else {
-                result.report(at: unit.site, "\(unit.kind == .document ? "The paywall copy" : "The subscription paywall") \(unit.name) does not state auto-renewal and how to cancel in: \(missing.joined(separator: "; ")).")
+                result.report(at: unit.site, "\(unit.kind == .document ? "The paywall copy" : "The subscription paywall") \(unit.name) does not state auto-renewal and how to cancel in: \(missing.joined(separator: "; ")).\(unit.screen?.reachedNote ?? "")")
             }
         }
         if judged == 0 {

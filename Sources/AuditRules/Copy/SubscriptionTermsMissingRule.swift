@@ -228,7 +228,7 @@ public struct SubscriptionTermsMissingRule: Rule {
             if missing.isEmpty {
                 result.evidence(at: unit.site, "\(unit.name) shows the subscription's price and period")
             } else {
-                result.report(at: unit.site, "The subscription paywall \(unit.name) does not show the \(missing.joined(separator: " or ")) of what it sells.")
+                result.report(at: unit.site, "The subscription paywall \(unit.name) does not show the \(missing.joined(separator: " or ")) of what it sells.\(unit.screen?.reachedNote ?? "")")
             }
         }
         if judged == 0 {

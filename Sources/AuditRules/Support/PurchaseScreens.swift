@@ -25,6 +25,20 @@ struct PurchaseScreen: Sendable {
     /// Where the app presents this screen under a StoreKit view's name (`SubscriptionStoreView(controller:)`
     /// of the app's own `struct SubscriptionStoreView`): the line a reader takes for StoreKit's view.
     var presentedUnderStoreKitName: [CodeSite]
+    /// Where the app shows it: a sheet, a navigation link, a presented view controller, or
+    /// inside another view (followed to where that one is shown).
+    var presentations: [ScreenPresentation] = []
+
+    /// "It is shown as a sheet from SettingsView (Settings.swift:42)." for a finding's message,
+    /// or "" when no code in the app shows it (a storyboard may).
+    var reachedNote: String {
+        let shown = presentations.filter { $0.kind != .embedded }
+        let listed = (shown.isEmpty ? presentations : shown)
+        guard !listed.isEmpty else { return "" }
+        let first = listed.prefix(2).map(\.description).joined(separator: " and ")
+        let more = listed.count > 2 ? " and \(listed.count - 2) more place\(listed.count == 3 ? "" : "s")" : ""
+        return " It is shown \(first)\(more)."
+    }
 
     /// The argument lists of the calls that create this view in other views
     /// (`ProductRow(option: TipOption(name: "Monthly Supporter", price: package.localizedPriceString))`):
@@ -59,6 +73,31 @@ struct PurchaseScreens: Sendable {
 
     static func of(_ project: Project) -> PurchaseScreens {
         project.fact(PurchaseScreens.self) { PurchaseScreens(project) }
+    }
+
+    /// Where the screen is shown; a view shown only inside others (a row, a section) is
+    /// followed to where those are shown, up to three levels.
+    private static func presentations(of name: String, declaredAt type: Int, in file: SwiftFile, project: Project) -> [ScreenPresentation] {
+        var all = ScreenPresentation.of(name, declaredAt: type, in: file, project: project)
+        var level = all
+        var seen: Set<String> = [name]
+        for _ in 0..<3 where !level.isEmpty && !level.contains(where: { $0.kind != .embedded }) {
+            var next: [ScreenPresentation] = []
+            for shown in level where shown.kind == .embedded && seen.insert(shown.from).inserted {
+                let other = shown.site.file
+                guard let container = other.declarationChain(of: shown.site.index).last(where: { other.declarations[$0].kind.isType }),
+                      other.declarations[container].kind != .extension
+                else { continue }
+                next += ScreenPresentation.of(shown.from, declaredAt: container, in: other, project: project).map { outer in
+                    var chained = outer
+                    chained.via = shown.via + [shown.from]
+                    return chained
+                }
+            }
+            all += next
+            level = next
+        }
+        return all
     }
 
     private init(_ project: Project) {
@@ -104,7 +143,8 @@ struct PurchaseScreens: Sendable {
             screens.append(PurchaseScreen(
                 file: file, type: type, name: name, site: CodeSite(file: file, index: nameIndex(of: type, in: file)), code: code,
                 usesSubscriptionStoreView: usesSubscriptionStoreView, usesProductView: !productViews.isEmpty, sold: sold,
-                sellsSubscriptions: sellsSubscriptions, presentedUnderStoreKitName: presented
+                sellsSubscriptions: sellsSubscriptions, presentedUnderStoreKitName: presented,
+                presentations: Self.presentations(of: name, declaredAt: type, in: file, project: project)
             ))
         }
     }

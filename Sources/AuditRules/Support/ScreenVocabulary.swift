@@ -260,20 +260,42 @@ enum ViewCode {
     /// Whether the view created at `index` is shown as a screen of its own: in a
     /// `NavigationLink`, a sheet, a full-screen cover, a popover or a navigation destination.
     static func isPresented(_ index: Int, in file: SwiftFile) -> Bool {
+        presentingCall(of: index, in: file, calls: presentingCalls) != nil
+    }
+
+    /// The innermost call among `calls` whose argument or trailing closure holds `index`
+    /// (`sheet` for `.sheet { Paywall() }`, `NavigationLink` for `NavigationLink(destination: Paywall())`),
+    /// up to the enclosing type.
+    static func presentingCall(of index: Int, in file: SwiftFile, calls: Set<String>) -> Int? {
         var open = file.enclosingBracket(of: index)
         while let bracket = open {
             if file.isKind(bracket, .leftParen), let (callee, _) = file.callee(ofArgument: bracket + 1) ?? (bracket > 0 ? (bracket - 1, bracket) : nil),
-               file.isIdentifier(callee, in: presentingCalls) {
-                return true
+               file.isIdentifier(callee, in: calls) {
+                return callee
             }
             if file.isKind(bracket, .leftBrace), let declaration = file.declaration(openedBy: bracket) {
                 let kind = file.declarations[declaration].kind
-                if kind.isType { return false }
-                if kind == .closure, presentingCalls.contains(file.declarations[declaration].name) { return true }
+                if kind.isType { return nil }
+                if kind == .closure, calls.contains(file.declarations[declaration].name), !isNavigationLinkLabel(bracket, in: file) {
+                    let callee = file.declarations[declaration].calleeIndex
+                    return callee >= 0 ? callee : file.declarations[declaration].keyword
+                }
             }
             open = file.enclosingBracket(of: bracket)
         }
-        return false
+        return nil
+    }
+
+    /// Whether the closure opened by `brace` is a `NavigationLink`'s label, which is on the
+    /// screen that links, not the destination: `NavigationLink(destination: D()) { Label() }`,
+    /// `NavigationLink { D() } label: { Label() }`.
+    private static func isNavigationLinkLabel(_ brace: Int, in file: SwiftFile) -> Bool {
+        guard let before = file.previousCodeIndex(before: brace) else { return false }
+        if file.isKind(before, .colon), let label = file.previousCodeIndex(before: before), file.isIdentifier(label, "label") { return true }
+        guard file.isKind(before, .rightParen), let open = file.matchingBracket(of: before),
+              let callee = file.previousCodeIndex(before: open), file.isIdentifier(callee, "NavigationLink")
+        else { return false }
+        return file.call(at: callee)?.arguments.contains { $0.label == "destination" } ?? false
     }
 
     /// The view types that show the view type `type` of `file` (`StoreScreen { ProductList() }`
