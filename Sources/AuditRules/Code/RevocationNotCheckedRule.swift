@@ -93,8 +93,51 @@ public struct RevocationNotCheckedRule: Rule {
                     }
                 }
                 """),
+            // RevenueCat: the entitlement's whole history decides access, so a refunded or
+            // expired subscription keeps it.
+            RuleExample("""
+                import RevenueCat
+                @MainActor final class Access: ObservableObject {
+                    @Published var isPro = false
+                    func refresh() async {
+                        let info = try? await Purchases.shared.customerInfo()
+                        isPro = info?.entitlements.↓all["pro"] != nil
+                    }
+                }
+                """),
+            RuleExample("""
+                import RevenueCat
+                func unlocked(_ info: CustomerInfo) -> Bool {
+                    info.↓allPurchasedProductIdentifiers.contains("com.example.pro.yearly")
+                }
+                """),
         ],
         nonTriggeringExamples: [
+            // RevenueCat's history summed for a "you have given" line decides no access.
+            RuleExample("""
+                import RevenueCat
+                func totalSpent(_ info: CustomerInfo) async -> Double {
+                    var total = 0.0
+                    for (_, entitlement) in info.entitlements.all {
+                        total += await price(of: entitlement.productIdentifier)
+                    }
+                    return total
+                }
+                var isSupporter: Bool { !(customerInfo?.activeSubscriptions.isEmpty ?? true) }
+                """),
+            // RevenueCat's active entitlement drops refunds, revocations and expiry.
+            RuleExample("""
+                import RevenueCat
+                @MainActor final class Access: ObservableObject {
+                    @Published var isPro = false
+                    func refresh() async {
+                        let info = try? await Purchases.shared.customerInfo()
+                        isPro = info?.entitlements["pro"]?.isActive == true
+                        let history = info?.entitlements.all["pro"]?.isActive
+                        print("history: \\(String(describing: info?.allPurchasedProductIdentifiers))", history as Any)
+                    }
+                }
+                """),
             // The Optional-returning helper, with the revocation handled.
             RuleExample("""
                 final class StoreHelper: ObservableObject {
@@ -200,7 +243,19 @@ public struct RevocationNotCheckedRule: Rule {
 
     public func check(_ project: Project, into result: inout RuleResult) {
         if let sdk = project.transactionsHandledBySDK {
-            result.notApplicable(project.sdkReason(sdk))
+            // The SDK's active entitlements drop refunds and revocations; its history keeps them.
+            let reads = SDKEntitlementReads.of(project)
+            for site in reads.history {
+                result.report(
+                    in: site.file, at: site.index,
+                    "Access is decided from \(sdk.name)'s purchase history (\(site.file.text(site.index))), which keeps refunded, revoked and expired purchases: ask for the active entitlement (isActive, entitlements.active) instead."
+                )
+            }
+            if let first = reads.active.first, reads.history.isEmpty {
+                result.evidence(in: first.file, at: first.index, "Access is read from \(sdk.name)'s active entitlements (\(first.file.text(first.index))), which drop refunded and revoked purchases")
+            } else if reads.history.isEmpty {
+                result.notApplicable(project.sdkReason(sdk))
+            }
             return
         }
         let flow = TransactionFlow(project)
