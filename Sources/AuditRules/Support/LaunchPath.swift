@@ -84,39 +84,13 @@ enum LaunchPath {
                 if other.path == file.path, call.name == keyword + 1 { continue }
                 // `analytics.start()` does not start `Store.start`: calls are followed by the
                 // receiver's type where the source says it, by the name only where it does not.
-                if let owner, !mayCall(call, in: other, methodOf: owner, project: project) { continue }
+                if let owner, !CallGraph.mayCall(call, in: other, methodOf: owner, project: project) { continue }
                 contexts.append(context(of: call.name, in: other, project: project, depth: depth + 1))
             }
         }
         if let launch = contexts.first(where: \.isLaunch) { return launch }
         if contexts.contains(.unknown) || contexts.isEmpty { return nil }
         return contexts.first
-    }
-
-    /// Whether `call` may call the method of that name of type `owner`: its receiver's type is
-    /// `owner` (or a protocol or superclass `owner` adopts), or unknown; a call without a
-    /// receiver, from inside `owner`.
-    static func mayCall(_ call: Call, in file: SwiftFile, methodOf owner: String, project: Project) -> Bool {
-        guard let receiver = file.receiver(of: call.name) else {
-            guard let type = file.enclosingType(of: call.name) else { return false }
-            let name = file.declarations[type].name
-            return name == owner || adoptedTypes(of: name, in: project).contains(owner)
-        }
-        guard let type = file.typeName(ofReceiver: receiver) else { return true }
-        if type == owner || adoptedTypes(of: owner, in: project).contains(type) { return true }
-        // A type of the app's own that is not `owner`, or a framework type: another method.
-        return false
-    }
-
-    /// What a type of the app adopts or inherits, over all its declarations and extensions.
-    static func adoptedTypes(of name: String, in project: Project) -> Set<String> {
-        var result = Set<String>()
-        for file in project.swiftFiles(mentioning: name) {
-            for declaration in file.declarations where declaration.kind.isType && declaration.name == name {
-                result.formUnion(declaration.inheritedTypes)
-            }
-        }
-        return result
     }
 
     /// Where instances of type `name` are created (`Name(`) or its shared instance used.

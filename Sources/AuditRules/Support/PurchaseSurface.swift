@@ -83,7 +83,7 @@ struct PurchaseSurface: Sendable {
             for file in project.swiftFiles {
                 for call in file.calls(named: wrapperNames) where file.receiver(of: call.name) != nil {
                     let types = owners[file.text(call.name)] ?? []
-                    if byType, !types.contains(where: { owner in owner.map { LaunchPath.mayCall(call, in: file, methodOf: $0, project: project) } ?? true }) { continue }
+                    if byType, !types.contains(where: { owner in owner.map { CallGraph.mayCall(call, in: file, methodOf: $0, project: project) } ?? true }) { continue }
                     if known.insert("\(file.path)#\(call.name)").inserted { calls.append(CodeSite(file: file, index: call.name)) }
                 }
             }
