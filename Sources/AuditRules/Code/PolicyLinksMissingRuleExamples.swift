@@ -3,6 +3,28 @@ import AuditCore
 /// The examples of `PolicyLinksMissingRule` (its description), kept beside the rule for length.
 extension PolicyLinksMissingRule {
     static let triggeringExamples: [RuleExample] = [
+        // The screen buys through the app's store type, which loads subscription ids: it sells
+        // subscriptions although its own code names none.
+        RuleExample(files: [
+            ("PurchaseManager.swift", """
+                @MainActor final class PurchaseManager: ObservableObject {
+                    private let productIds = ["pro_monthly", "pro_yearly"]
+                    @Published private(set) var products: [Product] = []
+                    func loadProducts() async throws { products = try await Product.products(for: productIds) }
+                    func purchase(_ product: Product) async throws { _ = try await product.purchase() }
+                }
+                """),
+            ("ContentView.swift", """
+                struct ↓ContentView: View {
+                    @EnvironmentObject private var purchaseManager: PurchaseManager
+                    var body: some View {
+                        ForEach(purchaseManager.products) { product in
+                            Button(product.displayPrice) { Task { try? await purchaseManager.purchase(product) } }
+                        }
+                    }
+                }
+                """),
+        ]),
         // The seed's WRONG example.
         RuleExample("""
             import StoreKit
@@ -112,6 +134,26 @@ extension PolicyLinksMissingRule {
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [
+        // The same shape selling coin packs: no subscription, no links required.
+        RuleExample(files: [
+            ("CoinShop.swift", """
+                @MainActor final class CoinShop: ObservableObject {
+                    @Published private(set) var products: [Product] = []
+                    func load() async throws { products = try await Product.products(for: ["coins_100", "coins_500"]) }
+                    func purchase(_ product: Product) async throws { _ = try await product.purchase() }
+                }
+                """),
+            ("ShopView.swift", """
+                struct ShopView: View {
+                    @EnvironmentObject private var shop: CoinShop
+                    var body: some View {
+                        ForEach(shop.products) { product in
+                            Button(product.displayPrice) { Task { try? await shop.purchase(product) } }
+                        }
+                    }
+                }
+                """),
+        ]),
         // The seed's CORRECT example.
         RuleExample("""
             import StoreKit

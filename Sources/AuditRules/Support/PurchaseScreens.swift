@@ -100,6 +100,26 @@ struct PurchaseScreens: Sendable {
         return all
     }
 
+    /// What a screen lists from the app's store type: `ForEach(store.products)` with `store` of
+    /// a type that loads its products sells what that type loads. One product picked from the
+    /// list (`store.products.first { $0.id == cookbook.productID }`) is not the list.
+    private static func listedProducts(in code: [(SwiftFile, Range<Int>)], project: Project) -> SoldProducts.Kinds {
+        var sold = SoldProducts.Kinds()
+        let loaded = SoldProducts.loadedByType(in: project)
+        guard !loaded.isEmpty else { return sold }
+        for (file, range) in code {
+            for i in file.occurrences(of: "products", in: range) {
+                if let next = file.nextCodeIndex(after: i), file.isKind(next, .dot) || file.isKind(next, .leftBracket) { continue }
+                guard let receiver = file.receiver(of: i), let type = file.typeName(ofReceiver: receiver), let kinds = loaded[type] else { continue }
+                for id in kinds.ids where !sold.ids.contains(id) {
+                    sold.ids.append(id)
+                    if let type = SoldProducts.configured(in: project)[id] { sold.types.append(type) }
+                }
+            }
+        }
+        return sold
+    }
+
     private init(_ project: Project) {
         let surface = PurchaseSurface.of(project)
         let shadowed = StoreKitViews.shadowedNames(in: project)
@@ -122,8 +142,13 @@ struct PurchaseScreens: Sendable {
                 sold.ids += kinds.ids
                 sold.types += kinds.types
             }
+            if sold.isEmpty {
+                sold = Self.listedProducts(in: code, project: project)
+            }
             let words = code.flatMap { ViewCode.words(in: $0.1, of: $0.0) }
-            let sellsSubscriptions = usesSubscriptionStoreView || sold.includesAutoRenewable || project.mayHaveSubscriptions && (
+            let sellsSubscriptions = usesSubscriptionStoreView || sold.includesAutoRenewable
+                || project.storeKitConfigurations.isEmpty && sold.ids.contains(where: SoldProducts.namesSubscription)
+                || project.mayHaveSubscriptions && (
                 code.contains { ViewCode.mentionsSubscription(in: $0.1, of: $0.0) }
                     || words.contains { ASCIISearch.contains($0, "subscriptionperiod") || $0 == "autorenewable" })
             let name = file.declarations[type].name

@@ -47,6 +47,37 @@ enum SoldProducts {
         return kinds
     }
 
+    /// The products each app type loads with `Product.products(for: ids)`, by the type's name:
+    /// what a screen showing `store.products` (with `store` of that type) sells.
+    static func loadedByType(in project: Project) -> [String: Kinds] {
+        project.fact(LoadedByType.self) {
+            var result: [String: Kinds] = [:]
+            for file in project.swiftFiles(mentioning: "Product") {
+                for call in file.calls(named: "products") {
+                    guard let receiver = file.receiver(of: call.name), file.isIdentifier(receiver, "Product"),
+                          let argument = call.arguments.first(where: { $0.label == "for" }),
+                          let type = file.enclosingType(of: call.name)
+                    else { continue }
+                    let kinds = kinds(of: argument.valueRange, in: file, project: project)
+                    result[file.declarations[type].name, default: Kinds()].ids += kinds.ids
+                    result[file.declarations[type].name, default: Kinds()].types += kinds.types
+                }
+            }
+            return LoadedByType(kinds: result)
+        }.kinds
+    }
+
+    private struct LoadedByType: Sendable {
+        var kinds: [String: Kinds]
+    }
+
+    /// Whether a product id reads as a subscription's (`pro_monthly`, `com.app.yearly`,
+    /// `premium.subscription.annual`): used only where no configuration says the type.
+    static func namesSubscription(_ id: String) -> Bool {
+        let lower = id.lowercased()
+        return ["monthly", "yearly", "annual", "weekly", "quarterly", "subscription", "1month", "1year", "1week"].contains { ASCIISearch.contains(lower, $0) }
+    }
+
     /// Whether everything the app loads or shows to sell is a consumable: every configured
     /// product, or, with no configuration, every product the code asks StoreKit for.
     static func onlyConsumables(in project: Project) -> Bool {
