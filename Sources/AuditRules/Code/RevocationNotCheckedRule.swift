@@ -111,8 +111,34 @@ public struct RevocationNotCheckedRule: Rule {
                     info.↓allPurchasedProductIdentifiers.contains("com.example.pro.yearly")
                 }
                 """),
+            // The listener checks expiry only and records a value made from the transaction.
+            RuleExample("""
+                final class PurchaseMonitor {
+                    var recorded: [PurchasedProduct] = []
+                    func monitor() async {
+                        for await update in Transaction.updates {
+                            guard case .verified(let tx) = update, let expiry = tx.expirationDate, expiry > .now else { continue }
+                            let purchased = PurchasedProduct(tx: tx)
+                            recorded.↓append(purchased)
+                        }
+                    }
+                }
+                """),
         ],
         nonTriggeringExamples: [
+            RuleExample("""
+                final class PurchaseMonitor {
+                    var recorded: [PurchasedProduct] = []
+                    func monitor() async {
+                        for await update in Transaction.updates {
+                            guard case .verified(let tx) = update, tx.revocationDate == nil else { continue }
+                            let purchased = PurchasedProduct(tx: tx)
+                            recorded.append(purchased)
+                            await tx.finish()
+                        }
+                    }
+                }
+                """),
             // RevenueCat's history summed for a "you have given" line decides no access.
             RuleExample("""
                 import RevenueCat
@@ -332,7 +358,10 @@ public struct RevocationNotCheckedRule: Rule {
                    let receiver = file.receiver(of: productID), file.isKind(receiver, .identifier) {
                     sites.append(GrantSite(index: i, transactionName: file.text(receiver)))
                 } else if name == "append", argument.count == 1, file.isKind(argument.lowerBound, .identifier) {
-                    sites.append(GrantSite(index: i, transactionName: file.text(argument.lowerBound)))
+                    // `let purchased = PurchasedProduct(tx: tx, product: p)` then `append(purchased)`:
+                    // the value made from the transaction carries its grant.
+                    let value = file.text(argument.lowerBound)
+                    sites.append(GrantSite(index: i, transactionName: transactionWrapped(in: value, before: i, in: file) ?? value))
                 }
             } else if i + 2 < code.count, file.tokenIs(i + 1, "="), file.isIdentifier(i + 2, "true"), file.receiver(of: i) == nil || file.tokenIs(i - 2, "self") {
                 let lower = name.lowercased()
@@ -342,6 +371,22 @@ public struct RevocationNotCheckedRule: Rule {
             }
         }
         return sites
+    }
+
+    /// The transaction a local value is made from: `let purchased = PurchasedProduct(tx: tx, …)`
+    /// with `tx` the nearest verified binding before it.
+    static func transactionWrapped(in value: String, before index: Int, in file: SwiftFile) -> String? {
+        guard let function = file.enclosingFunction(of: index) else { return nil }
+        let body = file.bodyRange(of: function)
+        guard body.lowerBound < index,
+              let declared = file.occurrences(of: value, in: body.lowerBound..<index).last(where: { k in
+                  file.previousCodeIndex(before: k).map { file.isIdentifier($0, "let") || file.isIdentifier($0, "var") } ?? false
+              }),
+              let transaction = nearestTransactionName(before: declared, in: file)
+        else { return nil }
+        let end = file.statementEnd(from: file.statementStart(of: declared))
+        guard declared < end else { return nil }
+        return file.occurrences(of: transaction, in: declared..<end).isEmpty ? nil : transaction
     }
 
     /// The name bound by the nearest verified binding (`.verified(let t)`, `case let
