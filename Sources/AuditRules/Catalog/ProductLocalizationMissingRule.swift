@@ -11,9 +11,12 @@ public struct ProductLocalizationMissingRule: Rule {
         severity: .error,
         scope: .configuration,
         rationale: """
-            A product with no display name and description in one of the app's languages is not \
-            returned by `Product.products(for:)` there: the paywall shows an empty plan or nothing, \
-            and App Review sees a broken purchase screen. Another region of the same language and \
+            A product with no display name and description in one of the app's languages shows \
+            its paywall text untranslated there, and the launch guidance warns that a missing \
+            localization can keep the product from being offered. What the finding means depends \
+            on the file: a configuration synced from App Store Connect (`_lastSynchronizedDate`) \
+            mirrors the live metadata; a local one is what StoreKit testing shows, and App Store \
+            Connect must be checked by hand. Another region of the same language and \
             script serves the locale (`en_US` text reaches `en_GB` customers; `zh_Hans` does not \
             reach `zh_Hant`). A subscription group's own display name is judged by \
             `subscription_group_incomplete`.
@@ -28,9 +31,9 @@ public struct ProductLocalizationMissingRule: Rule {
             RuleExample(files: [("Products.storekit", """
                 {
                   "products" : [
-                    ↓{
+                    {
                       "localizations" : [ { "description" : "All features", "displayName" : "Pro", "locale" : "en_US" } ],
-                      "productID" : "com.app.pro", "type" : "NonConsumable"
+                      "productID" : ↓"com.app.pro", "type" : "NonConsumable"
                     }
                   ],
                   "version" : { "major" : 3, "minor" : 0 }
@@ -47,9 +50,9 @@ public struct ProductLocalizationMissingRule: Rule {
                       ],
                       "productID" : "com.app.gems", "type" : "Consumable"
                     },
-                    ↓{
+                    {
                       "localizations" : [ { "description" : "No ads", "displayName" : "Remove Ads", "locale" : "en_US" } ],
-                      "productID" : "com.app.noads", "type" : "NonConsumable"
+                      "productID" : ↓"com.app.noads", "type" : "NonConsumable"
                     }
                   ]
                 }
@@ -62,8 +65,8 @@ public struct ProductLocalizationMissingRule: Rule {
                       "id" : "1", "name" : "Pro",
                       "localizations" : [ { "description" : "", "displayName" : "Pro", "locale" : "en_US" } ],
                       "subscriptions" : [
-                        ↓{
-                          "groupNumber" : 1, "productID" : "com.app.monthly", "recurringSubscriptionPeriod" : "P1M",
+                        {
+                          "groupNumber" : 1, "productID" : ↓"com.app.monthly", "recurringSubscriptionPeriod" : "P1M",
                           "localizations" : [ { "description" : "Monthly", "displayName" : "Monthly", "locale" : "en_US" } ],
                           "type" : "RecurringSubscription"
                         }
@@ -76,9 +79,9 @@ public struct ProductLocalizationMissingRule: Rule {
             RuleExample(files: [("Shop.storekit", """
                 {
                   "products" : [
-                    ↓{
+                    {
                       "localizations" : [ { "description" : "A pack of 50 stickers", "displayName" : "Sticker Pack", "locale" : "en_US" } ],
-                      "productID" : "com.example.stickers.pack", "type" : "NonConsumable"
+                      "productID" : ↓"com.example.stickers.pack", "type" : "NonConsumable"
                     }
                   ]
                 }
@@ -87,12 +90,12 @@ public struct ProductLocalizationMissingRule: Rule {
             RuleExample(files: [("Shop.storekit", """
                 {
                   "products" : [
-                    ↓{
+                    {
                       "localizations" : [
                         { "description" : "Ad-free reading", "displayName" : "No Ads", "locale" : "en_US" },
                         { "description" : "无广告阅读", "displayName" : "去广告", "locale" : "zh_Hans" }
                       ],
-                      "productID" : "com.example.reader.noads", "type" : "NonConsumable"
+                      "productID" : ↓"com.example.reader.noads", "type" : "NonConsumable"
                     }
                   ]
                 }
@@ -186,7 +189,14 @@ public struct ProductLocalizationMissingRule: Rule {
                 checked += 1
                 let missing = locales.filter { wanted in !product.localizations.contains { Self.reaches($0.locale, wanted) } }
                 if !missing.isEmpty {
-                    result.report(at: product.location, "Product \(product.productID ?? "without an id") has no localization for \(missing.joined(separator: ", ")): Product.products(for:) will not return it there.")
+                    let id = product.productID ?? "without an id"
+                    let locales = missing.joined(separator: ", ")
+                    // What it means depends on where the file's products come from: a synced file
+                    // mirrors App Store Connect; a local one is what StoreKit testing shows.
+                    let message = configuration.settings.isSynchronized
+                        ? "Product \(id) has no \(locales) display name or description in App Store Connect (this configuration is synced from it), although the app ships in \(locales): customers there do not get its text in their language, and a missing localization can keep the product from being offered."
+                        : "Product \(id) has no \(locales) display name or description in this StoreKit configuration, although the app ships in \(locales): local testing cannot show its text in that language. Add it here and check App Store Connect, where a missing localization can keep the product from being offered."
+                    result.report(at: configuration.location(of: "productID", in: product.location), message)
                 }
             }
         }
