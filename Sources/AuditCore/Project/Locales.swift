@@ -35,6 +35,33 @@ extension Project {
 
 /// Locale identifiers as written in Xcode files: `en`, `en_US`, `de-DE`, `zh-Hans`, `pt_BR`.
 public enum LocaleMatching {
+    /// Whether `text` is written in the script of `locale`'s language and not in Latin: a
+    /// catalog key "已购买" already reads in Chinese, so with no zh-Hans translation the key
+    /// itself is what Chinese customers see. Latin-script languages are never judged this way
+    /// (an English key is not German text).
+    public static func textIsWritten(_ text: String, inScriptOf locale: String) -> Bool {
+        let ranges: [ClosedRange<UInt32>]
+        switch language(of: locale) {
+        case "zh": ranges = [0x4E00...0x9FFF, 0x3400...0x4DBF]
+        case "ja": ranges = [0x3040...0x30FF, 0x4E00...0x9FFF]
+        case "ko": ranges = [0xAC00...0xD7AF, 0x1100...0x11FF]
+        case "ru", "uk", "bg", "sr", "be", "mk", "kk": ranges = [0x0400...0x04FF]
+        case "ar", "fa", "ur": ranges = [0x0600...0x06FF]
+        case "he": ranges = [0x0590...0x05FF]
+        case "th": ranges = [0x0E00...0x0E7F]
+        case "el": ranges = [0x0370...0x03FF]
+        case "hi", "mr", "ne": ranges = [0x0900...0x097F]
+        default: return false
+        }
+        var inScript = 0
+        var letters = 0
+        for scalar in text.unicodeScalars where scalar.properties.isAlphabetic {
+            letters += 1
+            if ranges.contains(where: { $0.contains(scalar.value) }) { inScript += 1 }
+        }
+        return letters > 0 && inScript * 2 > letters
+    }
+
     /// The language part: `de` for `de_DE`, `zh` for `zh-Hans`.
     public static func language(of locale: String) -> String {
         String(locale.split(whereSeparator: { $0 == "_" || $0 == "-" }).first ?? Substring(locale)).lowercased()

@@ -61,6 +61,18 @@ public struct UnusedProductRule: Rule {
             ]),
             // No configuration.
             RuleExample("let p = try await Product.products(for: [\"com.app.pro\"])"),
+            // Ids kept in a bundled property list.
+            RuleExample(files: [
+                ("Products.storekit", "{ \"products\" : [ { \"productID\" : \"com.app.pro\", \"type\" : \"NonConsumable\" }, { \"productID\" : \"com.app.fuel\", \"type\" : \"Consumable\" } ] }"),
+                ("Store.swift", """
+                    let pro = "com.app.pro"
+                    func productIDs() -> [String: String] {
+                        guard let path = Bundle.main.path(forResource: "Products", ofType: "plist"),
+                              let plist = FileManager.default.contents(atPath: path) else { return [:] }
+                        return (try? PropertyListSerialization.propertyList(from: plist, format: nil) as? [String: String]) ?? [:]
+                    }
+                    """),
+            ]),
             // An id used in a plain string array.
             RuleExample(files: [
                 ("Products.storekit", "{ \"products\" : [ { \"productID\" : \"com.app.pro\", \"type\" : \"NonConsumable\" }, { \"productID\" : \"com.app.tip\", \"type\" : \"Consumable\" } ] }"),
@@ -68,6 +80,22 @@ public struct UnusedProductRule: Rule {
             ]),
         ]
     )
+
+    /// A bundled file named for products that the code loads (`forResource: "Products"`,
+    /// `"iap_ids"`, `"InAppPurchases"`): its ids are references the audit does not read.
+    static func productIDResource(in project: Project) -> (name: String, site: CodeSite)? {
+        for file in project.swiftFiles(mentioning: "forResource") {
+            for i in file.occurrences(of: "forResource") where file.isLabel(i) {
+                guard let value = file.nextCodeIndex(after: i).flatMap({ file.nextCodeIndex(after: $0) }), file.isKind(value, .stringStart) else { continue }
+                let literal = file.stringLiteral(at: value)
+                let name = literal.text.lowercased()
+                if ["product", "iap", "purchase", "sku"].contains(where: { ASCIISearch.contains(name, $0) }) {
+                    return (literal.text, CodeSite(file: file, index: i))
+                }
+            }
+        }
+        return nil
+    }
 
     /// One of the slower rules on a large app (`iap-audit-bench rules`): started early.
     public static var schedulingWeight: Int { 5 }
@@ -101,6 +129,12 @@ public struct UnusedProductRule: Rule {
                     groupViewWithComputedID = true
                 }
             }
+        }
+        // Ids read from a bundled resource (`Bundle.main.path(forResource: "Products", ofType: "plist")`)
+        // are references the audit cannot see.
+        if let resource = Self.productIDResource(in: project) {
+            result.notApplicable("The app reads product ids from the bundled resource \"\(resource.name)\" (\(resource.site.location)), which the audit does not read: compare it with the configuration by hand.")
+            return
         }
         guard !referenced.isDisjoint(with: declared) || groupViewWithComputedID else {
             result.notApplicable("No product id from the configuration appears in code: ids are probably loaded at run time.")

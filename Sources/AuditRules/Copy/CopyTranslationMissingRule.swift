@@ -59,6 +59,10 @@ public struct CopyTranslationMissingRule: Rule {
             RuleExample(files: [("Paywall.xcstrings", """
                 { "sourceLanguage" : "en", "strings" : { "Unlock Pro" : { } }, "version" : "1.0" }
                 """)], locales: ["en"]),
+            // Keys written in Chinese need no zh-Hans translation: the key is what is shown.
+            RuleExample(files: [("Paywall.xcstrings", """
+                { "sourceLanguage" : "en", "strings" : { "购买" : { }, "已购买" : { } }, "version" : "1.0" }
+                """)], locales: ["en", "zh-Hans"]),
             // Regional variants serve their language.
             RuleExample(files: [("Paywall.xcstrings", """
                 { "sourceLanguage" : "en", "strings" : { "Unlock Pro" : { "localizations" : {
@@ -77,6 +81,8 @@ public struct CopyTranslationMissingRule: Rule {
         for (_, entry) in copy.catalogEntries {
             for locale in targets {
                 guard let localization = entry.localizations.first(where: { LocaleMatching.serves($0.locale, locale) }) else {
+                    // The key already reads in that language ("已购买" for zh-Hans): shown as is.
+                    if LocaleMatching.textIsWritten(entry.key, inScriptOf: locale) { continue }
                     result.report(at: entry.keyLocation, "Paywall string \"\(entry.key)\" has no \(locale) translation.")
                     continue
                 }
