@@ -221,6 +221,12 @@ public struct RenewalTermsMissingRule: Rule {
             ]),
             // Consumables sell no subscription.
             RuleExample(files: [("PaywallCopy.md", "# Gems\n\nBuy 100 gems for {price}.\n")]),
+            // Italian copy is not read (the audit knows English, German, French, Spanish and
+            // Japanese wording), so it is not called incomplete; the English copy states both.
+            RuleExample(files: [
+                ("PaywallCopy.en.md", "# Pro\n\n{price} per month. Renews automatically unless you cancel at least 24 hours before the end of the period in your account settings.\n"),
+                ("PaywallCopy.it.md", "# Pro\n\n{price} al mese. L'abbonamento si rinnova in automatico a meno che tu non lo disdica almeno un giorno prima del rinnovo.\n"),
+            ]),
         ]
     )
 
@@ -234,7 +240,8 @@ public struct RenewalTermsMissingRule: Rule {
         for unit in copy.units where unit.sellsSubscriptions && !unit.usesStoreKitSubscriptionView {
             judged += 1
             var missing: [String] = []
-            for locale in unit.locales {
+            let unread = unit.locales.filter { !CopyPhrases.reads($0) }
+            for locale in unit.locales where CopyPhrases.reads(locale) {
                 let texts = unit.texts(in: locale).map(\.text)
                 let renewal = texts.contains(where: CopyPhrases.statesRenewal)
                 let cancellation = texts.contains(where: CopyPhrases.statesCancellation)
@@ -243,8 +250,12 @@ public struct RenewalTermsMissingRule: Rule {
                 }
             }
             if unit.locales.isEmpty { missing.append("\(copy.sourceLanguage) (no copy at all)") }
+            let notRead = unread.isEmpty ? "" : " (\(unread.joined(separator: ", ")) not read: the audit knows the wording of \(CopyPhrases.readLanguages.sorted().joined(separator: ", ")) only)"
             if missing.isEmpty {
-                result.evidence(at: unit.site, "\(unit.name) states auto-renewal and cancellation in \(unit.locales.joined(separator: ", "))")
+                let read = unit.locales.filter(CopyPhrases.reads)
+                if !read.isEmpty {
+                    result.evidence(at: unit.site, "\(unit.name) states auto-renewal and cancellation in \(read.joined(separator: ", "))\(notRead)")
+                }
             } else {
                 result.report(at: unit.site, "\(unit.kind == .document ? "The paywall copy" : "The subscription paywall") \(unit.name) does not state auto-renewal and how to cancel in: \(missing.joined(separator: "; ")).\(unit.screen?.reachedNote ?? "")")
             }

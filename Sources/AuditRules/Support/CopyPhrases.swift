@@ -18,6 +18,14 @@ enum CopyPhrases {
 
     // MARK: Renewal and cancellation
 
+    /// The languages whose renewal, cancellation and trial wording the phrase lists know. Copy in
+    /// any other language is not judged: its absence of an English phrase proves nothing.
+    static let readLanguages: Set<String> = ["en", "de", "fr", "es", "ja"]
+
+    static func reads(_ locale: String) -> Bool {
+        readLanguages.contains(LocaleMatching.language(of: locale))
+    }
+
     static let renewal = regex(
         #"renews? automatically|automatically renew|auto[- ]?renew|renews? (?:each|every|unless|until)|recurring (?:billing|payment|charge)"#
             + #"|verlängert sich automatisch|automatisch verlängert|automatische verlängerung|verlängert sich .{0,40}automatisch"#

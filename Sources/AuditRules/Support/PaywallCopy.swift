@@ -209,16 +209,20 @@ struct PaywallCopy: Sendable {
         for (catalogIndex, catalog) in project.stringCatalogs.enumerated() {
             guard let entryIndex = keys.catalogs[catalogIndex][key] else { continue }
             let entry = catalog.entries[entryIndex]
-            for localization in entry.localizations where !LocaleMatching.serves(localization.locale, source) {
-                for text in localization.texts {
-                    result.append(CopyText(text: text.value, locale: localization.locale, location: text.location, literal: nil))
+            for localization in entry.localizations {
+                // In the source language the key is the text, unless the catalog gives another
+                // (`"settings.support.subscription-info"` shows a sentence in English too).
+                let isSource = LocaleMatching.serves(localization.locale, source)
+                for text in localization.texts where !isSource || text.value != key {
+                    result.append(CopyText(text: text.value, locale: isSource ? source : localization.locale, location: text.location, literal: nil))
                 }
             }
         }
         for (tableIndex, table) in project.stringsFiles.enumerated() {
-            guard let locale = LocalizationFolder.locale(ofFile: table.file), !LocaleMatching.serves(locale, source) else { continue }
-            for entry in (keys.tables[tableIndex][key] ?? []).map({ table.entries[$0] }) {
-                result.append(CopyText(text: entry.value, locale: locale, location: entry.location, literal: nil))
+            guard let locale = LocalizationFolder.locale(ofFile: table.file) else { continue }
+            let isSource = LocaleMatching.serves(locale, source)
+            for entry in (keys.tables[tableIndex][key] ?? []).map({ table.entries[$0] }) where !isSource || entry.value != key {
+                result.append(CopyText(text: entry.value, locale: isSource ? source : locale, location: entry.location, literal: nil))
             }
         }
         return result
