@@ -127,6 +127,83 @@ public struct PendingPurchaseUnhandledRule: Rule {
                     func thank() {}
                 }
                 """),
+            // `.pending, .userCancelled` setting the same idle state: the buyer cannot tell them apart.
+            RuleExample("""
+                func buy(_ product: Product) async throws {
+                    switch try await product.purchase() {
+                    case .success(let verification):
+                        try await complete(verification)
+                    ↓case .pending, .userCancelled:
+                        state = .idle
+                    @unknown default:
+                        state = .idle
+                    }
+                }
+                """),
+            // Original StoreKit: Ask to Buy handled as a failure, and no other code tells the buyer.
+            RuleExample("""
+                final class StoreManager: NSObject, SKPaymentTransactionObserver {
+                    @Published var state: PurchaseState = .idle
+                    func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                        for transaction in transactions {
+                            switch transaction.transactionState {
+                            case .purchased, .restored:
+                                state = .purchased
+                                queue.finishTransaction(transaction)
+                            ↓case .failed, .deferred:
+                                state = .failed
+                                queue.finishTransaction(transaction)
+                            default:
+                                break
+                            }
+                        }
+                    }
+                }
+                """),
+            // Only logged, beside the purchase in progress.
+            RuleExample("""
+                final class IAPObserver: NSObject, SKPaymentTransactionObserver {
+                    func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                        transactions.forEach { transaction in
+                            switch transaction.transactionState {
+                            case .purchased: delegate?.purchased(transaction); queue.finishTransaction(transaction)
+                            ↓case .purchasing, .deferred: Logger.module.debug("Waiting: \\(transaction.payment.productIdentifier)")
+                            default: queue.finishTransaction(transaction)
+                            }
+                        }
+                    }
+                }
+                """),
+            // SwiftyStoreKit: the completion returns without answering the screen.
+            RuleExample("""
+                func buyGems(_ identifier: String, completion: @escaping (Bool) -> Void) {
+                    SwiftyStoreKit.purchaseProduct(identifier, atomically: false) { result in
+                        switch result {
+                        case .success(let purchase):
+                            self.deliver(purchase)
+                            completion(true)
+                        case .error:
+                            completion(false)
+                        ↓case .deferred:
+                            return
+                        }
+                    }
+                }
+                """),
+            // `.pending` sets an error nothing shows.
+            RuleExample("""
+                @MainActor final class TipManager: ObservableObject {
+                    @Published var purchaseError: String?
+                    func tip(_ product: Product) async throws {
+                        switch try await product.purchase() {
+                        case .success(let verification): try await thank(verification)
+                        ↓case .pending: purchaseError = "Purchase is pending"
+                        case .userCancelled: break
+                        @unknown default: break
+                        }
+                    }
+                }
+                """),
         ],
         nonTriggeringExamples: [
             // StoreKit 1: the screen says the purchase awaits approval; the app delegate,
@@ -136,7 +213,7 @@ public struct PendingPurchaseUnhandledRule: Rule {
                     import StoreKit
                     import UIKit
                     final class TipJarViewController: UITableViewController, SKPaymentTransactionObserver {
-                        var status = ""
+                        var status = "" { didSet { statusLabel.text = status } }
                         func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
                             for transaction in transactions {
                                 switch transaction.transactionState {
@@ -181,6 +258,7 @@ public struct PendingPurchaseUnhandledRule: Rule {
                         break
                     }
                 }
+                var banner: some View { Text(awaitingApproval ? "Waiting for approval" : "") }
                 """),
             // A service hands the purchase result back; its caller shows the pending state.
             RuleExample("""
@@ -210,19 +288,6 @@ public struct PendingPurchaseUnhandledRule: Rule {
                         showPendingApprovalMessage()
                     @unknown default:
                         break
-                    }
-                }
-                """),
-            // `.pending, .userCancelled` updating UI state.
-            RuleExample("""
-                func buy(_ product: Product) async throws {
-                    switch try await product.purchase() {
-                    case .success(let verification):
-                        try await complete(verification)
-                    case .pending, .userCancelled:
-                        state = .idle
-                    @unknown default:
-                        state = .idle
                     }
                 }
                 """),
@@ -257,6 +322,18 @@ public struct PendingPurchaseUnhandledRule: Rule {
                 default: return false
                 }
                 """),
+            // SwiftyStoreKit's receipt verification has .success and .error too: not a purchase.
+            RuleExample("""
+                import SwiftyStoreKit
+                func refreshReceipt() {
+                    SwiftyStoreKit.verifyReceipt(using: validator) { result in
+                        switch result {
+                        case .success(let receipt): self.apply(receipt)
+                        case .error(let error): self.show(error)
+                        }
+                    }
+                }
+                """),
             // StoreKit views report pending through their completion handler.
             RuleExample("""
                 StoreView(ids: ids)
@@ -272,6 +349,7 @@ public struct PendingPurchaseUnhandledRule: Rule {
                 case .pending: isAwaitingApproval = true
                 default: break
                 }
+                if isAwaitingApproval { showApprovalBanner() }
                 """),
         ]
     )
@@ -295,10 +373,8 @@ public struct PendingPurchaseUnhandledRule: Rule {
                 if let handOff = Self.returnOfSubject(after: statement, in: file) {
                     // The purchase result itself goes back to the caller, who shows the state.
                     result.evidence(in: file, at: handOff, "The purchase result, .pending included, is returned to the caller of \(scopeDescription(of: handOff, in: file))")
-                } else if Self.doesNothing(pendingCase.bodyRange, in: file) {
-                    result.report(in: file, at: pendingCase.label, "The .pending case does nothing: show that the purchase awaits approval.")
-                } else if Self.sharesCancelOutcome(pendingCase, in: file) {
-                    result.report(in: file, at: pendingCase.label, "The .pending case returns what .userCancelled returns: the caller cannot tell a purchase awaiting approval from a cancelled one, so the buyer is never told.")
+                } else if let problem = Self.problem(with: pendingCase, state: "pending", sharedWith: ["userCancelled": "a cancelled purchase"], in: file, project: project) {
+                    result.report(in: file, at: pendingCase.label, problem)
                 } else {
                     result.evidence(in: file, at: pendingCase.label, ".pending is handled in \(scopeDescription(of: pendingCase.label, in: file))")
                 }
@@ -307,26 +383,137 @@ public struct PendingPurchaseUnhandledRule: Rule {
         // The original StoreKit: a switch over a transaction's state, on the screen that sells,
         // is where the buyer learns that Ask to Buy holds the purchase (`.deferred`). An
         // app-wide observer completing transactions at launch has no buyer to tell.
-        for file in project.swiftFiles where file.mentions("transactionState") || file.mentions("deferred") {
-            for statement in file.switchStatements() where Self.isOverTransactionState(statement, in: file) {
-                guard let type = PurchaseSurface.owningView(of: statement.keyword, in: file), PurchaseSurface.isViewType(file.declarations[type]) else { continue }
-                switches += 1
+        // An observer outside the screens that swallows `.deferred` is a problem only when no
+        // other code tells the buyer (a screen's own switch, a view model's).
+        var observerProblems: [(site: CodeSite, problem: String)] = []
+        var deferredShown = false
+        for file in project.swiftFiles where file.mentions("transactionState") || file.mentions("deferred") || file.mentions("SwiftyStoreKit") {
+            for statement in file.switchStatements() where Self.isOverTransactionState(statement, in: file) || Self.isOverSDKPurchaseResult(statement, in: file) {
+                let onScreen = PurchaseSurface.owningView(of: statement.keyword, in: file).map { PurchaseSurface.isViewType(file.declarations[$0]) } ?? false
                 let deferredCase = statement.cases.first { $0.patternRange.contains { file.isIdentifier($0, "deferred") && file.isImplicitMember($0) } }
                 guard let deferredCase else {
+                    // An app-wide observer finishing transactions has no buyer to tell; a screen
+                    // or an SDK's purchase completion does.
+                    guard onScreen || Self.isOverSDKPurchaseResult(statement, in: file) else { continue }
+                    switches += 1
                     let anchor = statement.cases.first { $0.isDefault && !$0.isUnknownDefault }?.label ?? statement.keyword
-                    result.report(in: file, at: anchor, "This transaction-state switch has no .deferred case: an Ask to Buy purchase waiting for approval ends here without telling the buyer.")
+                    result.report(in: file, at: anchor, "This \(Self.isOverSDKPurchaseResult(statement, in: file) ? "purchase-result" : "transaction-state") switch has no .deferred case: an Ask to Buy purchase waiting for approval ends here without telling the buyer.")
                     continue
                 }
-                if Self.doesNothing(deferredCase.bodyRange, in: file) {
-                    result.report(in: file, at: deferredCase.label, "The .deferred case does nothing: show that the purchase awaits approval.")
+                switches += 1
+                let shared = ["failed": "a failed purchase", "purchasing": "a purchase in progress", "error": "a failed purchase"]
+                if let problem = Self.problem(with: deferredCase, state: "deferred", sharedWith: shared, in: file, project: project) {
+                    if onScreen || Self.isOverSDKPurchaseResult(statement, in: file) {
+                        result.report(in: file, at: deferredCase.label, problem)
+                    } else {
+                        observerProblems.append((CodeSite(file: file, index: deferredCase.label), problem))
+                    }
                 } else {
+                    deferredShown = true
                     result.evidence(in: file, at: deferredCase.label, ".deferred (Ask to Buy) is handled in \(scopeDescription(of: deferredCase.label, in: file))")
                 }
+            }
+        }
+        if !deferredShown {
+            for (site, problem) in observerProblems {
+                result.report(in: site.file, at: site.index, problem)
             }
         }
         if switches == 0 {
             result.notApplicable("No switch over a purchase result was found (StoreKit views handle pending purchases themselves).")
         }
+    }
+
+    /// What keeps the buyer from learning that a purchase awaits approval in the case that
+    /// handles `state` (`pending` or `deferred`), or nil when the case tells them:
+    /// - it does nothing, or only logs (`case .deferred: break`, `print("deferred")`);
+    /// - it shares its body with a state the buyer must tell apart (`case .pending,
+    ///   .userCancelled:`, `case .failed, .deferred:`, `case .purchasing, .deferred:`);
+    /// - it only sets properties that nothing reads (`purchaseError = …` with no view showing it).
+    static func problem(with switchCase: SwitchCase, state: String, sharedWith: [String: String], in file: SwiftFile, project: Project) -> String? {
+        let body = switchCase.bodyRange
+        if doesNothing(body, in: file) {
+            return "The .\(state) case does nothing: show that the purchase awaits approval."
+        }
+        if onlyLogs(body, in: file) {
+            return "The .\(state) case only logs: show the buyer that the purchase awaits approval."
+        }
+        let others = switchCase.patternRange.filter { file.isImplicitMember($0) && file.outermostCasePattern(of: $0) == $0 }.map { file.text($0) }
+        if let other = others.first(where: { sharedWith[$0] != nil }), let what = sharedWith[other] {
+            return "The .\(state) case shares its code with .\(other): the buyer is shown \(what), not a purchase waiting for approval."
+        }
+        if let unread = unreadState(setIn: body, in: file, project: project) {
+            return "The .\(state) case only sets \(unread), which nothing in the app reads: the buyer is never told that the purchase awaits approval."
+        }
+        return nil
+    }
+
+    /// A body whose every statement is a log call (`print`, `NSLog`, `logger.info(…)`,
+    /// `Log.debug(…)`), with `break` or `return` allowed.
+    static func onlyLogs(_ range: Range<Int>, in file: SwiftFile) -> Bool {
+        var k = range.lowerBound
+        var logged = false
+        while k < range.upperBound {
+            if file.isIdentifier(k, "break") || file.isKind(k, .semicolon) || file.isIdentifier(k, "return") && k + 1 >= range.upperBound {
+                k += 1
+                continue
+            }
+            let end = min(range.upperBound, file.statementEnd(from: k) + 1)
+            guard let call = (k..<end).first(where: { file.isKind($0, .identifier) && file.isCall(at: $0) }) else { return false }
+            let isLog = TransactionFlow.logCalls.contains(file.text(call))
+                || file.receiver(of: call).map { file.isKind($0, .identifier) && ASCIISearch.contains(file.text($0).lowercased(), "log") } == true
+            guard isLog else { return false }
+            logged = true
+            k = max(end, k + 1)
+        }
+        return logged
+    }
+
+    /// The property a body only assigns (`purchaseError = .pending`, `self.message = …`) when
+    /// no code reads it anywhere in the app: state no view shows.
+    static func unreadState(setIn range: Range<Int>, in file: SwiftFile, project: Project) -> String? {
+        var names: [String] = []
+        var k = range.lowerBound
+        while k < range.upperBound {
+            if file.isIdentifier(k, "break") || file.isKind(k, .semicolon) || file.isIdentifier(k, "return") && k + 1 >= range.upperBound {
+                k += 1
+                continue
+            }
+            var target = k
+            if file.isIdentifier(k, "self"), let dot = file.nextCodeIndex(after: k), file.isKind(dot, .dot), let name = file.nextCodeIndex(after: dot) { target = name }
+            guard file.isKind(target, .identifier), let op = file.nextCodeIndex(after: target), file.isOperator(op, "=") else { return nil }
+            names.append(file.text(target))
+            k = max(file.statementEnd(from: k) + 1, k + 1)
+        }
+        guard let name = names.first, names.count == 1 else { return nil }
+        for other in project.swiftFiles(mentioning: name) {
+            for use in other.occurrences(of: name) {
+                if let next = other.nextCodeIndex(after: use), other.isOperator(next, "=") { continue }
+                if let previous = other.previousCodeIndex(before: use), other.isIdentifier(previous, "var") || other.isIdentifier(previous, "let") { continue }
+                // `$purchaseError` bindings and `purchaseError?.message` reads count.
+                return nil
+            }
+        }
+        return name
+    }
+
+    /// A switch over a purchase SDK's result with an Ask to Buy case: SwiftyStoreKit's
+    /// `.success` / `.error` / `.deferred`.
+    static func isOverSDKPurchaseResult(_ statement: SwitchStatement, in file: SwiftFile) -> Bool {
+        let names = Set(statement.cases.flatMap { c in c.patternRange.filter { file.isImplicitMember($0) && file.outermostCasePattern(of: $0) == $0 }.map { file.text($0) } })
+        guard names.contains("success"), names.contains("error") else { return false }
+        if names.contains("deferred") { return true }
+        // Without a `.deferred` case, only where the subject is a purchase's result: inside the
+        // completion of `purchaseProduct`, or a parameter declared `PurchaseResult` (not
+        // `verifyReceipt`'s result, which has the same two cases).
+        guard file.mentions("SwiftyStoreKit") || file.mentions("PurchaseResult") else { return false }
+        if file.declarationChain(of: statement.keyword).contains(where: { file.declarations[$0].kind == .closure && file.declarations[$0].name == "purchaseProduct" }) {
+            return true
+        }
+        guard let function = file.enclosingFunction(of: statement.keyword) else { return false }
+        let declaration = file.declarations[function]
+        let signature = declaration.keyword..<max(declaration.keyword, declaration.bodyStart)
+        return file.occurrences(of: "PurchaseResult", in: signature).contains { file.receiver(of: $0) == nil }
     }
 
     /// A switch over an original-StoreKit transaction's state: its subject ends in
@@ -379,16 +566,6 @@ public struct PendingPurchaseUnhandledRule: Rule {
             return start
         }
         return nil
-    }
-
-    /// `case .userCancelled, .pending: return nil` (or `false`): one constant for both, so
-    /// whoever reads the result cannot show that the purchase awaits approval.
-    static func sharesCancelOutcome(_ switchCase: SwitchCase, in file: SwiftFile) -> Bool {
-        guard switchCase.patternRange.contains(where: { file.isIdentifier($0, "userCancelled") && file.isImplicitMember($0) }) else { return false }
-        let body = switchCase.bodyRange
-        guard let first = body.first, file.isIdentifier(first, "return") else { return false }
-        let value = body.dropFirst()
-        return value.count == 1 && value.allSatisfy { file.isIdentifier($0, "nil") || file.isIdentifier($0, "false") }
     }
 
     /// A case body of only `break`, `return`, `()` or nothing (comments are not code).
