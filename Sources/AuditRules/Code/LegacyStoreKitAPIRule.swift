@@ -33,14 +33,14 @@ public struct LegacyStoreKitAPIRule: Rule {
             // The seed's AVOID example.
             RuleExample("""
                 let request = ↓SKProductsRequest(productIdentifiers: ["com.app.premium"])
-                ↓SKPaymentQueue.default().add(payment)
-                ↓SKStoreReviewController.requestReview()
+                SKPaymentQueue.default().add(payment)
+                SKStoreReviewController.requestReview()
                 """),
             RuleExample("""
                 import StoreKit
                 final class LegacyObserver: NSObject, ↓SKPaymentTransactionObserver {
-                    func paymentQueue(_ queue: ↓SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {}
-                    func restore() { ↓SKPaymentQueue.default().restoreCompletedTransactions() }
+                    func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {}
+                    func restore() { SKPaymentQueue.default().restoreCompletedTransactions() }
                 }
                 """),
             RuleExample("""
@@ -50,6 +50,18 @@ public struct LegacyStoreKitAPIRule: Rule {
                     return try Data(contentsOf: url)
                 }
                 let endpoint = URL(string: ↓"https://buy.itunes.apple.com/verifyReceipt")
+                """),
+            // Beside StoreKit 2, an observer kept for purchases promoted on the App Store is a note.
+            RuleExample("""
+                import StoreKit
+                final class PromotedPurchases: NSObject, ↓SKPaymentTransactionObserver {
+                    func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {}
+                    func paymentQueue(_ queue: SKPaymentQueue, shouldAddStorePayment payment: SKPayment, for product: SKProduct) -> Bool { true }
+                }
+                func buy(_ product: Product) async throws {
+                    guard case .success(.verified(let transaction)) = try await product.purchase() else { return }
+                    await transaction.finish()
+                }
                 """),
         ],
         nonTriggeringExamples: [
@@ -90,9 +102,12 @@ public struct LegacyStoreKitAPIRule: Rule {
 
     public func check(_ project: Project, into result: inout RuleResult) {
         var used = false
+        let storeKit2Purchases = Self.buysWithStoreKit2(project)
         for file in project.swiftFiles {
-            // One finding per line: `SKPaymentQueue.default().restoreCompletedTransactions()` is one problem.
-            var lastReportedLine = 0
+            // One finding per file, at its first use, naming what it uses and where: migrating a
+            // file is one task, not one per mention.
+            var uses: [(name: String, lines: [Int])] = []
+            var first: Int?
             // The legacy names from the file's index, and the literals that can be the endpoint.
             var candidates = file.occurrences(ofAny: Self.legacyNameHashes)
             candidates += file.literalTexts.literals(containing: "/verifyReceipt")
@@ -104,9 +119,12 @@ public struct LegacyStoreKitAPIRule: Rule {
                     if name.first?.isLowercase == true, file.receiver(of: i) == nil { continue }
                     used = true
                     let line = file.line(of: i)
-                    if line == lastReportedLine { continue }
-                    lastReportedLine = line
-                    result.report(in: file, at: i, "\(name) is part of the original StoreKit API.")
+                    if first == nil { first = i }
+                    if let k = uses.firstIndex(where: { $0.name == name }) {
+                        if uses[k].lines.last != line { uses[k].lines.append(line) }
+                    } else {
+                        uses.append((name, [line]))
+                    }
                 } else if file.isKind(i, .stringStart) {
                     let literal = file.stringLiteral(at: i)
                     // Only a literal that is the endpoint's URL, not text that mentions it.
@@ -117,9 +135,38 @@ public struct LegacyStoreKitAPIRule: Rule {
                     }
                 }
             }
+            guard let first else { continue }
+            let listed = uses.map { use in
+                "\(use.name) (line\(use.lines.count == 1 ? "" : "s") \(use.lines.prefix(6).map(String.init).joined(separator: ", "))\(use.lines.count > 6 ? ", …" : ""))"
+            }.joined(separator: ", ")
+            if storeKit2Purchases, Self.onlyKeepsPromotedPurchaseObserver(file, uses: Set(uses.map(\.name))) {
+                result.report(
+                    in: file, at: first,
+                    "This file keeps an original StoreKit observer for purchases promoted on the App Store (paymentQueue(_:shouldAddStorePayment:for:)) beside StoreKit 2 purchases: \(listed). StoreKit 2's PurchaseIntent replaces it from iOS 16.4.",
+                    severity: .note
+                )
+            } else {
+                result.report(in: file, at: first, "This file uses the original StoreKit API: \(listed).")
+            }
         }
         if !used {
             result.evidence(at: nil, "No original StoreKit API is used in \(project.swiftFiles.count) Swift file\(project.swiftFiles.count == 1 ? "" : "s")")
         }
+    }
+
+    /// The names an observer kept only for promoted purchases uses.
+    private static let promotedObserverNames: Set<String> = ["SKPaymentQueue", "SKPaymentTransactionObserver", "SKPayment", "SKProduct", "SKPaymentTransaction"]
+
+    /// A file whose original-StoreKit code is an observer answering
+    /// `paymentQueue(_:shouldAddStorePayment:for:)` (and nothing beyond the observer's types).
+    static func onlyKeepsPromotedPurchaseObserver(_ file: SwiftFile, uses: Set<String>) -> Bool {
+        uses.isSubset(of: promotedObserverNames) && file.mentions("shouldAddStorePayment")
+    }
+
+    /// Whether the app buys with StoreKit 2 (`product.purchase()`, `@Environment(\.purchase)`,
+    /// StoreKit views).
+    static func buysWithStoreKit2(_ project: Project) -> Bool {
+        TransactionFlow(project).bindings.contains { $0.source == .purchase }
+            || !PurchaseSurface.of(project).storeViews.isEmpty
     }
 }
