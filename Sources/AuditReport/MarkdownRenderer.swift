@@ -259,16 +259,17 @@ public struct MarkdownRenderer: Sendable {
         lines.append("Each purchase path the app's products make relevant: configured in the StoreKit configuration, handled in code (the rules' evidence or findings), driven by a test (StoreKitTest or a UI test), handled by a server (App Store Server Notifications), and its status: **verified** when handled and tested.")
         lines.append("")
         if !matrix.degraded.isEmpty {
-            lines.append("> **Degraded:** \(MarkdownText.escape(matrix.degraded.joined(separator: "; "))).")
+            lines.append("**Degraded:** \(MarkdownText.escape(matrix.degraded.joined(separator: "; "))).")
         } else {
-            lines.append("> **Not degraded:** every capability is found or declared.")
+            lines.append("**Not degraded:** every capability is found or declared.")
         }
         let withheld = matrix.withheld
         if !withheld.isEmpty {
-            lines.append(">")
-            lines.append("> **Launch approval withheld** for \(plural(withheld.count, "path")):")
+            lines.append("")
+            lines.append("**Launch approval withheld** for \(plural(withheld.count, "path")):")
+            lines.append("")
             for row in withheld {
-                lines.append("> - \(MarkdownText.escape(row.title)): \(MarkdownText.escape(row.withheld ?? ""))")
+                lines.append("- \(MarkdownText.escape(row.title)): \(MarkdownText.escape(row.withheld ?? ""))")
             }
         }
         lines.append("")
@@ -279,10 +280,12 @@ public struct MarkdownRenderer: Sendable {
             lines.append("| \(MarkdownText.escape(capability.title)) | \(status) | \(MarkdownText.escape(capability.detail))\(locationSuffix(capability.location, report)) |")
         }
         lines.append("")
+        lines.append("In the table a link is where the cell's evidence is (the list below says what it is); **no** is missing or wrong; *untested* is handled in code but driven by no test, so not verified.")
+        lines.append("")
         lines.append("| Path | Configured | Handled in code | Tested | Server | Status | Launch |")
         lines.append("|---|---|---|---|---|---|---|")
         for row in matrix.rows {
-            let status = row.status == .verified ? "**verified**" : MarkdownText.escape(row.status.label)
+            let status = row.status == .verified ? "**verified**" : MarkdownText.escape(row.status.shortLabel)
             let launch = row.withheld != nil ? "**withheld**" : (row.requirement == nil ? "–" : "ok")
             lines.append("| \(MarkdownText.escape(row.title)) | \(short(row.configured, report)) | \(short(row.handled, report)) | \(short(row.tested, report)) | \(short(row.server, report)) | \(status) | \(launch) |")
         }
@@ -302,18 +305,19 @@ public struct MarkdownRenderer: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    /// A matrix cell in the table: yes, **no** or n/a, with a short link to its place.
+    /// A matrix cell in the table: a short link to its place (or yes), **no** or n/a.
     private func short(_ cell: PurchasePathMatrix.Cell, _ report: Report) -> String {
-        let word: String
-        switch cell.state {
-        case .present: word = "yes"
-        case .missing: word = "**no**"
-        case .notApplicable: word = "n/a"
+        var link = ""
+        if let location = cell.location {
+            let name = location.file.split(separator: "/").last.map(String.init) ?? location.file
+            let target = MarkdownText.destination(report.sourceLinkPrefix + location.file) + "#L\(location.line)"
+            link = "[\(MarkdownText.escape("\(name):\(location.line)"))](\(target))"
         }
-        guard let location = cell.location else { return word }
-        let name = location.file.split(separator: "/").last.map(String.init) ?? location.file
-        let target = MarkdownText.destination(report.sourceLinkPrefix + location.file) + "#L\(location.line)"
-        return "\(word), [\(MarkdownText.escape("\(name):\(location.line)"))](\(target))"
+        switch cell.state {
+        case .present: return link.isEmpty ? "yes" : link
+        case .missing: return link.isEmpty ? "**no**" : "**no**: \(link)"
+        case .notApplicable: return "n/a"
+        }
     }
 
     // MARK: Product catalogue

@@ -23,7 +23,7 @@ public enum BuiltInRules {
         IntroOfferEligibilityUncheckedRule(),
         GracePeriodIgnoredRule(),
         ClientSideOfferSignatureRule(),
-        SharedSecretInAppRule(),
+        SharedSecretInAppRule(), EntitlementStoredLocallyRule(),
         ReceiptInsteadOfJWSRule(),
         StoreKitConfigMissingRule(),
         StoreTypesNotSendableRule(),

@@ -27,7 +27,7 @@ public struct PurchasePathMatrix: Sendable {
             case .expiry: "Expiry"
             case .billingRetryAndGracePeriod: "Billing retry and grace period"
             case .upgradeDowngradeCrossgrade: "Upgrade, downgrade, crossgrade"
-            case .offers: "Offers (introductory, promotional, win-back, offer codes)"
+            case .offers: "Offers (intro, promotional, win-back, codes)"
             case .familySharing: "Family Sharing"
             }
         }
@@ -48,6 +48,16 @@ public struct PurchasePathMatrix: Sendable {
             case .handledUntested: "handled, untested (unverified)"
             case .unverified: "unverified"
             case .notApplicable: "not applicable"
+            }
+        }
+
+        /// For a table cell: "untested" for handled, untested.
+        public var shortLabel: String {
+            switch self {
+            case .verified: "verified"
+            case .handledUntested: "untested"
+            case .unverified: "unverified"
+            case .notApplicable: "n/a"
             }
         }
     }
