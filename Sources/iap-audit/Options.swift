@@ -70,7 +70,7 @@ struct OptionSpec: Sendable {
                    help: "Record the current findings in FILE, to accept them with --baseline."),
         OptionSpec(id: .changedSince, valueName: "REV", completion: .revision,
                    help: "Report only findings on lines added or changed since the git revision REV."),
-        OptionSpec(id: .failOn, valueName: "LEVEL", completion: .choices(FailLevel.allCases.map(\.rawValue) + ["withheld"]),
+        OptionSpec(id: .failOn, valueName: "LEVEL", completion: .choices(FailLevel.allCases.map(\.rawValue)),
                    help: "Exit 1 when a finding at or above LEVEL remains: error, warning, note, never (default: error); add ,withheld (error,withheld) to also exit 1 when a purchase path's launch approval is withheld."),
         OptionSpec(id: .target, valueName: "NAME", help: "Audit only the app NAME (an Xcode application target); repeat it for several (default: every app found)."),
         OptionSpec(id: .locales, valueName: "LIST", help: "Locales the app ships, comma-separated (default: from the inputs)."),

@@ -58,7 +58,7 @@ extension PurchasePathMatrix {
         func handled(_ rules: [String]) -> Cell {
             let ran = rules.compactMap { byRule[$0] }
             guard !ran.isEmpty else {
-                return Cell(.missing, "not checked: \(rules.joined(separator: ", ")) did not run (disabled in the configuration)")
+                return Cell(.missing, "not checked: \(rules.joined(separator: ", ")) did not run (disabled, or not among the rules run)")
             }
             let findings = ran.flatMap(\.findings).sorted(by: Finding.reportOrder)
             if let finding = findings.first(where: { $0.severity >= .warning }) {
@@ -133,6 +133,9 @@ extension PurchasePathMatrix {
                 reason = handled.text.hasPrefix("not handled") ? "the code does not handle it (\(handled.ruleID ?? "rules"))" : "nothing shows that the code handles it"
             }
             let withheld = status == .notApplicable || satisfied ? nil : missing
+            // A path that does not apply has nothing to test or to notify.
+            let tested = configured.state == .notApplicable ? Cell(.notApplicable, "the path does not apply") : tested
+            let server = configured.state == .notApplicable ? Cell(.notApplicable, "the path does not apply") : server
             rows.append(Row(id: id, path: path, title: title ?? path.title, configured: configured, handled: handled, tested: tested, server: server,
                             status: status, reason: reason, requirement: status == .notApplicable ? nil : requirement, withheld: withheld))
         }
