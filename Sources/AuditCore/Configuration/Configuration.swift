@@ -131,7 +131,7 @@ public struct Configuration: Sendable, Hashable {
             case "failOn":
                 let text = try reader.string(node, key: member.key)
                 guard let gate = FailGate(text) else {
-                    throw reader.error(at: node.position, "\"failOn\" (a level, with \",withheld\" to gate on withheld purchase paths) should be \"error\", \"warning\", \"note\" or \"never\", found \"\(text)\"")
+                    throw reader.error(at: node.position, "\"failOn\" should be \"error\", \"warning\", \"note\" or \"never\", found \"\(text)\"")
                 }
                 configuration.failOn = gate.level
                 configuration.failOnWithheld = gate.withheld
