@@ -462,7 +462,7 @@ enum ToolInfo {
 
     static let exitCodes: [(code: Int, meaning: String)] = [
         (0, "no finding at or above the --fail-on level"),
-        (1, "findings at or above the --fail-on level"),
+        (1, "findings at or above the --fail-on level (or, with ,withheld, a withheld purchase path)"),
         (2, "usage, configuration or output error (one line on standard error says why)"),
     ]
 
