@@ -362,7 +362,7 @@ struct Options {
             case .failOn:
                 guard let gate = FailGate(value) else {
                     let all = FailLevel.allCases.map(\.rawValue) + ["withheld"]
-                    throw UsageError(message: "unknown --fail-on level '\(value)'\(suggestion(for: value, among: all)); use error, warning, note or never, optionally with ,withheld (or withheld alone)")
+                    throw UsageError(message: "unknown --fail-on level '\(value)'\(suggestion(for: value, among: all)); use error, warning, note or never")
                 }
                 options.failOn = gate.level
                 options.failOnWithheld = gate.withheld
