@@ -187,6 +187,28 @@ import Testing
         #expect(!matrix.degraded.contains("no server notifications found"))
     }
 
+    /// Paths a purchase SDK handles are not "not applicable": they are handled in code the audit
+    /// does not read, so unverified.
+    @Test func pathsAnSDKHandlesAreUnverifiedNotInapplicable() throws {
+        let matrix = Self.matrix(files: [
+            ("App/TipJar.swift", """
+                import RevenueCat
+                import SwiftUI
+                struct TipJar: View {
+                    let package: Package
+                    var body: some View {
+                        Button("Tip") { Purchases.shared.purchase(package: package) { _, _, _, _ in } }
+                        Button("Restore Purchases") { Purchases.shared.restorePurchases { _, _ in } }
+                    }
+                }
+                """),
+        ])
+        let purchase = try #require(matrix.rows.first { $0.id == "purchase" })
+        #expect(purchase.status == .unverified)
+        #expect(purchase.reason == "a purchase SDK handles it, which the audit does not read")
+        #expect(purchase.handled.text.hasPrefix("Purchases go through RevenueCat"))
+    }
+
     @Test func failOnTakesALevelAndWithheld() {
         #expect(FailGate("error,withheld") == FailGate(level: .error, withheld: true))
         #expect(FailGate("withheld") == FailGate(level: nil, withheld: true))

@@ -126,6 +126,11 @@ public struct PurchasePathMatrix: Sendable {
     public var rows: [Row]
     public var capabilities: [Capability]
 
+    /// How the StoreKit rules start their "not applicable" reason when a purchase SDK
+    /// (RevenueCat, Adapty, …) handles the transactions: the path is then handled by code the
+    /// audit does not read, which is not the same as a path that does not apply.
+    public static let sdkReasonPrefix = "Purchases go through "
+
     /// The missing capabilities, as the matrix opens: "no sandbox testers declared".
     public var degraded: [String] { capabilities.filter { !$0.isAvailable }.map(\.detail) }
     public var withheld: [Row] { rows.filter { $0.withheld != nil } }

@@ -122,6 +122,10 @@ extension PurchasePathMatrix {
             if configured.state == .notApplicable {
                 status = .notApplicable
                 reason = configured.text
+            } else if handled.state == .notApplicable, handled.text.hasPrefix(PurchasePathMatrix.sdkReasonPrefix) {
+                // A purchase SDK handles the path, in code the audit does not read.
+                status = .unverified
+                reason = "a purchase SDK handles it, which the audit does not read"
             } else if handled.state == .notApplicable {
                 status = configurations.isEmpty ? .notApplicable : .unverified
                 reason = handled.text
