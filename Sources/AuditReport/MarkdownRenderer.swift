@@ -291,7 +291,8 @@ public struct MarkdownRenderer: Sendable {
         }
         lines.append("")
         for row in matrix.rows {
-            lines.append("- **\(MarkdownText.escape(row.title))**: \(MarkdownText.escape(row.status.label)); \(MarkdownText.escape(row.reason)).")
+            let reason = row.reason.hasSuffix(".") ? row.reason : row.reason + "."
+            lines.append("- **\(MarkdownText.escape(row.title))**: \(MarkdownText.escape(row.status.label)); \(MarkdownText.escape(reason))")
             lines.append("  - Configured: \(MarkdownText.escape(row.configured.text))\(locationSuffix(row.configured.location, report))")
             let rule = row.handled.ruleID.map { " `\($0)`" } ?? ""
             lines.append("  - Handled in code: \(MarkdownText.escape(row.handled.text))\(locationSuffix(row.handled.location, report))\(rule)")
