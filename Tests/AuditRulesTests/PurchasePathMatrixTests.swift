@@ -209,6 +209,48 @@ import Testing
         #expect(purchase.handled.text.hasPrefix("Purchases go through RevenueCat"))
     }
 
+    /// UI tests that tap the store's buttons, and a session's time rate set in a test.
+    @Test func uiTestsAndTimeRateDrivePaths() throws {
+        let matrix = Self.matrix(files: Self.untestedApp + [
+            ("AppUITests/StoreUITests.swift", """
+                import XCTest
+                final class StoreUITests: XCTestCase {
+                    func testRestoreFromSettings() {
+                        let app = XCUIApplication()
+                        app.launch()
+                        app.buttons["Settings"].tap()
+                        app.buttons["Restore Purchases"].tap()
+                        XCTAssertTrue(app.staticTexts["Purchases restored"].waitForExistence(timeout: 5))
+                    }
+                }
+                """),
+            ("AppTests/RenewalTests.swift", """
+                import StoreKitTest
+                import XCTest
+                final class RenewalTests: XCTestCase {
+                    var session: SKTestSession!
+                    override func setUp() async throws {
+                        session = try SKTestSession(configurationFileNamed: "Products")
+                        session.timeRate = .realTime
+                    }
+                    func testMonthlyRenews() async throws {
+                        session.timeRate = .monthlyRenewalEveryThirtySeconds
+                        try await Task.sleep(for: .seconds(35))
+                    }
+                }
+                """),
+        ])
+        let restore = try #require(matrix.rows.first { $0.id == "restore" })
+        #expect(restore.tested.text == "StoreUITests.testRestoreFromSettings: taps \"Restore Purchases\"")
+        #expect(restore.tested.location?.line == 7)
+        #expect(restore.withheld == nil)
+        let renewal = try #require(matrix.rows.first { $0.id == "renewal" })
+        #expect(renewal.tested.text == "RenewalTests.testMonthlyRenews: timeRate = …")
+        #expect(renewal.tested.location?.line == 10)
+        // Tapping "Settings" buys nothing.
+        #expect(matrix.rows.first { $0.id == "purchase.auto_renewable" }?.tested.state == .missing)
+    }
+
     @Test func failOnTakesALevelAndWithheld() {
         #expect(FailGate("error,withheld") == FailGate(level: .error, withheld: true))
         #expect(FailGate("withheld") == FailGate(level: nil, withheld: true))

@@ -61,6 +61,11 @@ public struct StoreKitTestCoverage: Sendable, Hashable {
                 session = file.location(of: site)
             }
             if hasSession {
+                // `session.timeRate = .monthlyRenewalEveryThirtySeconds` in a test (not in the
+                // suite's setup) lets renewals happen while it waits.
+                for index in file.occurrences(of: "timeRate") where file.tokenIs(index + 1, "=") {
+                    add(.renewal, "timeRate = …", at: index, in: file, productIDs: productIDs, constants: constants, uiTest: false)
+                }
                 for api in Self.sessionAPIs {
                     for index in file.occurrences(of: api.name) {
                         if api.flag && !isSetTrue(index, in: file) { continue }
