@@ -58,7 +58,7 @@ public struct MarkdownRenderer: Sendable {
             let blocking = [errors > 0 ? plural(errors, "error") : nil, warnings > 0 ? plural(warnings, "warning") : nil].compactMap { $0 }
             lines.append("> **Verdict: not ready for review.** \(blocking.joined(separator: " and ")) to fix first.")
         }
-        if let note = report.withheldNote { lines.append(">\n> " + MarkdownText.escape(note)) }
+        if let note = report.withheldNote { lines.append(">\n> " + MarkdownText.escape(note) + " See [Purchase paths](#purchase-paths).") }
         if let note = report.exitCodeNote { lines.append(">\n> " + note) }
         lines.append("")
         lines.append("| Errors | Warnings | Notes | Checklist passed | Failed | Not checked | Manual check | Not applicable |")

@@ -170,13 +170,13 @@ public struct Report: Sendable {
     /// Whether the run exits 1: a finding at or above the fail level, or a withheld path with `withheld`.
     public var fails: Bool { !failingFindings.isEmpty || failsOnWithheld }
 
-    /// What the verdict adds about the purchase paths: "Launch approval withheld for 3 purchase
-    /// paths (…): no sandbox testers declared; …". Nil when none is withheld.
+    /// What the verdict adds about the purchase paths: "Launch approval withheld for 2 purchase
+    /// paths: restore; refund and revocation." Nil when none is withheld.
     public var withheldNote: String? {
         let withheld = purchasePaths.withheld
         guard !withheld.isEmpty else { return nil }
         let titles = withheld.map { $0.title.prefix(1).lowercased() + $0.title.dropFirst() }
-        return "Launch approval withheld for \(withheld.count) purchase path\(withheld.count == 1 ? "" : "s") (\(titles.joined(separator: "; "))): \(purchasePaths.degraded.joined(separator: "; "))."
+        return "Launch approval withheld for \(withheld.count) purchase path\(withheld.count == 1 ? "" : "s"): \(titles.joined(separator: "; "))."
     }
 
     /// Findings at or above the fail level: the ones that make the run exit 1.
