@@ -160,7 +160,7 @@ public struct Configuration: Sendable, Hashable {
             "disabledRules: rule ids not to run. severity: rule id to \\"error\\", \\"warning\\" or \\"note\\". Run 'iap-audit rules' for the ids.",
             "locales: locales the app ships (default: from the string catalogs and .lproj folders).",
             "failOn: \\"error\\", \\"warning\\", \\"note\\" or \\"never\\", with \\",withheld\\" to also fail when a purchase path's launch approval is withheld (--fail-on overrides it). baseline: accepted findings, from --write-baseline.",
-            "capabilities: what exists outside the repository; the purchase-path matrix marks what is neither found nor declared unavailable and withholds launch approval for the paths that need it."
+            "capabilities: set to true what exists outside the repository, and notificationsEndpoint to your App Store Server Notifications V2 URL (https://…); the purchase-path matrix withholds launch approval for the paths whose capability is neither found nor declared."
           ],
           "include": [],
           "exclude": ["**/Generated/**"],
