@@ -34,6 +34,11 @@ public struct CompactMarkdownRenderer: Sendable {
         let failedItems = items.filter { $0.status == .failed }
         head.append("")
         head.append("Checklist: \(passed) passed, \(failedItems.count) failed of \(items.count) items. Findings: \(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(report.count(.note), "note")).")
+        if !report.purchasePaths.isEmpty {
+            head.append("")
+            head.append("Purchase paths: \(MarkdownText.escape(report.purchasePaths.summary)).")
+            if let withheld = report.withheldNote { head.append(MarkdownText.escape(withheld)) }
+        }
         let filters = MarkdownRenderer.filterSentences(report)
         if !filters.isEmpty {
             head.append("")

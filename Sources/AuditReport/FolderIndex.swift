@@ -28,15 +28,23 @@ public enum FolderIndex {
         lines.append("")
         lines.append("\(apps.count) apps were found; each was audited on its own, with the code it links. Open an app's report for its checklist and findings.")
         lines.append("")
-        lines.append("| App | Verdict | Errors | Warnings | Notes | Report |")
-        lines.append("|---|---|---:|---:|---:|---|")
+        lines.append("| App | Verdict | Errors | Warnings | Notes | Purchase paths | Report |")
+        lines.append("|---|---|---:|---:|---:|---|---|")
         for app in apps {
             let report = app.report
             let file = htmlLinks ? "report.html" : "report.md"
             let link = "[\(MarkdownText.escape(app.folder))/\(file)](\(app.folder.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? app.folder)/\(file))"
-            lines.append("| \(MarkdownText.escape(report.subject)) | \(report.isReady ? "ready" : "**not ready**") | \(report.count(.error)) | \(report.count(.warning)) | \(report.count(.note)) | \(link) |")
+            lines.append("| \(MarkdownText.escape(report.subject)) | \(report.isReady ? "ready" : "**not ready**") | \(report.count(.error)) | \(report.count(.warning)) | \(report.count(.note)) | \(pathSummary(report.purchasePaths)) | \(link) |")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The matrix in a cell: "3 of 11 verified, 5 withheld" (each app's report has the matrix).
+    static func pathSummary(_ matrix: PurchasePathMatrix) -> String {
+        let applicable = matrix.rows.filter { $0.status != .notApplicable }.count
+        guard applicable > 0 else { return "–" }
+        let withheld = matrix.withheld.count
+        return "\(matrix.count(.verified)) of \(applicable) verified" + (withheld > 0 ? ", **\(withheld) withheld**" : "")
     }
 
     /// SARIF of the whole folder: one run (one invocation of the tool) holding every app's

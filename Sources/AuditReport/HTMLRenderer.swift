@@ -76,6 +76,9 @@ private struct PagePass {
     let progressBar: String?
     private var output: [UInt8] = []
     private var usedSlugs: [String: Int] = [:]
+    /// -1 before the purchase-path heading, then how many of its tables are still to mark.
+    private var pathTables = -1
+    private static let pathsHeading = Array("<h2>Purchase paths</h2>".utf8)
 
     init(source: UnsafeBufferPointer<UInt8>, progressBar: String?) {
         self.source = source
@@ -129,6 +132,24 @@ private struct PagePass {
                     continue
                 }
                 highlighting = false
+            }
+            // The purchase-path section: an anchor, and classes on its two tables (the
+            // capabilities, then the matrix) so that narrow screens stack the matrix's rows.
+            if pathTables < 0, starts(with: Self.pathsHeading, at: open) {
+                copy(copied..<open)
+                output += "<h2 id=\"purchase-paths\">Purchase paths</h2>".utf8
+                pathTables = 2
+                i = open + Self.pathsHeading.count
+                copied = i
+                continue
+            }
+            if pathTables > 0, starts(with: "<table>", at: open) {
+                copy(copied..<open)
+                output += (pathTables == 2 ? "<table class=\"capabilities\">" : "<table class=\"paths\">").utf8
+                pathTables -= 1
+                i = open + 7
+                copied = i
+                continue
             }
             if let table = bar, starts(with: "</table>", at: open) {
                 copy(copied..<(open + 8))

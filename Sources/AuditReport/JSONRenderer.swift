@@ -22,7 +22,7 @@ public struct JSONRenderer: Sendable {
             ("subject", .string(report.subject)),
             ("verdict", .string(report.isReady ? "ready" : "not_ready")),
             ("failLevel", .string(report.settings.failLevel.rawValue)),
-            ("failed", .bool(!report.failingFindings.isEmpty)),
+            ("failed", .bool(report.fails)),
             ("summary", .object([
                 ("errors", .int(report.count(.error))),
                 ("warnings", .int(report.count(.warning))),
@@ -48,6 +48,7 @@ public struct JSONRenderer: Sendable {
             ])),
             ("findings", .array(report.findings.map { Self.finding($0, items: itemsByFingerprint[$0.fingerprint] ?? []) })),
             ("checklists", .array(report.checklists.map(Self.checklist))),
+            ("purchasePaths", Self.purchasePaths(report.purchasePaths, failOnWithheld: report.settings.failOnWithheld)),
             ("suppressed", .array(report.suppressed.map { suppressed in
                 .object([
                     ("finding", Self.finding(suppressed.finding, items: itemsByFingerprint[suppressed.finding.fingerprint] ?? [])),
@@ -116,6 +117,40 @@ public struct JSONRenderer: Sendable {
             ("checklistItems", .strings(items)),
             ("excerpt", .array((finding.excerpt?.lines ?? []).map { line in
                 .object([("line", .int(line.number)), ("text", .string(line.text)), ("highlighted", .bool(line.isHighlighted))])
+            })),
+        ])
+    }
+
+    static func purchasePaths(_ matrix: PurchasePathMatrix, failOnWithheld: Bool) -> JSONOutput {
+        func location(_ place: SourceLocation?) -> [(String, JSONOutput)] {
+            [("file", .optional(place?.file)), ("line", place.map { .int($0.line) } ?? .null)]
+        }
+        func cell(_ cell: PurchasePathMatrix.Cell) -> JSONOutput {
+            .object([("state", .string(cell.state.rawValue)), ("text", .string(cell.text))] + location(cell.location) + [("ruleId", .optional(cell.ruleID))])
+        }
+        return .object([
+            ("summary", .string(matrix.summary)),
+            ("degraded", .strings(matrix.degraded)),
+            ("failOnWithheld", .bool(failOnWithheld)),
+            ("capabilities", .array(matrix.capabilities.map { capability in
+                .object([("key", .string(capability.key)), ("title", .string(capability.title)), ("source", .string(capability.source.rawValue)),
+                         ("detail", .string(capability.detail))] + location(capability.location))
+            })),
+            ("rows", .array(matrix.rows.map { row in
+                .object([
+                    ("id", .string(row.id)),
+                    ("path", .string(row.path.rawValue)),
+                    ("title", .string(row.title)),
+                    ("configured", cell(row.configured)),
+                    ("handled", cell(row.handled)),
+                    ("tested", cell(row.tested)),
+                    ("server", cell(row.server)),
+                    ("status", .string(row.status.rawValue)),
+                    ("reason", .string(row.reason)),
+                    ("requirement", .optional(row.requirement)),
+                    ("launchApprovalWithheld", .bool(row.withheld != nil)),
+                    ("withheldBecause", .optional(row.withheld)),
+                ])
             })),
         ])
     }

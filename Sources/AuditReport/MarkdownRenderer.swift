@@ -23,6 +23,7 @@ public struct MarkdownRenderer: Sendable {
             for checklist in report.checklists {
                 head.append(checklistSection(checklist, report: report, anchors: &anchors))
             }
+            head.append(purchasePathsSection(report))
             var tail: [String] = []
             tail.append(disclosureSection(report))
             tail.append(findingsSection(report, anchors: &anchors))
@@ -57,6 +58,7 @@ public struct MarkdownRenderer: Sendable {
             let blocking = [errors > 0 ? plural(errors, "error") : nil, warnings > 0 ? plural(warnings, "warning") : nil].compactMap { $0 }
             lines.append("> **Verdict: not ready for review.** \(blocking.joined(separator: " and ")) to fix first.")
         }
+        if let note = report.withheldNote { lines.append(">\n> " + MarkdownText.escape(note) + " See [Purchase paths](#purchase-paths).") }
         if let note = report.exitCodeNote { lines.append(">\n> " + note) }
         lines.append("")
         lines.append("| Errors | Warnings | Notes | Checklist passed | Failed | Not checked | Manual check | Not applicable |")
@@ -244,6 +246,79 @@ public struct MarkdownRenderer: Sendable {
             lines.append("| \(link(row.location, report)) | " + cells.joined(separator: " | ") + " |")
         }
         return lines.joined(separator: "\n")
+    }
+
+    // MARK: Purchase paths
+
+    /// The purchase-path matrix: the degraded line and withheld paths, the capabilities, one
+    /// short table (a cell is yes / no / n/a with its place) and the full text of every cell below it.
+    private func purchasePathsSection(_ report: Report) -> String {
+        let matrix = report.purchasePaths
+        guard !matrix.isEmpty else { return "" }
+        var lines = ["## Purchase paths", ""]
+        lines.append("Each purchase path the app's products make relevant: configured in the StoreKit configuration, handled in code (the rules' evidence or findings), driven by a test (StoreKitTest or a UI test), handled by a server (App Store Server Notifications), and its status: **verified** when handled and tested.")
+        lines.append("")
+        if !matrix.degraded.isEmpty {
+            lines.append("**Degraded:** \(MarkdownText.escape(matrix.degraded.joined(separator: "; "))).")
+        } else {
+            lines.append("**Not degraded:** every capability is found or declared.")
+        }
+        let withheld = matrix.withheld
+        if !withheld.isEmpty {
+            lines.append("")
+            lines.append("**Launch approval withheld** for \(plural(withheld.count, "path")):")
+            lines.append("")
+            for row in withheld {
+                lines.append("- \(MarkdownText.escape(row.title)): \(MarkdownText.escape(row.withheld ?? ""))")
+            }
+        }
+        lines.append("")
+        lines.append("| Capability | Status | Where |")
+        lines.append("|---|---|---|")
+        for capability in matrix.capabilities {
+            let status = capability.isAvailable ? capability.source.rawValue : "**unavailable**"
+            lines.append("| \(MarkdownText.escape(capability.title)) | \(status) | \(MarkdownText.escape(capability.detail))\(locationSuffix(capability.location, report)) |")
+        }
+        lines.append("")
+        lines.append("In the table a link is where the cell's evidence is (the list below says what it is); **no** is missing or wrong; *untested* is handled in code but driven by no test, so not verified.")
+        lines.append("")
+        lines.append("| Path | Configured | Handled in code | Tested | Server | Status | Launch |")
+        lines.append("|---|---|---|---|---|---|---|")
+        for row in matrix.rows {
+            let status = row.status == .verified ? "**verified**" : MarkdownText.escape(row.status.shortLabel)
+            let launch = row.withheld != nil ? "**withheld**" : (row.requirement == nil ? "–" : "ok")
+            lines.append("| \(MarkdownText.escape(row.title)) | \(short(row.configured, report)) | \(short(row.handled, report)) | \(short(row.tested, report)) | \(short(row.server, report)) | \(status) | \(launch) |")
+        }
+        lines.append("")
+        for row in matrix.rows {
+            let reason = row.reason.hasSuffix(".") ? row.reason : row.reason + "."
+            lines.append("- **\(MarkdownText.escape(row.title))**: \(MarkdownText.escape(row.status.label)); \(MarkdownText.escape(reason))")
+            lines.append("  - Configured: \(MarkdownText.escape(row.configured.text))\(locationSuffix(row.configured.location, report))")
+            let rule = row.handled.ruleID.map { " `\($0)`" } ?? ""
+            lines.append("  - Handled in code: \(MarkdownText.escape(row.handled.text))\(locationSuffix(row.handled.location, report))\(rule)")
+            lines.append("  - Tested: \(MarkdownText.escape(row.tested.text))\(locationSuffix(row.tested.location, report))")
+            lines.append("  - Server: \(MarkdownText.escape(row.server.text))\(locationSuffix(row.server.location, report))")
+            if let requirement = row.requirement {
+                let verdict = row.withheld.map { "**launch approval withheld**: \(MarkdownText.escape($0))" } ?? "available"
+                lines.append("  - Launch needs \(MarkdownText.escape(requirement)): \(verdict)")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A matrix cell in the table: a short link to its place (or yes), **no** or n/a.
+    private func short(_ cell: PurchasePathMatrix.Cell, _ report: Report) -> String {
+        var link = ""
+        if let location = cell.location {
+            let name = location.file.split(separator: "/").last.map(String.init) ?? location.file
+            let target = MarkdownText.destination(report.sourceLinkPrefix + location.file) + "#L\(location.line)"
+            link = "[\(MarkdownText.escape("\(name):\(location.line)"))](\(target))"
+        }
+        switch cell.state {
+        case .present: return link.isEmpty ? "yes" : link
+        case .missing: return link.isEmpty ? "**no**" : "**no**: \(link)"
+        case .notApplicable: return "n/a"
+        }
     }
 
     // MARK: Product catalogue

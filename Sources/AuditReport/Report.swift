@@ -55,6 +55,8 @@ public struct Report: Sendable {
         /// Where the full (HTML) report can be read, for the compact Markdown's pointer.
         public var fullReportURL: String?
         public var failLevel: FailLevel
+        /// `--fail-on …,withheld`: a path whose launch approval is withheld fails the run.
+        public var failOnWithheld: Bool
         /// Rules the configuration turned off.
         public var disabledRules: [String]
         /// `--changed-since` revision.
@@ -68,7 +70,7 @@ public struct Report: Sendable {
 
         public init(
             rootPath: String = "", repositoryPrefix: String = "", rulesDocumentationURL: String? = nil,
-            fullReportURL: String? = nil, failLevel: FailLevel = .error, disabledRules: [String] = [],
+            fullReportURL: String? = nil, failLevel: FailLevel = .error, failOnWithheld: Bool = false, disabledRules: [String] = [],
             changedSince: String? = nil, baseline: String? = nil, configuration: String? = nil
         ) {
             self.rootPath = rootPath
@@ -76,6 +78,7 @@ public struct Report: Sendable {
             self.rulesDocumentationURL = rulesDocumentationURL
             self.fullReportURL = fullReportURL
             self.failLevel = failLevel
+            self.failOnWithheld = failOnWithheld
             self.disabledRules = disabledRules
             self.changedSince = changedSince
             self.baseline = baseline
@@ -109,6 +112,8 @@ public struct Report: Sendable {
     /// Swift files of test targets, and app files whose previews were left out.
     public var catalogue: ProductCatalogue
     public var disclosure: DisclosureTable
+    /// The purchase-path matrix (computed with the result, or here without capabilities).
+    public var purchasePaths: PurchasePathMatrix
     public var testFileCount: Int
     public var filesWithPreviews: [String]
     public var locales: [String]
@@ -130,6 +135,10 @@ public struct Report: Sendable {
     /// "ready" one that exits 1 (notes, with `--fail-on note`). Nil when they agree.
     public var exitCodeNote: String? {
         let failing = failingFindings.count
+        if failsOnWithheld, failing == 0 {
+            let count = purchasePaths.withheld.count
+            return "The run exits 1: --fail-on withheld, and launch approval is withheld for \(count) purchase path\(count == 1 ? "" : "s")."
+        }
         if !isReady, failing == 0 {
             return settings.failLevel == .never
                 ? "The run exits 0: --fail-on never fails no run."
@@ -153,6 +162,21 @@ public struct Report: Sendable {
         let gone = settings.baselineEntries - matched
         guard gone > 0 else { return nil }
         return "\(gone) baseline entr\(gone == 1 ? "y no longer occurs" : "ies no longer occur"): run --write-baseline \(file) to prune \(gone == 1 ? "it" : "them")."
+    }
+
+    /// `--fail-on …,withheld` and a path whose launch approval is withheld.
+    public var failsOnWithheld: Bool { settings.failOnWithheld && !purchasePaths.withheld.isEmpty }
+
+    /// Whether the run exits 1: a finding at or above the fail level, or a withheld path with `withheld`.
+    public var fails: Bool { !failingFindings.isEmpty || failsOnWithheld }
+
+    /// What the verdict adds about the purchase paths: "Launch approval withheld for 2 purchase
+    /// paths: restore; refund and revocation." Nil when none is withheld.
+    public var withheldNote: String? {
+        let withheld = purchasePaths.withheld
+        guard !withheld.isEmpty else { return nil }
+        let titles = withheld.map { $0.title.prefix(1).lowercased() + $0.title.dropFirst() }
+        return "Launch approval withheld for \(withheld.count) purchase path\(withheld.count == 1 ? "" : "s"): \(titles.joined(separator: "; "))."
     }
 
     /// Findings at or above the fail level: the ones that make the run exit 1.
@@ -187,6 +211,7 @@ public struct Report: Sendable {
         fileCounts = result.fileCounts
         catalogue = ProductCatalogue(project: result.project)
         disclosure = DisclosureTable(results: result.results)
+        purchasePaths = result.purchasePaths ?? PurchasePathMatrix(result: result, capabilities: Capabilities())
         testFileCount = result.project.testFiles.count
         filesWithPreviews = result.project.filesWithPreviews
         scope = result.scope

@@ -173,6 +173,11 @@ public struct TerminalRenderer: Sendable {
             return n == 0 ? phrase : paint(phrase, color(severity))
         }
         var lines = ["\(verdict): \(counts.joined(separator: ", ")); checklist \(passed) passed, \(failed) failed\(notChecked > 0 ? ", \(notChecked) not checked" : "") of \(items.count)."]
+        if !report.purchasePaths.isEmpty {
+            let matrix = report.purchasePaths
+            let degraded = matrix.degraded.isEmpty ? "" : " (degraded: \(matrix.degraded.joined(separator: "; ")))"
+            lines.append("Purchase paths: \(matrix.summary)\(degraded).")
+        }
         if let note = report.exitCodeNote { lines.append(note) }
         if let note = report.baselineNote, report.scope.appCount == 1 { lines.append(note) }
         var setAside: [String] = []

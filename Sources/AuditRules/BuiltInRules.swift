@@ -24,7 +24,7 @@ public enum BuiltInRules {
         IntroOfferEligibilityUncheckedRule(),
         GracePeriodIgnoredRule(),
         ClientSideOfferSignatureRule(),
-        SharedSecretInAppRule(),
+        SharedSecretInAppRule(), EntitlementStoredLocallyRule(),
         ReceiptInsteadOfJWSRule(),
         StoreKitConfigMissingRule(),
         StoreTypesNotSendableRule(),

@@ -294,6 +294,7 @@ enum CommandLineTool {
         let result = Filters.apply(raw, options: FilterOptions(
             severities: configuration.severities, knownRules: RuleCatalogue.identifiers, baseline: baseline,
             changes: changesByRoot[root.path], changeScopes: RuleCatalogue.changeScopes))
+            .withPurchasePaths(capabilities: configuration.capabilities)
         for item in result.setAside {
             if case .accepted = item.reason { acceptedFingerprints.insert(item.finding.fingerprint) }
         }
@@ -334,7 +335,8 @@ enum CommandLineTool {
         var settings = Report.Settings(
             rootPath: root.standardizedFileURL.path, repositoryPrefix: repositoryPrefix(of: root),
             rulesDocumentationURL: ToolInfo.rulesDocumentationURL, fullReportURL: options.reportURL,
-            failLevel: options.failOn ?? configuration.failOn ?? .error, disabledRules: configuration.disabledRules.sorted(),
+            failLevel: options.failOn ?? configuration.failOn ?? .error, failOnWithheld: options.failOn == nil && !options.failOnWithheld ? configuration.failOnWithheld : options.failOnWithheld,
+            disabledRules: configuration.disabledRules.sorted(),
             changedSince: options.changedSince, baseline: baseline == nil ? nil : baselineShown,
             configuration: configURL.map { options.config ?? displayPath($0, cwd: cwd) })
         settings.baselineEntries = baseline?.fingerprints.count ?? 0
@@ -460,7 +462,7 @@ enum CommandLineTool {
         }
         // Recording today's findings is what the run was for: it succeeded.
         if options.writeBaseline != nil { return 0 }
-        return report.failingFindings.isEmpty ? 0 : 1
+        return report.fails ? 1 : 0
         }
     }
 

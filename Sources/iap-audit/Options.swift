@@ -71,7 +71,7 @@ struct OptionSpec: Sendable {
         OptionSpec(id: .changedSince, valueName: "REV", completion: .revision,
                    help: "Report only findings on lines added or changed since the git revision REV."),
         OptionSpec(id: .failOn, valueName: "LEVEL", completion: .choices(FailLevel.allCases.map(\.rawValue)),
-                   help: "Exit 1 when a finding at or above LEVEL remains: error, warning, note, never (default: error)."),
+                   help: "Exit 1 when a finding at or above LEVEL remains: error, warning, note, never (default: error); add ,withheld (error,withheld) to also exit 1 when a purchase path's launch approval is withheld."),
         OptionSpec(id: .target, valueName: "NAME", help: "Audit only the app NAME (an Xcode application target); repeat it for several (default: every app found)."),
         OptionSpec(id: .locales, valueName: "LIST", help: "Locales the app ships, comma-separated (default: from the inputs)."),
         OptionSpec(id: .templates, valueName: "DIR", completion: .directory,
@@ -167,6 +167,8 @@ struct Options {
     var writeBaseline: String?
     var changedSince: String?
     var failOn: FailLevel?
+    /// `--fail-on …,withheld`.
+    var failOnWithheld = false
     var locales: [String]?
     /// `--target`, in the order given.
     var targets: [String] = []
@@ -358,11 +360,12 @@ struct Options {
                 }
                 options.changedSince = value
             case .failOn:
-                guard let level = FailLevel(rawValue: value) else {
-                    let all = FailLevel.allCases.map(\.rawValue)
+                guard let gate = FailGate(value) else {
+                    let all = FailLevel.allCases.map(\.rawValue) + ["withheld"]
                     throw UsageError(message: "unknown --fail-on level '\(value)'\(suggestion(for: value, among: all)); use error, warning, note or never")
                 }
-                options.failOn = level
+                options.failOn = gate.level
+                options.failOnWithheld = gate.withheld
             case .target:
                 if value.isEmpty || value.hasPrefix("-") {
                     throw UsageError(message: "--target needs the name of an app target, not '\(value)'")
@@ -459,7 +462,7 @@ enum ToolInfo {
 
     static let exitCodes: [(code: Int, meaning: String)] = [
         (0, "no finding at or above the --fail-on level"),
-        (1, "findings at or above the --fail-on level"),
+        (1, "findings at or above the --fail-on level (or, with ,withheld, a withheld purchase path)"),
         (2, "usage, configuration or output error (one line on standard error says why)"),
     ]
 

@@ -1,5 +1,6 @@
 import AuditCore
 import Foundation
+import AuditRules
 import Testing
 @testable import AuditReport
 
@@ -86,4 +87,53 @@ import Testing
         #expect(MarkdownText.tableCode(text) == MarkdownText.tableCodeByCharacters(text), "\(Array(text.utf8))")
     }
     #expect(MarkdownText.tableCode("com.app.pro|x") == "`com.app.pro\\|x`")
+}
+
+/// The purchase-path matrix carries inputs too (product ids, file names, test names, the
+/// endpoint of the configuration): none of them can add markup or split a cell.
+@Suite struct PurchasePathMatrixSafetyTests {
+    @Test func hostileInputsStayText() throws {
+        let hostile = "a | <img src=x onerror=alert(1)> | **b** [l](javascript:alert(1))"
+        let files: [(String, String)] = [
+            ("App/Pro | <b>x</b>.storekit", """
+                { "products" : [ { "localizations" : [ { "description" : "d", "displayName" : "n", "locale" : "en_US" } ],
+                  "productID" : "\(hostile)", "referenceName" : "r", "type" : "NonConsumable", "familyShareable" : true } ],
+                  "version" : { "major" : 3, "minor" : 0 } }
+                """),
+            ("App/Store | <i>.swift", """
+                import StoreKit
+                final class Store {
+                    func buy(_ product: Product) async throws {
+                        if case .success(.verified(let t)) = try await product.purchase() { await t.finish() }
+                    }
+                }
+                """),
+            ("Tests/Buy <script>Tests.swift", """
+                import StoreKitTest
+                import Testing
+                struct BuyTests {
+                    @Test func `buy <img src=x>`() async throws {
+                        let session = try SKTestSession(configurationFileNamed: "Pro")
+                        try session.buyProduct(identifier: "\(hostile)")
+                    }
+                }
+                """),
+        ]
+        let result = Auditor.audit(files: files.compactMap { InputFile.text($0.0, $0.1) }, rules: BuiltInRules.all, options: AuditOptions(jobs: 1))
+            .withPurchasePaths(capabilities: Capabilities(notificationsEndpoint: "https://x.example/<script>|"))
+        let report = Report(result: result, checklists: [], toolVersion: "t", subject: "S")
+        #expect(!report.purchasePaths.isEmpty)
+        let markdown = MarkdownRenderer().render(report)
+        let html = CommonMark.html(from: markdown)
+        for injected in ["<img", "<script", "<b>", "<i>", "<strong>b", "href=\"javascript"] {
+            #expect(!html.contains(injected), "\(injected)")
+        }
+        // Every row of the matrix keeps its seven cells.
+        let section = try #require(html.components(separatedBy: "<h2>Purchase paths</h2>").last?.components(separatedBy: "<h2>").first)
+        let tables = section.components(separatedBy: "<tbody>").dropFirst()
+        let matrix = try #require(tables.last?.components(separatedBy: "</tbody>").first)
+        for row in matrix.components(separatedBy: "<tr>").dropFirst() {
+            #expect(row.components(separatedBy: "<td").count - 1 == 7, "\(row)")
+        }
+    }
 }

@@ -111,10 +111,13 @@ private func html(_ report: Report) throws -> String {
             "<table></table><table></table>", "x — <strong>failed</strong>— <strong>failed</strong> —<strong>failed</strong>",
             "<p><strong>WARNING</strong><p><strong>NOTE</strong></p><p><strong>NOTICE</strong></p>",
             "é — <strong>manual check</strong> ü <h3>ü — <strong>not applicable</strong></h3>",
+            "<table></table><h2>Purchase paths</h2><p>x</p><table></table><table></table><table></table><h2>Purchase paths</h2>",
+            "<h2>Purchase paths</h2><table>", "<h2>Purchase paths</h2>",
         ]
         pages += edges.map { ($0, reports[0]) }
         for (page, report) in pages {
-            let inTurn = PassesInTurn.insertProgressBar(into: PassesInTurn.decorate(PassesInTurn.addHeadingAnchors(page)), report: report)
+            let inTurn = PassesInTurn.insertProgressBar(
+                into: PassesInTurn.markPurchasePaths(PassesInTurn.decorate(PassesInTurn.addHeadingAnchors(page))), report: report)
             #expect(HTMLRenderer.finish(page, report: report) == inTurn, "\(page.prefix(80))")
         }
     }
@@ -273,6 +276,18 @@ private enum PassesInTurn {
         result += Array(bar.utf8)
         result += bytes[tableEnd.upperBound...]
         return String(decoding: result, as: UTF8.self)
+    }
+
+    /// The purchase-path section's heading gets an id, and the two tables after it (the
+    /// capabilities, the matrix) their classes.
+    static func markPurchasePaths(_ html: String) -> String {
+        guard let heading = html.range(of: "<h2>Purchase paths</h2>") else { return html }
+        var rest = String(html[heading.upperBound...])
+        for name in ["capabilities", "paths"] {
+            guard let table = rest.range(of: "<table>") else { break }
+            rest.replaceSubrange(table, with: "<table class=\"\(name)\">")
+        }
+        return String(html[..<heading.lowerBound]) + "<h2 id=\"purchase-paths\">Purchase paths</h2>" + rest
     }
 
     /// Gives `<h3>` headings the ids GitHub would give them, so the checklist's links to

@@ -50,7 +50,7 @@ import Testing
         #expect(places("unfinished_transactions_ignored") == ["NotesPro/Store/Store.swift:245"])
         #expect(places("app_transaction_unverified") == ["NotesPro/Store/UpfrontPurchase.swift:13"])
         #expect(places("manage_subscriptions_missing") == ["NotesPro/Views/SettingsView.swift:53"])
-        #expect(places("storekit_tests_missing") == ["Tests/StoreTests.swift:14"])
+        #expect(places("storekit_tests_missing") == ["Tests/StoreTests.swift:14", "Tests/PurchasePathTests.swift:14"])
         #expect(places("grace_period_ignored") == ["NotesPro/Store/Store.swift:171"])
         #expect(places("intro_offer_eligibility_unchecked") == ["NotesPro/Views/PaywallView.swift:152"])
         #expect(places("storekit_config_missing") == ["NotesPro/Configuration.storekit:1"])

@@ -35,6 +35,42 @@ import Testing
         #expect(never.status == 0)
     }
 
+    /// `--fail-on …,withheld` fails a run whose findings pass when a purchase path's launch
+    /// approval is withheld; declaring the capabilities in the configuration lifts it.
+    @Test func withheldPurchasePathsFailOnlyWhenAskedTo() throws {
+        let store = """
+            import StoreKit
+            @MainActor final class Store {
+                init() { Task { for await update in Transaction.updates { if case .verified(let t) = update { await t.finish() } } } }
+                func buy(_ product: Product) async throws {
+                    if case .success(.verified(let transaction)) = try await product.purchase() { await transaction.finish() }
+                }
+            }
+            """
+        let root = try CLI.makeProject(["App/Store.swift": store])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let plain = try CLI.run(["--fail-on", "never", "--format", "json"], in: root)
+        #expect(plain.status == 0)
+        #expect(plain.stdout.contains("Purchase paths:"))
+        #expect(plain.stdout.contains("launch approval withheld for"))
+        let gated = try CLI.run(["--fail-on", "never,withheld", "--format", "json"], in: root)
+        #expect(gated.status == 1)
+        #expect(gated.stdout.contains("--fail-on withheld"))
+        let report = try String(contentsOf: root.appendingPathComponent("iap-audit-report/report.json"), encoding: .utf8)
+        #expect(report.contains("\"failOnWithheld\" : true") || report.contains("\"failOnWithheld\": true"))
+        let bad = try CLI.run(["--fail-on", "withheld,sometimes"], in: root)
+        #expect(bad.status == 2)
+        // Every capability declared: nothing is withheld, the gate passes.
+        try """
+            { "failOn": "never,withheld",
+              "capabilities": { "appStoreConnectProducts": true, "sandboxTesters": true,
+                                "notificationsEndpoint": "https://api.example.com/asn", "serverJWSValidation": true } }
+            """.write(to: root.appendingPathComponent(".iap-audit.json"), atomically: true, encoding: .utf8)
+        let declared = try CLI.run([], in: root)
+        #expect(declared.status == 0, "\(declared.stdout)\(declared.stderr)")
+        #expect(!declared.stdout.contains("launch approval withheld"))
+    }
+
     @Test func cleanProjectExitsZeroAndSaysReady() throws {
         let root = try CLI.makeProject(["Sources/Util.swift": "struct Util { func add(_ a: Int, _ b: Int) -> Int { a + b } }\n"])
         defer { try? FileManager.default.removeItem(at: root) }

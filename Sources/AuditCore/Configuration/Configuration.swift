@@ -27,6 +27,10 @@ public struct Configuration: Sendable, Hashable {
     public var auditSkipped: [Glob] = []
     /// App names (Xcode application targets, or packages) to audit; empty for all.
     public var targets: [String] = []
+    /// What exists outside the repository (App Store Connect, sandbox testers, the server).
+    public var capabilities = Capabilities()
+    /// `failOn` names `withheld`: exit 1 when a purchase path's launch approval is withheld.
+    public var failOnWithheld = false
 
     public init() {}
 
@@ -37,7 +41,7 @@ public struct Configuration: Sendable, Hashable {
     }
 
     /// Keys in the order the starter file and the documentation list them.
-    public static let keys = ["$schema", "$comment", "include", "exclude", "paywallCopy", "disabledRules", "severity", "locales", "failOn", "baseline", "auditSkipped", "targets"]
+    public static let keys = ["$schema", "$comment", "include", "exclude", "paywallCopy", "disabledRules", "severity", "locales", "failOn", "baseline", "auditSkipped", "targets", "capabilities"]
 
     // MARK: Finding and loading
 
@@ -126,10 +130,13 @@ public struct Configuration: Sendable, Hashable {
                 configuration.locales = locales
             case "failOn":
                 let text = try reader.string(node, key: member.key)
-                guard let level = FailLevel(rawValue: text) else {
+                guard let gate = FailGate(text) else {
                     throw reader.error(at: node.position, "\"failOn\" should be \"error\", \"warning\", \"note\" or \"never\", found \"\(text)\"")
                 }
-                configuration.failOn = level
+                configuration.failOn = gate.level
+                configuration.failOnWithheld = gate.withheld
+            case "capabilities":
+                configuration.capabilities = try reader.capabilities(node)
             case "baseline":
                 let path = try reader.string(node, key: member.key)
                 if path.isEmpty { throw reader.error(at: node.position, "\"baseline\" should be a file path, found an empty string") }
@@ -152,13 +159,19 @@ public struct Configuration: Sendable, Hashable {
             "paywallCopy: globs of paywall copy documents (default: .md/.txt files whose name mentions paywall, subscription, purchase, pricing or copy).",
             "disabledRules: rule ids not to run. severity: rule id to \\"error\\", \\"warning\\" or \\"note\\". Run 'iap-audit rules' for the ids.",
             "locales: locales the app ships (default: from the string catalogs and .lproj folders).",
-            "failOn: \\"error\\", \\"warning\\", \\"note\\" or \\"never\\" (--fail-on overrides it). baseline: accepted findings, from --write-baseline."
+            "failOn: \\"error\\", \\"warning\\", \\"note\\" or \\"never\\", with \\",withheld\\" to also fail when a purchase path's launch approval is withheld (--fail-on overrides it). baseline: accepted findings, from --write-baseline.",
+            "capabilities: set to true what exists outside the repository, and notificationsEndpoint to your App Store Server Notifications V2 URL (https://…); the purchase-path matrix withholds launch approval for the paths whose capability is neither found nor declared."
           ],
           "include": [],
           "exclude": ["**/Generated/**"],
           "disabledRules": [],
           "severity": {},
-          "failOn": "error"
+          "failOn": "error",
+          "capabilities": {
+            "appStoreConnectProducts": false,
+            "sandboxTesters": false,
+            "serverJWSValidation": false
+          }
         }
 
         """
@@ -210,6 +223,38 @@ private struct Reader {
             }
         }
         return result
+    }
+
+    func capabilities(_ node: JSONNode) throws(Configuration.Error) -> Capabilities {
+        guard case .object(let members) = node.value else {
+            throw error(at: node.position, "\"capabilities\" should be an object with the keys \(Capabilities.keys.joined(separator: ", ")), found \(node.value.kindDescription)")
+        }
+        var result = Capabilities()
+        for member in members {
+            let key = "capabilities.\(member.key)"
+            switch member.key {
+            case "appStoreConnectProducts": result.appStoreConnectProducts = try bool(member.node, key: key)
+            case "sandboxTesters": result.sandboxTesters = try bool(member.node, key: key)
+            case "serverJWSValidation": result.serverJWSValidation = try bool(member.node, key: key)
+            case "notificationsEndpoint":
+                let url = try string(member.node, key: key)
+                guard url.hasPrefix("https://"), url.count > "https://".count, !url.contains(where: { $0 == " " }) else {
+                    throw error(at: member.node.position, "\"\(key)\" should be the https:// URL registered in App Store Connect, found \"\(url)\"")
+                }
+                result.notificationsEndpoint = url
+            default:
+                let hint = Spelling.closest(to: member.key, among: Capabilities.keys).map { " (did you mean \"\($0)\"?)" } ?? ""
+                throw error(at: member.keyPosition, "unknown key \"\(key)\"\(hint); known keys: \(Capabilities.keys.joined(separator: ", "))")
+            }
+        }
+        return result
+    }
+
+    func bool(_ node: JSONNode, key: String) throws(Configuration.Error) -> Bool {
+        guard case .bool(let value) = node.value else {
+            throw error(at: node.position, "\"\(key)\" should be true or false, found \(node.value.kindDescription)")
+        }
+        return value
     }
 
     func elementPosition(_ node: JSONNode, _ index: Int) -> TextPosition {

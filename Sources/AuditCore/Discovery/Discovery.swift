@@ -81,6 +81,10 @@ public struct DiscoveryResult: Sendable {
     public var skipped: [SkippedFolder] = []
     /// Source files in languages the audit does not read (an app's purchase code may be there).
     public var otherSources: [OtherSource] = []
+    /// Files in the languages servers are written in (Python, JavaScript, TypeScript, Go, Ruby,
+    /// PHP, Java, Kotlin, C#, Rust, Elixir), relative paths: where App Store Server
+    /// Notifications handlers are looked for.
+    public var serverSources: [String] = []
 }
 
 /// A language an app's purchase code may be written in that the audit does not read.
@@ -166,6 +170,7 @@ public enum Discovery {
         var buildFiles: [BuildFile] = []
         var skipped: [SkippedFolder] = []
         var otherSources: [OtherSource] = []
+        var serverSources: [String] = []
         var seen = Set<String>()
         let fileManager = FileManager.default
         for path in paths {
@@ -215,6 +220,8 @@ public enum Discovery {
                             skipped.append(folder)
                         case .otherSource(let file):
                             otherSources.append(file)
+                        case .serverSource(let relative):
+                            serverSources.append(relative)
                         }
                     }
                     // Entries are listed by name: folders are entered in that order too, so
@@ -228,7 +235,10 @@ public enum Discovery {
         buildFiles.sort { $0.relativePath < $1.relativePath }
         skipped.sort { $0.relativePath < $1.relativePath }
         otherSources.sort { $0.relativePath < $1.relativePath }
-        return DiscoveryResult(files: files, problems: problems, buildFiles: buildFiles, skipped: skipped, otherSources: otherSources)
+        serverSources.sort()
+        var result = DiscoveryResult(files: files, problems: problems, buildFiles: buildFiles, skipped: skipped, otherSources: otherSources)
+        result.serverSources = serverSources
+        return result
     }
 
     /// What the walk does with one folder entry: enter it, or take a file (with the identity
@@ -239,6 +249,7 @@ public enum Discovery {
         case buildFile(BuildFile)
         case skipped(SkippedFolder)
         case otherSource(OtherSource)
+        case serverSource(String)
 
         var path: String {
             switch self {
@@ -247,6 +258,7 @@ public enum Discovery {
             case .buildFile(let file): file.path
             case .skipped(let folder): folder.relativePath
             case .otherSource(let file): file.relativePath
+            case .serverSource(let relative): relative
             }
         }
     }
@@ -358,8 +370,11 @@ public enum Discovery {
                 } else if type == .regular {
                     if let kind = BuildFile.kind(name: name, folder: directory.path) {
                         entries.append(.buildFile(BuildFile(path: path, relativePath: relative, kind: kind)))
-                    } else if let language = OtherLanguage(fileName: name) {
-                        entries.append(.otherSource(OtherSource(relativePath: relative, language: language)))
+                    } else {
+                        if let language = OtherLanguage(fileName: name) {
+                            entries.append(.otherSource(OtherSource(relativePath: relative, language: language)))
+                        }
+                        if ServerNotifications.isServerSource(name) { entries.append(.serverSource(relative)) }
                     }
                 }
                 continue

@@ -53,6 +53,16 @@ public struct AuditResult: Sendable {
     public var setAside: [SetAsideFinding] = []
     /// Which app this is, and how the folder's files were divided.
     public var scope = AuditScope()
+    /// The purchase-path matrix, once computed from the filtered result
+    /// (`PurchasePathMatrix(result:capabilities:)`); nil until then.
+    public var purchasePaths: PurchasePathMatrix?
+
+    /// The result with its purchase-path matrix computed: call it after `Filters.apply`.
+    public func withPurchasePaths(capabilities: Capabilities) -> AuditResult {
+        var result = self
+        result.purchasePaths = PurchasePathMatrix(result: self, capabilities: capabilities)
+        return result
+    }
 }
 
 /// What the audit found out about the audited folder itself: which app a result is for, how
@@ -94,6 +104,8 @@ public struct AuditScope: Sendable {
         return otherLanguages.sorted { $0.key < $1.key }.map { "\($0.key.rawValue) (\($0.value) file\($0.value == 1 ? "" : "s"))" }.joined(separator: " and ")
     }
     var swiftImportsStoreKit = false
+    /// App Store Server Notifications handling found anywhere in the audited folder.
+    public var serverNotifications = ServerNotifications()
 
     public init(app: AppScope = .wholeFolder, appCount: Int = 1, buildFiles: [BuildFile] = [], filesInNoTarget: [String] = [],
                 testConfigurations: [String] = [], skipped: [SkippedFolder] = [], notes: [String] = []) {
@@ -154,6 +166,9 @@ public enum Auditor {
             unknown = targets.filter { !names.contains($0) }
             chosen = plan.apps.filter { app in targets.contains(app.name) || app.name.components(separatedBy: ", ").contains { targets.contains($0) } }
         }
+        let serverNotifications = ServerNotifications.find(
+            swiftFiles: loaded.compactMap { item in if case .swift(let file, _, _, _) = item.1 { return file } else { return nil } },
+            serverSources: discovered.serverSources, root: root)
         let shownBuildFiles = discovered.buildFiles.map { BuildFile(path: $0.relativePath, relativePath: $0.relativePath, kind: $0.kind) }
         var results: [AuditResult] = []
         for (index, app) in chosen.enumerated() {
@@ -175,6 +190,7 @@ public enum Auditor {
             var scope = AuditScope(
                 app: app, appCount: chosen.count, buildFiles: shownBuildFiles, filesInNoTarget: plan.filesInNoTarget,
                 testConfigurations: plan.testConfigurations, skipped: discovered.skipped, notes: plan.notes)
+            scope.serverNotifications = serverNotifications
             // Code in another language counts as the app's purchase code only when no Swift file
             // of the app imports StoreKit and the file names a purchase API (StoreKit, an IAP plugin).
             let swiftImportsStoreKit = selected.contains { item in
@@ -283,7 +299,11 @@ public enum Auditor {
             options.notify(.advanced(.parsing))
             return (file, item)
         }
-        return assemble(loaded, rules: rules, options: options, scope: AuditScope(), extraErrors: [])
+        var scope = AuditScope()
+        scope.serverNotifications = ServerNotifications.find(
+            swiftFiles: loaded.compactMap { item in if case .swift(let file, _, _, _) = item.1 { return file } else { return nil } },
+            serverSources: [], root: nil)
+        return assemble(loaded, rules: rules, options: options, scope: scope, extraErrors: [])
     }
 
     /// The project from the loaded files (in path order), then the rules. `extraErrors`: what

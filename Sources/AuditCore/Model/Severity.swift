@@ -1,3 +1,5 @@
+import Foundation
+
 /// How much a finding matters. Ordered: `note < warning < error`.
 public enum Severity: String, Sendable, Hashable, CaseIterable, Comparable, Codable {
     case note
@@ -26,5 +28,35 @@ public enum FailLevel: String, Sendable, Hashable, CaseIterable, Codable {
         case .note: .note
         case .never: nil
         }
+    }
+}
+
+/// A `--fail-on` value: a level, `withheld`, or both (`warning,withheld`). `withheld` makes a
+/// run exit 1 when the purchase-path matrix withholds launch approval for a path; alone it
+/// leaves the level at its default (or the configuration's).
+public struct FailGate: Sendable, Hashable {
+    public var level: FailLevel?
+    public var withheld: Bool
+
+    public init(level: FailLevel?, withheld: Bool) {
+        self.level = level
+        self.withheld = withheld
+    }
+
+    /// Nil for anything but one level and/or `withheld`, comma-separated.
+    public init?(_ text: String) {
+        var level: FailLevel?
+        var withheld = false
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        for part in parts {
+            if part == "withheld", !withheld {
+                withheld = true
+            } else if let value = FailLevel(rawValue: part), level == nil {
+                level = value
+            } else {
+                return nil
+            }
+        }
+        self.init(level: level, withheld: withheld)
     }
 }

@@ -93,6 +93,6 @@ extension Project {
     }
 
     func sdkReason(_ sdk: PurchaseSDK) -> String {
-        "Purchases go through \(sdk.name) (\(sdk.site.location)), which listens for, verifies and finishes transactions itself."
+        "\(PurchasePathMatrix.sdkReasonPrefix)\(sdk.name) (\(sdk.site.location)), which listens for, verifies and finishes transactions itself."
     }
 }

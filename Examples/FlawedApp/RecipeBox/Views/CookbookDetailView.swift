@@ -12,6 +12,11 @@ struct CookbookDetailView: View {
         purchases.products.first { $0.id == cookbook.productID }
     }
 
+    /// Remembered on the device so the cookbook opens offline, before StoreKit answers.
+    private var isUnlocked: Bool {
+        purchases.owns(cookbook.productID) || UserDefaults.standard.bool(forKey: "cookbookUnlocked")
+    }
+
     var body: some View {
         List {
             Section {
@@ -24,10 +29,10 @@ struct CookbookDetailView: View {
             }
             Section("Recipes") {
                 ForEach(cookbook.recipeTitles, id: \.self) { title in
-                    Label(title, systemImage: purchases.owns(cookbook.productID) ? "book" : "lock")
+                    Label(title, systemImage: isUnlocked ? "book" : "lock")
                 }
             }
-            if !purchases.owns(cookbook.productID), let product {
+            if !isUnlocked, let product {
                 Section {
                     Button {
                         Task { await buy(product) }
@@ -62,6 +67,7 @@ struct CookbookDetailView: View {
                 let transaction = verification.unsafePayloadValue
                 Analytics.log("cookbook_purchased", productID: transaction.productID)
                 await transaction.finish()
+                UserDefaults.standard.set(true, forKey: "cookbookUnlocked")
                 await purchases.refreshEntitlements()
             case .pending:
                 statusMessage = "Waiting for approval from a parent or guardian."
