@@ -137,7 +137,7 @@ public struct LegacyStoreKitAPIRule: Rule {
             }
             guard let first else { continue }
             let listed = uses.map { use in
-                "\(use.name) (line\(use.lines.count == 1 ? "" : "s") \(use.lines.prefix(6).map(String.init).joined(separator: ", "))\(use.lines.count > 6 ? ", …" : ""))"
+                "\(use.name) (line\(use.lines.count == 1 ? "" : "s") \(use.lines.map(String.init).joined(separator: ", ")))"
             }.joined(separator: ", ")
             if storeKit2Purchases, Self.onlyKeepsPromotedPurchaseObserver(file, uses: Set(uses.map(\.name))) {
                 result.report(
