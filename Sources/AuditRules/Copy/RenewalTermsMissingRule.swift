@@ -221,6 +221,28 @@ public struct RenewalTermsMissingRule: Rule {
             ]),
             // Consumables sell no subscription.
             RuleExample(files: [("PaywallCopy.md", "# Gems\n\nBuy 100 gems for {price}.\n")]),
+            // One-off purchases of months of support, whose copy (behind a key) says they do not renew.
+            RuleExample(files: [
+                ("PatronSection.swift", """
+                    struct PatronSection: View {
+                        @ObservedObject var store: PatronStore
+                        var body: some View {
+                            Section {
+                                Text("patron_description".localized)
+                                Button("3 months of support") { Task { await store.purchase(PatronProducts.threeMonths) } }
+                                Button("12 months of support") { Task { await store.purchase(PatronProducts.twelveMonths) } }
+                            }
+                        }
+                    }
+                    final class PatronStore: ObservableObject {
+                        func purchase(_ id: String) async {
+                            guard let product = try? await Product.products(for: [id]).first else { return }
+                            _ = try? await product.purchase()
+                        }
+                    }
+                    """),
+                ("en.lproj/Localizable.strings", "\"patron_description\" = \"These are one-off purchases of a subscription-free patronage, and will not auto-renew.\";\n"),
+            ]),
             // Italian copy is not read (the audit knows English, German, French, Spanish and
             // Japanese wording), so it is not called incomplete; the English copy states both.
             RuleExample(files: [

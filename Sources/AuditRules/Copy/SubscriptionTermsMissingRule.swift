@@ -258,6 +258,6 @@ extension SubscriptionTermsMissingRule {
 /// `PaywallCopy.KeyIndex`, built on first use: most paywalls name their period in a literal.
 final class LazyKeys {
     let project: Project
-    lazy var value = PaywallCopy.KeyIndex(project)
+    lazy var value = PaywallCopy.keyIndex(of: project)
     init(_ project: Project) { self.project = project }
 }

@@ -58,7 +58,7 @@ struct PaywallCopy: Sendable {
 
     private init(collecting project: Project) {
         sourceLanguage = project.stringCatalogs.compactMap(\.sourceLanguage).first ?? "en"
-        let keys = KeyIndex(project)
+        let keys = Self.keyIndex(of: project)
         var usedKeys = Set<String>()
         for screen in PurchaseScreens.of(project).screens {
             var texts: [CopyText] = []
@@ -74,7 +74,9 @@ struct PaywallCopy: Sendable {
                     texts += Self.translations(of: key, in: project, source: sourceLanguage, keys: keys)
                 }
             }
-            let sellsSubscriptions = screen.sellsSubscriptions || project.mayHaveSubscriptions && texts.contains { CopyPhrases.mentionsSubscription($0.text) }
+            // Its texts count only when what it sells is not known and nothing says it does not renew.
+            let sellsSubscriptions = screen.sellsSubscriptions
+                || screen.sold.isEmpty && !screen.saysItDoesNotRenew && project.mayHaveSubscriptions && texts.contains { CopyPhrases.mentionsSubscription($0.text) }
             units.append(PaywallUnit(
                 kind: .view, name: screen.name, site: screen.site.location, texts: texts, code: screen.code,
                 sellsSubscriptions: sellsSubscriptions, usesStoreKitSubscriptionView: screen.usesSubscriptionStoreView,
@@ -162,7 +164,7 @@ struct PaywallCopy: Sendable {
 
     /// Translations of a catalog key or `.strings` key in every locale but the source.
     static func translations(of key: String, in project: Project, source: String) -> [CopyText] {
-        translations(of: key, in: project, source: source, keys: KeyIndex(project))
+        translations(of: key, in: project, source: source, keys: keyIndex(of: project))
     }
 
     /// What a catalog or `.strings` key shows in the source language, when its value there
@@ -184,7 +186,12 @@ struct PaywallCopy: Sendable {
 
     /// Where each key is in every catalog and table, found once for all the paywall's texts:
     /// looking each text up by scanning every catalog grew with texts x keys.
-    struct KeyIndex {
+    /// The project's key index, made once and shared.
+    static func keyIndex(of project: Project) -> KeyIndex {
+        project.fact(KeyIndex.self) { KeyIndex(project) }
+    }
+
+    struct KeyIndex: Sendable {
         /// Per catalog, the index of the first entry with each key.
         var catalogs: [[String: Int]]
         /// Per table, the indices of the entries with each key, in file order.

@@ -22,6 +22,8 @@ struct PurchaseScreen: Sendable {
     /// It sells an auto-renewable subscription (by its StoreKit views, the products they name,
     /// or the words of its code).
     var sellsSubscriptions: Bool
+    /// Its copy says what it sells does not renew ("one-off purchases, and will not auto-renew").
+    var saysItDoesNotRenew: Bool = false
     /// Where the app presents this screen under a StoreKit view's name (`SubscriptionStoreView(controller:)`
     /// of the app's own `struct SubscriptionStoreView`): the line a reader takes for StoreKit's view.
     var presentedUnderStoreKitName: [CodeSite]
@@ -146,9 +148,14 @@ struct PurchaseScreens: Sendable {
                 sold = Self.listedProducts(in: code, project: project)
             }
             let words = code.flatMap { ViewCode.words(in: $0.1, of: $0.0) }
+            // What it sells decides when it is known (the configuration's types, or the ids'
+            // names without one); the screen's words only when it is not, and never against
+            // copy that says the purchase does not renew.
+            let soldByIDs = project.storeKitConfigurations.isEmpty ? sold.ids.contains(where: SoldProducts.namesSubscription) : sold.includesAutoRenewable
+            let saysItDoesNotRenew = code.contains { ViewCode.saysItDoesNotRenew(in: $0.1, of: $0.0, project: project) }
             let sellsSubscriptions = usesSubscriptionStoreView || sold.includesAutoRenewable
-                || project.storeKitConfigurations.isEmpty && sold.ids.contains(where: SoldProducts.namesSubscription)
-                || project.mayHaveSubscriptions && (
+                || !sold.isEmpty && soldByIDs
+                || sold.isEmpty && project.mayHaveSubscriptions && !saysItDoesNotRenew && (
                 code.contains { ViewCode.mentionsSubscription(in: $0.1, of: $0.0) }
                     || words.contains { ASCIISearch.contains($0, "subscriptionperiod") || $0 == "autorenewable" })
             let name = file.declarations[type].name
@@ -168,7 +175,7 @@ struct PurchaseScreens: Sendable {
             screens.append(PurchaseScreen(
                 file: file, type: type, name: name, site: CodeSite(file: file, index: nameIndex(of: type, in: file)), code: code,
                 usesSubscriptionStoreView: usesSubscriptionStoreView, usesProductView: !productViews.isEmpty, sold: sold,
-                sellsSubscriptions: sellsSubscriptions, presentedUnderStoreKitName: presented,
+                sellsSubscriptions: sellsSubscriptions, saysItDoesNotRenew: saysItDoesNotRenew, presentedUnderStoreKitName: presented,
                 presentations: Self.presentations(of: name, declaredAt: type, in: file, project: project)
             ))
         }

@@ -154,6 +154,24 @@ enum ViewCode {
         }
     }
 
+    /// Whether the code's words, or the strings its keys name, say the purchase does not renew
+    /// ("one-off purchases, and will not auto-renew", "non-renewing").
+    static func saysItDoesNotRenew(in range: Range<Int>, of file: SwiftFile, project: Project) -> Bool {
+        let phrases = ["non-renewing", "nonrenewing", "non renewing", "not auto-renew", "not renew", "n't renew", "n't auto-renew", "one-off purchase", "one-time purchase"]
+        for word in words(in: range, of: file) where phrases.contains(where: { ASCIISearch.contains(word, $0) }) { return true }
+        // Keys of localized strings (`"preferences_general_patron_description"`): their source text.
+        guard !project.stringCatalogs.isEmpty || !project.stringsFiles.isEmpty else { return false }
+        let source = project.stringCatalogs.compactMap(\.sourceLanguage).first ?? "en"
+        let keys = PaywallCopy.keyIndex(of: project)
+        for i in range where file.isKind(i, .stringStart) {
+            let key = file.stringLiteral(at: i).text
+            guard !key.isEmpty, !key.contains(" ") else { continue }
+            let values = PaywallCopy.sourceValues(of: key, in: project, source: source, keys: keys)
+            if values.contains(where: { value in phrases.contains { ASCIISearch.contains(value.lowercased(), $0) } }) { return true }
+        }
+        return false
+    }
+
     static func mentionsSubscription(in range: Range<Int>, of file: SwiftFile) -> Bool {
         words(in: range, of: file).contains { word in
             ["subscription", "subscribe", "renew", "autorenewable", "per month", "per year", "/month", "/year",

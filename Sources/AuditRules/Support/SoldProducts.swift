@@ -71,11 +71,12 @@ enum SoldProducts {
         var kinds: [String: Kinds]
     }
 
-    /// Whether a product id reads as a subscription's (`pro_monthly`, `com.app.yearly`,
-    /// `premium.subscription.annual`): used only where no configuration says the type.
+    /// Whether a product id reads as a renewing subscription's (`pro_monthly`, `com.app.yearly`,
+    /// `premium.subscription.annual`; not `subscription.30days`, which may be non-renewing time):
+    /// used only where no configuration says the type.
     static func namesSubscription(_ id: String) -> Bool {
         let lower = id.lowercased()
-        return ["monthly", "yearly", "annual", "weekly", "quarterly", "subscription", "1month", "1year", "1week"].contains { ASCIISearch.contains(lower, $0) }
+        return ["monthly", "yearly", "annual", "weekly", "quarterly", "1month", "1year", "1week"].contains { ASCIISearch.contains(lower, $0) }
     }
 
     /// Whether everything the app loads or shows to sell is a consumable: every configured

@@ -15,12 +15,14 @@ extension SwiftFile {
                   isMemberAccess(callee, base: "SKPaymentQueue", member: "default"),
                   let last = lastIdentifier(in: call.arguments[0].valueRange)
             else { continue }
-            // `add(self)` adds the type itself (it conforms, here or in an extension), and
-            // `add(StoreObserver.standard)` an observer; a payment is a value, `add(payment)`,
-            // `add(SKPayment(product: p))`.
-            let name = text(last).lowercased()
-            let namesObserver = call.arguments[0].valueRange.contains { isKind($0, .identifier) && text($0).lowercased().contains("observer") }
-            result.append((call, name == "self" || namesObserver))
+            // A payment is made with `SKPayment(product:)` / `SKMutablePayment`, or kept in a
+            // value named or typed as one; anything else added to the queue is an observer
+            // (`add(self)`, `add(StoreObserver.standard)`, `add(storeManager)`).
+            let value = call.arguments[0].valueRange
+            let isPayment = value.contains { isIdentifier($0, "SKPayment") || isIdentifier($0, "SKMutablePayment") }
+                || text(last).lowercased().contains("payment")
+                || typeName(ofReceiver: last).map { $0 == "SKPayment" || $0 == "SKMutablePayment" } == true
+            result.append((call, !isPayment))
         }
         return result
     }
