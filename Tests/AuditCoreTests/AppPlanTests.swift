@@ -70,6 +70,17 @@ import Testing
         #expect(found.build.bundleLocalizations["ClassicApp/Info.plist"] == ["en", "de", "fr"])
     }
 
+    /// The test bundle's configuration is not the app's catalogue, but the app's audit knows
+    /// its tests have one ("a StoreKit configuration set up for testing").
+    @Test func theAppsAuditKnowsTheConfigurationItsTestsBundle() throws {
+        let root = Self.fixtures.appendingPathComponent("ClassicApp")
+        let audit = Auditor.auditFolder(paths: [root], root: root, rules: [], options: AuditOptions(jobs: 1))
+        let app = try #require(audit.apps.first)
+        #expect(app.scope.testStoreKitConfigurations == ["ClassicAppTests/TestOnly.storekit"])
+        #expect(app.project.testStoreKitConfigurations == ["ClassicAppTests/TestOnly.storekit"])
+        #expect(app.project.storeKitConfigurations.map(\.file) == ["ClassicApp/Products.storekit"])
+    }
+
     @Test func synchronizedFoldersIncludeTheirFilesLessMembershipExceptions() throws {
         let found = plan("SyncedApp")
         #expect(found.build.problems.isEmpty)
@@ -95,6 +106,8 @@ import Testing
         let swift = swift(found, app)
         #expect(swift.code == [
             "App/App/AppMain.swift", "App/App/StoreScreen.swift",
+            // A target the linked product's target depends on is built into the app too.
+            "Packages/StoreKitSupport/Sources/StoreKitReceipts/EntitlementCheck.swift",
             "Packages/StoreKitSupport/Sources/StoreKitSupport/ProductCatalog.swift",
             "Packages/StoreKitSupport/Sources/StoreKitSupport/PurchaseService.swift",
         ])

@@ -198,4 +198,24 @@ import Testing
         #expect(!app.project.isLibrary)
         #expect(app.results.first { $0.rule.identifier == "restore_purchases_missing" }?.findings.isEmpty == false)
     }
+
+    /// A configuration only the test bundle carries (for SKTestSession) is a configuration set
+    /// up for testing: the item passes on it; with none at all the finding stays.
+    @Test func aTestBundlesConfigurationSatisfiesTheConfigurationItem() throws {
+        let purchase = SwiftFile(path: "Shop/Store.swift", bytes: Array("""
+            @main struct ShopApp: App { var body: some Scene { WindowGroup { Text("Shop") } } }
+            func buy(_ product: Product) async throws {
+                if case .success(.verified(let transaction)) = try await product.purchase() { await transaction.finish() }
+            }
+            """.utf8))
+        var project = Project(swiftFiles: [purchase])
+        var none = RuleResult(rule: StoreKitConfigMissingRule.description)
+        StoreKitConfigMissingRule().check(project, into: &none)
+        #expect(none.findings.count == 1)
+        project.testStoreKitConfigurations = ["ShopTests/Shop.storekit"]
+        var tests = RuleResult(rule: StoreKitConfigMissingRule.description)
+        StoreKitConfigMissingRule().check(project, into: &tests)
+        #expect(tests.findings.isEmpty)
+        #expect(tests.evidence.map(\.location?.file) == ["ShopTests/Shop.storekit"])
+    }
 }

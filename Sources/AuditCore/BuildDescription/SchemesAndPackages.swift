@@ -132,6 +132,9 @@ public struct PackageManifest: Sendable, Hashable {
         public var isExecutable: Bool
         /// Its folder, relative to the root.
         public var path: String
+        /// The names its `dependencies:` list writes (targets of this package, and products of
+        /// others, which are told apart by the package's own target names).
+        public var dependencies: [String] = []
     }
 
     /// A package of command-line tools (executable targets only, no library): build scripts,
@@ -150,12 +153,25 @@ public struct PackageManifest: Sendable, Hashable {
 
     /// The folders of the targets a product stands for (all library targets when the product
     /// is unknown, as a product of this name may be declared in a way the text reading missed).
+    /// A product's targets bring the package's own targets they depend on (`Brave` depends on
+    /// `BraveVPN`): their code is built into the app too.
     public func folders(ofProduct name: String) -> [String] {
+        var names: [String]
         if let product = products.first(where: { $0.name == name }) {
-            return targets.filter { product.targets.contains($0.name) }.map(\.path)
+            names = product.targets
+        } else if let target = targets.first(where: { $0.name == name && !$0.isTest }) {
+            names = [target.name]
+        } else {
+            return targets.filter { !$0.isTest }.map(\.path)
         }
-        if let target = targets.first(where: { $0.name == name && !$0.isTest }) { return [target.path] }
-        return targets.filter { !$0.isTest }.map(\.path)
+        var seen = Set<String>()
+        var result: [String] = []
+        while let next = names.popLast() {
+            guard seen.insert(next).inserted, let target = targets.first(where: { $0.name == next && !$0.isTest }) else { continue }
+            result.append(target.path)
+            names += target.dependencies
+        }
+        return result.sorted()
     }
 
     public static func load(bytes: [UInt8], file: String) -> PackageManifest {
@@ -185,7 +201,7 @@ public struct PackageManifest: Sendable, Hashable {
                 let defaultFolder = (isTest ? "Tests/" : "Sources/") + name
                 let relative = arguments["path"]?.first ?? defaultFolder
                 guard let path = RepositoryPath.join(folder, relative) else { continue }
-                targets.append(Target(name: name, isTest: isTest, isExecutable: function == "executableTarget", path: path))
+                targets.append(Target(name: name, isTest: isTest, isExecutable: function == "executableTarget", path: path, dependencies: arguments["dependencies"] ?? []))
             case "library", "executable":
                 guard let name = arguments["name"]?.first else { continue }
                 products.append(Product(name: name, targets: arguments["targets"] ?? []))

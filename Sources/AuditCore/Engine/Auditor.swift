@@ -93,6 +93,8 @@ public struct AuditScope: Sendable {
     public var buildFiles: [BuildFile]
     public var filesInNoTarget: [String]
     public var testConfigurations: [String]
+    /// The StoreKit configurations this app's test targets bundle (for `SKTestSession`).
+    public var testStoreKitConfigurations: [String] = []
     public var skipped: [SkippedFolder]
     public var notes: [String]
     /// The app's source files in languages the audit does not read, by language.
@@ -173,6 +175,7 @@ public enum Auditor {
         var results: [AuditResult] = []
         for (index, app) in chosen.enumerated() {
             var selected: [(InputFile, LoadedInput)] = []
+            var testStoreKitConfigurations: [String] = []
             for (offset, file) in files.enumerated() {
                 guard let role = plan.role(of: file, in: app) else {
                     // A file no app takes is still reported when it could not be read: once, with the first app.
@@ -180,7 +183,9 @@ public enum Auditor {
                     continue
                 }
                 if role == .test {
-                    // Tests' own StoreKit configurations are not the app's catalogue.
+                    // Tests' own StoreKit configurations are not the app's catalogue; that they
+                    // exist is what "set up for testing" asks.
+                    if file.kind == .storeKitConfiguration { testStoreKitConfigurations.append(file.relativePath) }
                     guard file.kind == .swift else { continue }
                     selected.append((loaded[offset].0, loaded[offset].1.asTest))
                 } else {
@@ -191,6 +196,7 @@ public enum Auditor {
                 app: app, appCount: chosen.count, buildFiles: shownBuildFiles, filesInNoTarget: plan.filesInNoTarget,
                 testConfigurations: plan.testConfigurations, skipped: discovered.skipped, notes: plan.notes)
             scope.serverNotifications = serverNotifications
+            scope.testStoreKitConfigurations = testStoreKitConfigurations.sorted()
             // Code in another language counts as the app's purchase code only when no Swift file
             // of the app imports StoreKit and the file names a purchase API (StoreKit, an IAP plugin).
             let swiftImportsStoreKit = selected.contains { item in
@@ -322,6 +328,7 @@ public enum Auditor {
         }
         project.resolveLocales(override: options.locales, declared: scope.app.declaredLocales, declaredSource: scope.app.declaredLocaleSource)
         project.isLibrary = scope.app.kind == .package
+        project.testStoreKitConfigurations = scope.testStoreKitConfigurations
         project.jobs = options.jobs
         var result = finish(project: project, sources: sources, rules: rules, options: options)
         result.fileCounts = counts

@@ -29,6 +29,9 @@ public struct Project: Sendable {
     /// app can provide (a restore button, a StoreKit configuration to run with, a way to manage
     /// subscriptions) is the linking app's to check.
     public var isLibrary = false
+    /// StoreKit configurations the app's test targets bundle: not the app's catalogue, but
+    /// configurations set up for testing.
+    public var testStoreKitConfigurations: [String] = []
 
     /// Why an app-level item does not apply to a library, for the rules that check one.
     public static let libraryReason = "The audited code is a library (a Swift package no app in the folder links): the app that links it must provide this."

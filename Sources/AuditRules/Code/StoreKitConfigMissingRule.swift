@@ -224,6 +224,12 @@ public struct StoreKitConfigMissingRule: Rule {
             result.notApplicable(ConfigurationWording.noConfiguration(in: project))
             return
         }
+        if !project.testStoreKitConfigurations.isEmpty {
+            for path in project.testStoreKitConfigurations {
+                result.evidence(at: SourceLocation(file: path, line: 1, column: 1), "StoreKit configuration \(path) is bundled with the app's tests (SKTestSession); no scheme runs the app with it")
+            }
+            return
+        }
         guard let site = project.launchSite() else { return }
         result.report(
             in: site.file, at: site.index,

@@ -163,16 +163,30 @@ enum LaunchPath {
         mainType(in: project).map { CodeSite(file: $0.file, index: nameIndex(of: $0.declaration, in: $0.file)) }
     }
 
-    /// The `@main` type declaration.
+    /// The app's `@main` type declaration. An app audited with the extensions it embeds has
+    /// several: the `App` (or application delegate) is the app's; a `WidgetBundle`, a `Widget`
+    /// or an intents extension's entry point is not where the app launches.
     static func mainType(in project: Project) -> (file: SwiftFile, declaration: Int)? {
-        // Only a file with an `@main` attribute token can hold it.
-        for file in project.swiftFiles where file.code.indices.contains(where: { file.isKind($0, .attribute) && file.tokenIs($0, "@main") }) {
-            for (index, declaration) in file.declarations.enumerated() where declaration.kind.isType && declaration.attributes.contains("@main") {
-                return (file, index)
+        project.fact(MainType.self) {
+            var found: [(file: SwiftFile, declaration: Int, rank: Int)] = []
+            // Only a file with an `@main` attribute token can hold one.
+            for file in project.swiftFiles where file.code.indices.contains(where: { file.isKind($0, .attribute) && file.tokenIs($0, "@main") }) {
+                for (index, declaration) in file.declarations.enumerated() where declaration.kind.isType && declaration.attributes.contains("@main") {
+                    let inherited = Set(declaration.inheritedTypes)
+                    let rank = !inherited.isDisjoint(with: appEntryTypes) ? 0 : inherited.isDisjoint(with: extensionEntryTypes) ? 1 : 2
+                    found.append((file, index, rank))
+                }
             }
-        }
-        return nil
+            return MainType(found: found.min { $0.rank < $1.rank }.map { ($0.file, $0.declaration) })
+        }.found
     }
+
+    private struct MainType: Sendable {
+        var found: (file: SwiftFile, declaration: Int)?
+    }
+
+    private static let appEntryTypes: Set<String> = ["App", "UIApplicationDelegate", "NSApplicationDelegate", "UIResponder"]
+    private static let extensionEntryTypes: Set<String> = ["WidgetBundle", "Widget", "AppIntentsPackage", "AppShortcutsProvider", "ControlWidget"]
 
     /// A type conforming to `SKPaymentTransactionObserver`: the original StoreKit's listener.
     static func legacyObserver(in project: Project) -> (file: SwiftFile, index: Int, location: SourceLocation)? {

@@ -8,7 +8,9 @@ let package = Package(
         .library(name: "StoreKitSupport", targets: ["StoreKitSupport"]),
     ],
     targets: [
-        .target(name: "StoreKitSupport"),
+        .target(name: "StoreKitSupport", dependencies: ["StoreKitReceipts", .product(name: "Collections", package: "swift-collections")]),
+        .target(name: "StoreKitReceipts"),
+        .target(name: "CatalogTools"),
         .testTarget(name: "StoreKitSupportTests", dependencies: ["StoreKitSupport"]),
     ]
 )
