@@ -1,4 +1,5 @@
 import AuditCore
+import Foundation
 
 /// Seed checklist 8 / common mistake 6: prices must come from the product, localised for the
 /// storefront, not be written into the UI.
@@ -109,6 +110,16 @@ public struct HardcodedPriceRule: Rule {
                 """),
             RuleExample(files: [("PaywallCopy.md", "# Pro\n\nStart your 7-day free trial, then {price} per year. Version 4.99 adds 20% more recipes at 10:30.\n")]),
             RuleExample(files: [("PaywallCopy.fr.md", "# Pro\n\nEssai gratuit de 7 jours, puis %@ par an.\n")]),
+            // A wallet's balance placeholder in an app that also sells: not a price of what it sells.
+            RuleExample(files: [("Wallet/AccountsView.swift", """
+                import SwiftUI
+                struct AccountsView: View {
+                    let balance: Decimal?
+                    var body: some View {
+                        Text(balance.map { $0.formatted(.currency(code: "USD")) } ?? "$0.00")
+                    }
+                }
+                """)]),
             // A monthly equivalent of a yearly price is the real price, divided.
             RuleExample("""
                 Text((yearly.price / 12).formatted(yearly.priceFormatStyle) + " per month, billed yearly")
@@ -133,7 +144,7 @@ public struct HardcodedPriceRule: Rule {
             // A literal without an ASCII digit in its text holds no amount (see MoneyDetector).
             for i in visible.lazy.map({ Int($0) }) where file.stringLiteral(at: i, hasByte: { $0 >= 0x30 && $0 <= 0x39 }) {
                 let literal = file.stringLiteral(at: i)
-                guard let match = MoneyDetector.matches(in: literal.text).first else { continue }
+                guard let match = MoneyDetector.matches(in: literal.text).first, Self.isAboutPurchases(i, literal: literal.text, in: file) else { continue }
                 result.report(in: file, at: i, "Hard-coded price \"\(match.text)\" in user-visible text.")
             }
             shownPrices += file.occurrences(of: "displayPrice").count + file.occurrences(of: "priceFormatStyle").count
@@ -164,6 +175,25 @@ public struct HardcodedPriceRule: Rule {
         if shownPrices > 0 {
             result.evidence(at: nil, "Prices are read from products (displayPrice / priceFormatStyle) in \(shownPrices) places")
         }
+    }
+
+    /// Words in a type or file name that say it sells (`PaywallView`, `TipJar`, `ProUpgrade`).
+    private static let purchaseNameWords = ["paywall", "premium", "subscri", "purchase", "store", "shop", "upgrade", "plan", "pricing",
+                                            "price", "tip", "donat", "unlock", "membership", "supporter", "patron", "iap", "pro"]
+    private static let periodWords = ["month", "year", "week", "annual", "/mo", "/yr", "/wk", "day"]
+    private static let textWords = ["buy", "purchase", "premium", "subscri", "unlock", "upgrade", "pro ", "pro—", "pro -", "plus", "tip", "donat", "support", "only", "just", "save"]
+
+    /// Whether an amount shown at `index` is about what the app sells: the file imports StoreKit
+    /// or a purchase SDK, its type or file is named for selling, or the text names a billing
+    /// period ("$4.99/month"). A wallet's "$0.00" balance or a budget's sums are not prices.
+    static func isAboutPurchases(_ index: Int, literal: String, in file: SwiftFile) -> Bool {
+        if file.importsStoreKit || PurchaseSDK.modules.keys.contains(where: { file.mentions($0) }) { return true }
+        let lower = literal.lowercased()
+        if periodWords.contains(where: { ASCIISearch.contains(lower, $0) }) { return true }
+        if textWords.contains(where: { ASCIISearch.contains(lower, $0) }) { return true }
+        var names = [((file.path as NSString).lastPathComponent as String).lowercased()]
+        names += file.declarationChain(of: index).filter { file.declarations[$0].kind.isType }.map { file.declarations[$0].name.lowercased() }
+        return names.contains { name in purchaseNameWords.contains { ASCIISearch.contains(name, $0) } }
     }
 
     /// An amount written in the code and formatted for a purchase screen, in place of the

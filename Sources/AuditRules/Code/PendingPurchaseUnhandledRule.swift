@@ -322,6 +322,17 @@ public struct PendingPurchaseUnhandledRule: Rule {
                 default: return false
                 }
                 """),
+            // A refund request's status has .success and .userCancelled too: not a purchase.
+            RuleExample("""
+                func requestRefund(for transaction: Transaction, in scene: UIWindowScene) async throws {
+                    let status = try await transaction.beginRefundRequest(in: scene)
+                    switch status {
+                    case .success: showRefundRequested()
+                    case .userCancelled: break
+                    @unknown default: break
+                    }
+                }
+                """),
             // SwiftyStoreKit's receipt verification has .success and .error too: not a purchase.
             RuleExample("""
                 import SwiftyStoreKit
@@ -542,7 +553,16 @@ public struct PendingPurchaseUnhandledRule: Rule {
                 return true
             }
         }
-        // Cases shaped like PurchaseResult: `.success(…)` together with `.userCancelled` or `.pending`.
+        // Cases shaped like PurchaseResult: `.success(…)` together with `.userCancelled` or `.pending`;
+        // a refund request's status has `.success` and `.userCancelled` too.
+        if file.contains(identifier: "beginRefundRequest", in: statement.subjectRange) { return false }
+        if start < statement.subjectRange.upperBound, file.isKind(start, .identifier),
+           let declared = file.occurrences(of: file.text(start), in: 0..<statement.keyword).last(where: { k in
+               file.previousCodeIndex(before: k).map { file.isIdentifier($0, "let") || file.isIdentifier($0, "var") } ?? false
+           }),
+           file.contains(identifier: "beginRefundRequest", in: declared..<file.statementEnd(from: file.statementStart(of: declared))) {
+            return false
+        }
         return names.contains("success") && (names.contains("userCancelled") || names.contains("pending"))
     }
 
