@@ -55,6 +55,10 @@ public struct TransactionNotFinishedRule: Rule {
                 return finishing.contains(file.text(call.name))
             }
             if passedToFinisher { continue }
+            if let (store, finisher) = keptForLaterFinish(binding) {
+                result.evidence(in: file, at: finisher, "'\(binding.name)' from \(binding.source.description) is kept in \(store) and finished in \(scopeDescription(of: finisher, in: file))")
+                continue
+            }
             result.report(
                 in: file, at: binding.nameIndex,
                 "The transaction '\(binding.name)' from \(binding.source.description) is verified but never finished in \(scopeDescription(of: binding.nameIndex, in: file)): StoreKit will deliver it again on every launch."
@@ -142,6 +146,35 @@ public struct TransactionNotFinishedRule: Rule {
             )
         }
         return handlers.count
+    }
+
+    /// A transaction kept in a stored collection (`transactionsByID[t.id] = t`, `pending.append(t)`)
+    /// and finished later by a function of the same type that takes it out of that collection
+    /// (`transactionsByID.removeValue(forKey: id)` … `finish()`): the store and that finish call.
+    private func keptForLaterFinish(_ binding: TransactionBinding) -> (String, Int)? {
+        let file = binding.file
+        for use in binding.uses {
+            var store: Int?
+            // `store[key] = t`
+            if let previous = file.previousCodeIndex(before: use), file.isOperator(previous, "="),
+               let close = file.previousCodeIndex(before: previous), file.isKind(close, .rightBracket),
+               let open = file.matchingBracket(of: close), let name = file.previousCodeIndex(before: open), file.isKind(name, .identifier) {
+                store = name
+            } else if let (call, _) = file.enclosingCall(ofArgument: use), ["append", "insert"].contains(file.text(call.name)),
+                      let receiver = file.receiver(of: call.name), file.isKind(receiver, .identifier) {
+                store = receiver
+            }
+            guard let store, let type = file.enclosingType(of: use) else { continue }
+            let name = file.text(store)
+            for function in file.declarations.indices where file.declarations[function].kind == .function && file.declarations[function].parent == type {
+                let body = file.bodyRange(of: function)
+                guard !file.occurrences(of: name, in: body).isEmpty,
+                      let finish = file.occurrences(of: "finish", in: body).first(where: { TransactionFlow.isFinishCall($0, in: file) })
+                else { continue }
+                return (name, finish)
+            }
+        }
+        return nil
     }
 
     /// Whether the loop passes what it receives to a function that binds a transaction from

@@ -190,6 +190,22 @@ extension TransactionNotFinishedRule {
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [
+        // Kept by id and finished once the caller has recorded the purchase.
+        RuleExample("""
+            @MainActor final class PatronStore {
+                private var transactionsByID: [UInt64: Transaction] = [:]
+                func purchase(_ product: Product) async throws -> Bool {
+                    guard case .success(.verified(let transaction)) = try await product.purchase() else { return false }
+                    transactionsByID[transaction.id] = transaction
+                    delegate?.purchased(product.id, transactionID: transaction.id)
+                    return true
+                }
+                func finish(transactionID: UInt64) async {
+                    guard let transaction = transactionsByID.removeValue(forKey: transactionID) else { return }
+                    await transaction.finish()
+                }
+            }
+            """),
         // The transaction handed to a variable declared before the switch, finished under that name.
         RuleExample("""
             func process(_ result: VerificationResult<Transaction>) async {
