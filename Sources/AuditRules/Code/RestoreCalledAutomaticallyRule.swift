@@ -64,6 +64,35 @@ public struct RestoreCalledAutomaticallyRule: Rule {
                     }
                 }
                 """),
+            // Restored before every purchase, by a purchase SDK.
+            RuleExample("""
+                import RevenueCat
+                func buy(_ package: Package) async {
+                    let info = try? await Purchases.shared.↓restorePurchases()
+                    if info?.entitlements["pro"]?.isActive == true { return }
+                    _ = try? await Purchases.shared.purchase(package: package)
+                }
+                """),
+            // SwiftyStoreKit's restore at launch: the finding is at the launch code's call.
+            RuleExample(files: [
+                ("AppDelegate.swift", """
+                    final class AppDelegate: UIResponder, UIApplicationDelegate {
+                        func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                            PurchaseHandler.shared.↓start()
+                            return true
+                        }
+                    }
+                    """),
+                ("PurchaseHandler.swift", """
+                    final class PurchaseHandler {
+                        static let shared = PurchaseHandler()
+                        func start() {
+                            SwiftyStoreKit.completeTransactions(atomically: false) { _ in }
+                            SwiftyStoreKit.restorePurchases(atomically: false) { results in self.apply(results) }
+                        }
+                    }
+                    """),
+            ]),
         ],
         nonTriggeringExamples: [
             // StoreKit 1: a Restore button's action.
@@ -125,15 +154,25 @@ public struct RestoreCalledAutomaticallyRule: Rule {
         var syncs = 0
         for file in project.swiftFiles {
             // StoreKit 2's `AppStore.sync()` and the original `SKPaymentQueue.default().restoreCompletedTransactions()`.
-            let restores = file.occurrences(of: "sync").filter { file.isMemberAccess($0, base: "AppStore", member: "sync") }.map { ($0, "AppStore.sync()") }
+            var restores = file.occurrences(of: "sync").filter { file.isMemberAccess($0, base: "AppStore", member: "sync") }.map { ($0, "AppStore.sync()") }
                 + file.occurrences(of: "restoreCompletedTransactions").filter { file.receiver(of: $0) != nil }.map { ($0, "restoreCompletedTransactions()") }
+            // A purchase SDK's restore: `Purchases.shared.restorePurchases()`, `SwiftyStoreKit.restorePurchases { }`.
+            for call in file.calls(named: PurchaseSDK.restoreCallNames) where PurchaseSDK.isRestore(call, in: file)
+                || file.receiver(of: call.name).map({ file.isIdentifier($0, "SwiftyStoreKit") }) == true {
+                let sdk = file.receiver(of: call.name).map { file.isIdentifier($0, "SwiftyStoreKit") } == true ? "SwiftyStoreKit" : PurchaseSDK.detect(in: project)?.name ?? "the purchase SDK"
+                restores.append((call.name, "\(sdk)'s \(file.text(call.name))()"))
+            }
             for (i, call) in restores {
                 syncs += 1
-                if let trigger = Self.automaticTrigger(of: i, in: file, project: project, depth: 0) {
+                if let purchase = Self.purchase(after: i, in: file) {
+                    result.report(in: file, at: i, "\(call) runs before every purchase in \(scopeDescription(of: i, in: file)) (the purchase at line \(file.line(of: purchase))), not when the user asks to restore: it can show an Apple Account sign-in prompt.")
+                } else if let trigger = Self.automaticTrigger(of: i, in: file, project: project, depth: 0) {
                     // Point at the call made from the automatic context: the sync itself, or the
                     // call of the method that leads to it.
                     let location = trigger.site ?? file.location(of: i)
-                    result.report(at: location, "\(call) runs without a user action (\(trigger.reason)): it can show an Apple Account sign-in prompt.")
+                    // Reported where the automatic code calls in; the restore itself is named.
+                    let at = trigger.site == nil ? "" : " at \(file.path):\(file.line(of: i))"
+                    result.report(at: location, "\(call)\(at) runs without a user action (\(trigger.reason)): it can show an Apple Account sign-in prompt.")
                 } else {
                     result.evidence(in: file, at: i, "\(call) is called in \(scopeDescription(of: i, in: file)), behind a user action")
                 }
@@ -142,6 +181,32 @@ public struct RestoreCalledAutomaticallyRule: Rule {
         if syncs == 0 {
             result.notApplicable("The app does not call AppStore.sync() or restoreCompletedTransactions().")
         }
+    }
+
+    /// `application(_:didFinishLaunchingWithOptions:)` (or `willFinish…`), not any
+    /// `application(…)` delegate method (`didReceiveRemoteNotification`, `open url`).
+    static func isLaunchMethod(_ declaration: Int, in file: SwiftFile) -> Bool {
+        let d = file.declarations[declaration]
+        guard d.name == "application" else { return true }
+        let signature = d.keyword..<max(d.keyword, d.bodyStart)
+        return !file.occurrences(of: "didFinishLaunchingWithOptions", in: signature).isEmpty
+            || !file.occurrences(of: "willFinishLaunchingWithOptions", in: signature).isEmpty
+    }
+
+    /// A purchase made later in the same function as the restore at `index`
+    /// (`try await Purchases.shared.restorePurchases()` … `purchase(package:)`): a restore the
+    /// user did not ask for, run before buying.
+    static func purchase(after index: Int, in file: SwiftFile) -> Int? {
+        guard let function = file.enclosingFunction(of: index) else { return nil }
+        let rest = (index + 1)..<file.bodyRange(of: function).upperBound
+        guard !rest.isEmpty else { return nil }
+        for k in rest where file.isKind(k, .identifier) && file.isCall(at: k) {
+            let name = file.text(k)
+            // `purchase(…)`, `purchaseProduct(…)`, an app's `_purchase(product:)`; not a restore.
+            let lower = name.lowercased()
+            if ASCIISearch.contains(lower, "purchase"), !ASCIISearch.contains(lower, "restore") { return k }
+        }
+        return nil
     }
 
     /// What starts the code at `index` without the user asking, if anything.
@@ -158,15 +223,22 @@ public struct RestoreCalledAutomaticallyRule: Rule {
             case .initializer:
                 return ("\(scopeDescription(of: index, in: file))", nil)
             case .function:
-                if LaunchPath.launchMethods.contains(declaration.name) {
+                if LaunchPath.launchMethods.contains(declaration.name), Self.isLaunchMethod(d, in: file) {
                     return ("\(scopeDescription(of: index, in: file)) at launch", nil)
                 }
-                if declaration.attributes.contains("@objc") || declaration.attributes.contains("@IBAction") { return nil }
+                // An `@IBAction` is a control's action; an `@objc` method may be one (a selector)
+                // or be called from Swift too: its Swift callers decide, and with none it is
+                // taken for an action.
+                if declaration.attributes.contains("@IBAction") { return nil }
                 guard depth < 3 else { return nil }
                 // Who calls this function? Automatic if any caller is.
+                let owner = file.enclosingType(of: declaration.keyword).map { file.declarations[$0].name }
                 for other in project.swiftFiles(mentioning: declaration.name) {
                     for call in other.calls(named: declaration.name) {
                         if other.path == file.path, call.name == declaration.keyword + 1 { continue }
+                        // Calls of this method, by the receiver's type: not a closure parameter
+                        // of the same name (`completionHandler(.newData)`) or another type's method.
+                        if let owner, !CallGraph.mayCall(call, in: other, methodOf: owner, project: project) { continue }
                         if let trigger = automaticTrigger(of: call.name, in: other, project: project, depth: depth + 1) {
                             return (trigger.reason, trigger.site ?? other.location(of: call.name))
                         }
