@@ -52,7 +52,7 @@ public struct TransactionNotFinishedRule: Rule {
             }
             let passedToFinisher = binding.uses.contains { use in
                 guard let (call, _) = file.enclosingCall(ofArgument: use) else { return false }
-                return finishing.contains(file.text(call.name))
+                return finishing.isCalled(by: call, in: file, project: project)
             }
             if passedToFinisher { continue }
             if let (store, finisher) = keptForLaterFinish(binding) {
@@ -73,7 +73,7 @@ public struct TransactionNotFinishedRule: Rule {
                 || handsOnToBinding(listener, bindings: bindings, project: project)
             if binds || listener.handsElementToUnseenCode(in: project) { continue }
             handled += 1
-            if listener.finishes(using: finishing) {
+            if listener.finishes(using: finishing, project: project) {
                 result.evidence(in: file, at: listener.site, "The Transaction.updates loop in \(scopeDescription(of: listener.site, in: file)) finishes what it receives")
                 continue
             }

@@ -544,39 +544,12 @@ struct TransactionFlow {
 
     // MARK: Finishing
 
-    /// Names of project functions that call `.finish()` on something, directly or through
-    /// another such function (two levels): passing a transaction to them finishes it.
-    static func finishingFunctions(in project: Project) -> Set<String> {
-        var names = Set<String>()
-        // The function bodies of a file, made when first needed: a file that mentions neither
-        // `finish` nor a finishing function cannot add a name, and most files are never opened.
-        var bodies: [Int: [(String, Range<Int>)]] = [:]
-        func bodiesOf(_ fileIndex: Int) -> [(String, Range<Int>)] {
-            if let known = bodies[fileIndex] { return known }
-            let file = project.swiftFiles[fileIndex]
-            let declarations = file.declarations
-            let found = declarations.indices.filter { declarations[$0].kind == .function }.map { (declarations[$0].name, file.bodyRange(of: $0)) }
-            bodies[fileIndex] = found
-            return found
-        }
-        // Calls are found through the identifier index: the names are few, the bodies many.
-        for fileIndex in project.swiftFileIndices(mentioning: "finish") {
-            let file = project.swiftFiles[fileIndex]
-            for (name, range) in bodiesOf(fileIndex) where file.occurrences(of: "finish", in: range).contains(where: { isFinishCall($0, in: file) }) {
-                names.insert(name)
-            }
-        }
-        for _ in 0..<2 {
-            for (fileIndex, file) in project.swiftFiles.enumerated() where names.contains(where: { file.mentions($0) }) {
-                for (name, range) in bodiesOf(fileIndex) where !names.contains(name) {
-                    let callsOne = names.contains { finishing in
-                        file.occurrences(of: finishing, in: range).contains { file.isCall(at: $0) }
-                    }
-                    if callsOne { names.insert(name) }
-                }
-            }
-        }
-        return names
+    /// The project's functions that call `.finish()` on something, directly or through another
+    /// such function (two levels), with the types that declare them: passing a transaction to
+    /// one finishes it. A call reaches one by its receiver's type (`CallGraph.mayCall`), so
+    /// `interactor.updateAccountData()` is not `TunnelManager.updateAccountData`.
+    static func finishingFunctions(in project: Project) -> FinishingFunctions {
+        project.fact(FinishingFunctions.self) { FinishingFunctions(project) }
     }
 
     /// `x.finish()` with a receiver.
@@ -689,3 +662,56 @@ extension TransactionFlow {
         }
     }
 }
+
+/// Functions that finish transactions, by name, with the types that declare them ("" for a
+/// function outside a type).
+struct FinishingFunctions: Sendable {
+    private(set) var owners: [String: Set<String>] = [:]
+
+    var names: Set<String> { Set(owners.keys) }
+
+    func contains(_ name: String) -> Bool { owners[name] != nil }
+
+    /// Whether `call` may reach one of them: the name is one, and the receiver's type is a type
+    /// that declares it (or is not written in the source).
+    func isCalled(by call: Call, in file: SwiftFile, project: Project) -> Bool {
+        guard let types = owners[file.text(call.name)] else { return false }
+        if types.contains("") { return true }
+        return types.contains { CallGraph.mayCall(call, in: file, methodOf: $0, project: project) }
+    }
+
+    /// Whether `range` of `file` calls one of them.
+    func isCalled(in range: Range<Int>, of file: SwiftFile, project: Project) -> Bool {
+        owners.keys.contains { name in
+            file.occurrences(of: name, in: range).contains { k in file.call(at: k).map { isCalled(by: $0, in: file, project: project) } ?? false }
+        }
+    }
+
+    init(_ project: Project) {
+        func owner(of declaration: Int, in file: SwiftFile) -> String {
+            file.enclosingType(of: file.declarations[declaration].keyword).map { file.declarations[$0].name } ?? ""
+        }
+        // Calls are found through the identifier index: the names are few, the bodies many.
+        for fileIndex in project.swiftFileIndices(mentioning: "finish") {
+            let file = project.swiftFiles[fileIndex]
+            for (index, declaration) in file.declarations.enumerated() where declaration.kind == .function {
+                if file.occurrences(of: "finish", in: file.bodyRange(of: index)).contains(where: { TransactionFlow.isFinishCall($0, in: file) }) {
+                    owners[declaration.name, default: []].insert(owner(of: index, in: file))
+                }
+            }
+        }
+        for _ in 0..<2 {
+            let known = self
+            for file in project.swiftFiles where known.owners.keys.contains(where: { file.mentions($0) }) {
+                for (index, declaration) in file.declarations.enumerated() where declaration.kind == .function {
+                    let type = owner(of: index, in: file)
+                    guard owners[declaration.name]?.contains(type) != true,
+                          known.isCalled(in: file.bodyRange(of: index), of: file, project: project)
+                    else { continue }
+                    owners[declaration.name, default: []].insert(type)
+                }
+            }
+        }
+    }
+}
+

@@ -83,10 +83,10 @@ extension UpdatesListener {
     /// an app function that finishes (`finishing`, from `TransactionFlow.finishingFunctions`).
     /// A listener that is not a `for` loop (the sequence handed to a helper) is given the
     /// benefit of the doubt.
-    func finishes(using finishing: Set<String>) -> Bool {
+    func finishes(using finishing: FinishingFunctions, project: Project) -> Bool {
         guard let body else { return true }
         if file.occurrences(of: "finish", in: body).contains(where: { TransactionFlow.isFinishCall($0, in: file) }) { return true }
-        return finishing.contains { name in file.occurrences(of: name, in: body).contains { file.isCall(at: $0) } }
+        return finishing.isCalled(in: body, of: file, project: project)
     }
 
     /// Whether the loop hands what it receives to an app function, or binds a transaction
