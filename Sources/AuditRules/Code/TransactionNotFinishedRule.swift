@@ -47,14 +47,31 @@ public struct TransactionNotFinishedRule: Rule {
             handled += 1
             if let finish = binding.finishCall {
                 let name = file.receiver(of: finish).map { file.text($0) } ?? binding.name
-                result.evidence(in: file, at: finish, "\(name).finish() is called in \(scopeDescription(of: finish, in: file))")
+                if let skip = revokedLeftUnfinished(binding, finish: finish, finishing: finishing, project: project) {
+                    result.report(
+                        in: file, at: skip,
+                        "'\(binding.name)' from \(binding.source.description) is finished only when it is not revoked: a revoked or refunded one stays unfinished and is delivered again on every launch. Finish it in both branches."
+                    )
+                } else {
+                    result.evidence(in: file, at: finish, "\(name).finish() is called in \(scopeDescription(of: finish, in: file))")
+                }
                 continue
             }
             let passedToFinisher = binding.uses.contains { use in
                 guard let (call, _) = file.enclosingCall(ofArgument: use) else { return false }
                 return finishing.isCalled(by: call, in: file, project: project)
             }
-            if passedToFinisher { continue }
+            if passedToFinisher {
+                if let use = binding.uses.first(where: { use in
+                    file.enclosingCall(ofArgument: use).map { finishing.isCalled(by: $0.call, in: file, project: project) } ?? false
+                }), let skip = revokedLeftUnfinished(binding, finish: use, finishing: finishing, project: project) {
+                    result.report(
+                        in: file, at: skip,
+                        "'\(binding.name)' from \(binding.source.description) is finished only when it is not revoked: a revoked or refunded one stays unfinished and is delivered again on every launch. Finish it in both branches."
+                    )
+                }
+                continue
+            }
             if let (store, finisher) = keptForLaterFinish(binding) {
                 result.evidence(in: file, at: finisher, "'\(binding.name)' from \(binding.source.description) is kept in \(store) and finished in \(scopeDescription(of: finisher, in: file))")
                 continue
@@ -146,6 +163,44 @@ public struct TransactionNotFinishedRule: Rule {
             )
         }
         return handlers.count
+    }
+
+    /// The `if` whose condition tests the transaction's revocation and whose other branch does
+    /// not finish it (`if t.revocationDate == nil { grant; finish } else { revoke }`, or no
+    /// `else` at all), when nothing after the `if` finishes it: the `if` keyword.
+    private func revokedLeftUnfinished(_ binding: TransactionBinding, finish: Int, finishing: FinishingFunctions, project: Project) -> Int? {
+        let file = binding.file
+        var brace = file.enclosingBrace(of: finish)
+        while let open = brace, binding.scope.contains(open) {
+            let start = file.statementStart(of: open)
+            if file.isIdentifier(start, "if") {
+                let blocks = file.conditionalBlocks(ofStatementAt: start)
+                let condition = start..<(blocks.first ?? start)
+                let testsRevocation = file.contains(identifier: "revocationDate", in: condition) || file.contains(identifier: "revocationReason", in: condition)
+                if testsRevocation {
+                    // A branch finishes when it holds the finish, `name.finish()` under any of
+                    // the transaction's names, or hands it to a finishing function.
+                    let finishes: (Range<Int>) -> Bool = { range in
+                        range.contains(finish) || binding.names.contains { name, _ in
+                            file.occurrences(of: name, in: range).contains { use in
+                                if let dot = file.nextCodeIndex(after: use), file.isKind(dot, .dot),
+                                   let member = file.nextCodeIndex(after: dot), TransactionFlow.isFinishCall(member, in: file) {
+                                    return true
+                                }
+                                return file.enclosingCall(ofArgument: use).map { finishing.isCalled(by: $0.call, in: file, project: project) } ?? false
+                            }
+                        }
+                    }
+                    let hasElse = blocks.count > 1
+                    let everyBranchFinishes = hasElse && blocks.allSatisfy { finishes(file.blockRange($0)) }
+                    let end = file.statementEnd(from: start)
+                    let finishedAfter = end + 1 < binding.scope.upperBound && finishes((end + 1)..<binding.scope.upperBound)
+                    if !everyBranchFinishes, !finishedAfter { return start }
+                }
+            }
+            brace = file.enclosingBrace(of: open)
+        }
+        return nil
     }
 
     /// A transaction kept in a stored collection (`transactionsByID[t.id] = t`, `pending.append(t)`)

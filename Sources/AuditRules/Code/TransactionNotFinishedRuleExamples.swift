@@ -187,9 +187,53 @@ extension TransactionNotFinishedRule {
                 }
             }
             """),
+        // A revoked update is skipped, never finished.
+        RuleExample("""
+            func observe() -> Task<Void, Never> {
+                Task(priority: .background) {
+                    for await result in Transaction.updates {
+                        guard case .verified(let transaction) = result else { continue }
+                        ↓if transaction.revocationDate == nil {
+                            await complete(transaction)
+                        }
+                    }
+                }
+            }
+            func complete(_ transaction: Transaction) async {
+                Entitlements.shared.grant(transaction.productID)
+                await transaction.finish()
+            }
+            """),
+        // Finished when granted; the revoked branch takes the content back and finishes nothing.
+        RuleExample("""
+            func handle(_ update: VerificationResult<Transaction>) async {
+                guard case .verified(let transaction) = update else { return }
+                ↓if transaction.revocationDate == nil, transaction.revocationReason == nil {
+                    coins += transaction.purchasedQuantity
+                    await transaction.finish()
+                } else {
+                    coins -= transaction.purchasedQuantity
+                }
+            }
+            func listen() async { for await update in Transaction.updates { await handle(update) } }
+            """),
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [
+        // Finished whether or not it was revoked.
+        RuleExample("""
+            func listen() async {
+                for await update in Transaction.updates {
+                    guard case .verified(let transaction) = update else { continue }
+                    if transaction.revocationDate == nil {
+                        await store.grant(transaction.productID)
+                    } else {
+                        await store.revoke(transaction.productID)
+                    }
+                    await transaction.finish()
+                }
+            }
+            """),
         // Kept by id and finished once the caller has recorded the purchase.
         RuleExample("""
             @MainActor final class PatronStore {
