@@ -204,8 +204,39 @@ public struct PendingPurchaseUnhandledRule: Rule {
                     }
                 }
                 """),
+            // An app's own purchase outcome: pending closes the screen like a cancel.
+            RuleExample("""
+                func storePaymentManager(didReceiveEvent event: StorePaymentEvent) {
+                    switch event {
+                    case let .successfulPayment(outcome): showThanks(outcome)
+                    ↓case .pending, .userCancelled: didFinish?()
+                    case let .failed(error): show(error)
+                    }
+                }
+                """),
+            RuleExample("""
+                func onComplete(_ productIdentifier: String, result: InAppPurchaseResult) {
+                    switch result {
+                    case .done: isThankYouPresented = true
+                    ↓case .pending: dismiss()
+                    case .cancelled: break
+                    case .notFound: break
+                    }
+                }
+                var body: some View { Text("Thanks").opacity(isThankYouPresented ? 1 : 0) }
+                """),
         ],
         nonTriggeringExamples: [
+            // A download's states are not a purchase's.
+            RuleExample("""
+                func update(_ download: Download) {
+                    switch download.state {
+                    case .pending: spinner.startAnimating()
+                    case .completed: spinner.stopAnimating()
+                    case .cancelled: spinner.stopAnimating()
+                    }
+                }
+                """),
             // StoreKit 1: the screen says the purchase awaits approval; the app delegate,
             // completing transactions at launch, has no buyer to tell.
             RuleExample(files: [
@@ -369,7 +400,7 @@ public struct PendingPurchaseUnhandledRule: Rule {
         var switches = 0
         // A purchase result comes from a `purchase` call (or a StoreKit view's completion) in
         // the same file, or its cases name `.success`: other files have no such switch.
-        for file in project.swiftFiles where file.mentions("purchase") || file.mentions("success") || file.mentions("onInAppPurchaseCompletion") {
+        for file in project.swiftFiles where file.mentions("purchase") || file.mentions("success") || file.mentions("onInAppPurchaseCompletion") || file.mentions("pending") {
             // Subjects are traced within their file; one project of that file for all its
             // switches, so what the tracing learns of the file is learned once.
             let local = Project(swiftFiles: [file])
@@ -398,6 +429,7 @@ public struct PendingPurchaseUnhandledRule: Rule {
         // other code tells the buyer (a screen's own switch, a view model's).
         var observerProblems: [(site: CodeSite, problem: String)] = []
         var deferredShown = false
+        var judgedPurchaseFlow = switches > 0
         for file in project.swiftFiles where file.mentions("transactionState") || file.mentions("deferred") || file.mentions("SwiftyStoreKit") {
             for statement in file.switchStatements() where Self.isOverTransactionState(statement, in: file) || Self.isOverSDKPurchaseResult(statement, in: file) {
                 let onScreen = PurchaseSurface.owningView(of: statement.keyword, in: file).map { PurchaseSurface.isViewType(file.declarations[$0]) } ?? false
@@ -407,6 +439,7 @@ public struct PendingPurchaseUnhandledRule: Rule {
                     // or an SDK's purchase completion does.
                     guard onScreen || Self.isOverSDKPurchaseResult(statement, in: file) else { continue }
                     switches += 1
+                    judgedPurchaseFlow = true
                     let anchor = statement.cases.first { $0.isDefault && !$0.isUnknownDefault }?.label ?? statement.keyword
                     result.report(in: file, at: anchor, "This \(Self.isOverSDKPurchaseResult(statement, in: file) ? "purchase-result" : "transaction-state") switch has no .deferred case: an Ask to Buy purchase waiting for approval ends here without telling the buyer.")
                     continue
@@ -415,17 +448,21 @@ public struct PendingPurchaseUnhandledRule: Rule {
                 let shared = ["failed": "a failed purchase", "purchasing": "a purchase in progress", "error": "a failed purchase"]
                 if let problem = Self.problem(with: deferredCase, state: "deferred", sharedWith: shared, in: file, project: project) {
                     if onScreen || Self.isOverSDKPurchaseResult(statement, in: file) {
+                        judgedPurchaseFlow = true
                         result.report(in: file, at: deferredCase.label, problem)
                     } else {
                         observerProblems.append((CodeSite(file: file, index: deferredCase.label), problem))
                     }
                 } else {
                     deferredShown = true
+                    judgedPurchaseFlow = judgedPurchaseFlow || onScreen || Self.isOverSDKPurchaseResult(statement, in: file)
                     result.evidence(in: file, at: deferredCase.label, ".deferred (Ask to Buy) is handled in \(scopeDescription(of: deferredCase.label, in: file))")
                 }
             }
         }
-        if !deferredShown {
+        // A purchase flow judged elsewhere (a screen's or an SDK purchase's switch, a StoreKit 2
+        // purchase result) is where the buyer is or is not told; the observer adds nothing.
+        if !deferredShown, !judgedPurchaseFlow {
             for (site, problem) in observerProblems {
                 result.report(in: site.file, at: site.index, problem)
             }
@@ -448,6 +485,9 @@ public struct PendingPurchaseUnhandledRule: Rule {
         }
         if onlyLogs(body, in: file) {
             return "The .\(state) case only logs: show the buyer that the purchase awaits approval."
+        }
+        if onlyCloses(body, in: file) {
+            return "The .\(state) case only closes the screen: show the buyer that the purchase awaits approval."
         }
         let others = switchCase.patternRange.filter { file.isImplicitMember($0) && file.outermostCasePattern(of: $0) == $0 }.map { file.text($0) }
         if let other = others.first(where: { sharedWith[$0] != nil }), let what = sharedWith[other] {
@@ -478,6 +518,26 @@ public struct PendingPurchaseUnhandledRule: Rule {
             k = max(end, k + 1)
         }
         return logged
+    }
+
+    /// A body that only dismisses or pops the screen (`dismiss()`, `dismiss(animated: true)`,
+    /// `navigationController?.popViewController(animated:)`).
+    static func onlyCloses(_ range: Range<Int>, in file: SwiftFile) -> Bool {
+        var k = range.lowerBound
+        var closed = false
+        while k < range.upperBound {
+            if file.isIdentifier(k, "break") || file.isKind(k, .semicolon) || file.isIdentifier(k, "return") && k + 1 >= range.upperBound {
+                k += 1
+                continue
+            }
+            let end = min(range.upperBound, file.statementEnd(from: k) + 1)
+            guard let call = (k..<end).first(where: { file.isKind($0, .identifier) && file.isCall(at: $0) }),
+                  ["dismiss", "popViewController", "popToRootViewController"].contains(file.text(call))
+            else { return false }
+            closed = true
+            k = max(end, k + 1)
+        }
+        return closed
     }
 
     /// The property a body only assigns (`purchaseError = .pending`, `self.message = …`) when
@@ -563,7 +623,17 @@ public struct PendingPurchaseUnhandledRule: Rule {
            file.contains(identifier: "beginRefundRequest", in: declared..<file.statementEnd(from: file.statementStart(of: declared))) {
             return false
         }
-        return names.contains("success") && (names.contains("userCancelled") || names.contains("pending"))
+        if names.contains("success") && (names.contains("userCancelled") || names.contains("pending")) { return true }
+        // An app's own purchase outcome (`.successfulPayment`, `.pending`, `.userCancelled`;
+        // `.done`, `.pending`, `.cancelled`) in a function about purchases or payments.
+        let cancelled = names.contains("userCancelled") || names.contains("cancelled") || names.contains("canceled")
+        let succeeded = names.contains { ["success", "successfulPayment", "done", "purchased", "completed", "succeeded"].contains($0) }
+        guard names.contains("pending"), cancelled, succeeded, let function = file.enclosingFunction(of: statement.keyword) else { return false }
+        let declaration = file.declarations[function]
+        let signature = declaration.keyword..<max(declaration.keyword, declaration.bodyStart)
+        return signature.contains { k in
+            file.isKind(k, .identifier) && ["purchase", "payment"].contains { ASCIISearch.contains(file.text(k).lowercased(), $0) }
+        }
     }
 
     /// A `return` after the switch, in its function, that hands the switch's subject back

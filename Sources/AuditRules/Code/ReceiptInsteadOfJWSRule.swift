@@ -99,6 +99,15 @@ public struct ReceiptInsteadOfJWSRule: Rule {
                     }
                 }
                 """),
+            // SwiftyStoreKit validating on the device, against Apple's endpoint.
+            RuleExample("""
+                final class Receipts {
+                    let validator = AppleReceiptValidator(service: .production, sharedSecret: Secrets.shared)
+                    func refresh() {
+                        SwiftyStoreKit.↓verifyReceipt(using: validator) { result in self.apply(result) }
+                    }
+                }
+                """),
         ],
         nonTriggeringExamples: [
             // The signed transaction goes to the server.
@@ -191,6 +200,28 @@ public struct ReceiptInsteadOfJWSRule: Rule {
                 result.report(
                     in: file, at: i,
                     "The App Store receipt (appStoreReceiptURL) is sent to a server (\(upload)): send the transaction's jwsRepresentation instead; the receipt and verifyReceipt are deprecated."
+                )
+            }
+        }
+        // SwiftyStoreKit's `verifyReceipt(using: AppleReceiptValidator(…))`: the device itself
+        // posts the receipt to Apple's verifyReceipt, with the shared secret it must hold.
+        for file in project.swiftFiles(mentioning: "AppleReceiptValidator") {
+            for call in file.calls(named: "verifyReceipt") {
+                guard let using = call.arguments.first(where: { $0.label == "using" }) else { continue }
+                let direct = file.contains(identifier: "AppleReceiptValidator", in: using.valueRange)
+                let named = file.lastIdentifier(in: using.valueRange).map { name in
+                    file.occurrences(of: file.text(name)).contains { k in
+                        // `validator = AppleReceiptValidator(…)` / `let validator = AppleReceiptValidator(…)`
+                        guard let op = file.nextCodeIndex(after: k), file.isOperator(op, "="), let value = file.nextCodeIndex(after: op) else { return false }
+                        return file.isIdentifier(value, "AppleReceiptValidator")
+                    }
+                } ?? false
+                guard direct || named else { continue }
+                found = true
+                result.report(
+                    in: file, at: call.name,
+                    "The device posts the App Store receipt to Apple's verifyReceipt itself (SwiftyStoreKit's AppleReceiptValidator): the app must hold the shared secret, and the response can be forged on the device. Verify signed transactions (jwsRepresentation) on your server instead.",
+                    severity: .warning
                 )
             }
         }

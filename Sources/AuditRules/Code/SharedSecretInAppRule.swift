@@ -51,6 +51,12 @@ public struct SharedSecretInAppRule: Rule {
                     static let appStoreSharedSecret = ↓"a1b2c3d4e5f60718293a4b5c6d7e8f90"
                 }
                 """),
+            // A generated constant is still in the app.
+            RuleExample("""
+                final class PurchaseHandler {
+                    private let validator = AppleReceiptValidator(service: .production, sharedSecret: ↓Secrets.itunesSharedSecret)
+                }
+                """),
         ],
         nonTriggeringExamples: [
             // The secret read from the server's environment, in a server target.
@@ -103,6 +109,19 @@ public struct SharedSecretInAppRule: Rule {
                     let text = file.stringLiteral(at: i).text
                     let what = Self.looksLikeSecret(text) ? "the \(label): argument" : "the \(label): argument, a placeholder to replace with the secret"
                     result.report(in: file, at: i, "The App-Specific Shared Secret is written in the app (\(what)): it ships in the binary, where anyone can read it.")
+                }
+                // `sharedSecret: itunesSharedSecret`: a value the app holds (a generated constant,
+                // a build setting), passed to a receipt validator that runs on the device. A
+                // server reading its environment (`ProcessInfo.processInfo.environment[…]`) is fine.
+                for call in file.calls(named: "AppleReceiptValidator") {
+                    guard let argument = call.arguments.first(where: { $0.label.map(Self.secretLabels.contains) == true }),
+                          let first = argument.valueRange.first, !file.isKind(first, .stringStart),
+                          !file.contains(identifier: "ProcessInfo", in: argument.valueRange), !file.contains(identifier: "environment", in: argument.valueRange)
+                    else { continue }
+                    result.report(
+                        in: file, at: first,
+                        "The App-Specific Shared Secret is passed to AppleReceiptValidator in the app (\(file.text(first))…): the app holds it, so it ships in the binary where anyone can read it. Validate receipts on your server."
+                    )
                 }
             }
             // Only literals of 32 characters can be a secret: the rest are never decoded.
