@@ -64,6 +64,30 @@ public struct SubscriptionTermsMissingRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // UIKit: the controller's view shows an SKProduct's price with its locale and a
+            // localized period word, through a control of its own.
+            RuleExample(files: [
+                ("BuyViewController.swift", """
+                    final class BuyViewController: UIViewController {
+                        private let buyView = BuyView(products: VPN.products)
+                        override func loadView() { view = buyView; title = "Premium subscription" }
+                        @objc func buy() { SKPaymentQueue.default().add(SKPayment(product: buyView.selected)) }
+                    }
+                    """),
+                ("BuyView.swift", """
+                    final class BuyView: UIView {
+                        init(products: [SKProduct]) { super.init(frame: .zero); products.forEach { addSubview(PlanButton(product: $0)) } }
+                    }
+                    final class PlanButton: UIControl {
+                        let label = UILabel()
+                        init(product: SKProduct) {
+                            super.init(frame: .zero)
+                            let price = product.price.formatted(locale: product.priceLocale)
+                            label.text = "\\(price) / \\(Strings.monthAbbreviation) — Monthly subscription"
+                        }
+                    }
+                    """),
+            ]),
             RuleExample("""
                 import StoreKit
                 import SwiftUI
@@ -250,6 +274,7 @@ extension SubscriptionTermsMissingRule {
         // The literals, then what those that are localization keys show in the source language.
         let period = !identifiers.isDisjoint(with: ShownTerms.periodIdentifiers)
             || literals.contains(where: namesPeriod)
+            || code.contains { file, range in ShownTerms.showsPeriodName(in: range, of: file) }
             || literals.contains { key in PaywallCopy.sourceValues(of: key, in: project, source: source, keys: keys.value).contains(where: namesPeriod) }
         return (price, period)
     }

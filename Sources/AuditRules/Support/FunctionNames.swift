@@ -16,7 +16,7 @@ extension Project {
         return declaredNameHashes.functions.mayContain(hash) || declaredNameHashes.variables.mayContain(hash)
     }
 
-    /// Whether some `struct NAME` may be written in the project.
+    /// Whether some `struct NAME` (or `class NAME`) may be written in the project.
     func mayDeclareStruct(named name: String) -> Bool {
         declaredNameHashes.structs.mayContain(IdentifierIndex.hash(of: name))
     }
@@ -33,7 +33,8 @@ extension Project {
                     switch name.keyword {
                     case .func: names.functions.insert(name.hash)
                     case .var, .let: names.variables.insert(name.hash)
-                    case .struct: names.structs.insert(name.hash)
+                    // Classes too: a UIKit screen's `UIView` subclasses are its helper views.
+                    case .struct, .class: names.structs.insert(name.hash)
                     default: break
                     }
                 }

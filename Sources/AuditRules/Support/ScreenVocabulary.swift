@@ -110,9 +110,10 @@ enum VisibleText {
 enum ShownTerms {
     /// Identifiers that are a formatted price wherever they are read: StoreKit's
     /// `displayPrice` and `priceFormatStyle`, SKProduct helpers, RevenueCat's
-    /// `localizedPriceString` (on a `StoreProduct` or a `Package`).
+    /// `localizedPriceString` (on a `StoreProduct` or a `Package`), and an `SKProduct`'s
+    /// `priceLocale`, which only formatting its price reads.
     static let priceIdentifiers: Set<String> = [
-        "displayPrice", "priceFormatStyle", "localizedPrice", "formattedPrice", "localizedPriceString", "priceString",
+        "displayPrice", "priceFormatStyle", "localizedPrice", "formattedPrice", "localizedPriceString", "priceString", "priceLocale",
     ]
     /// Names that are a price when a view shows them (`Text(tip.price)`, `Text(priceText)`): a
     /// price handed to the view as a parameter or a model property.
@@ -131,6 +132,18 @@ enum ShownTerms {
 }
 
 extension ShownTerms {
+    /// A localized period word shown beside the price: an identifier naming a period
+    /// (`Strings.monthAbbreviation`, `L10n.perYear`) inside a string interpolation or the
+    /// arguments of a call that shows text.
+    static func showsPeriodName(in range: Range<Int>, of file: SwiftFile) -> Bool {
+        for i in range where file.isKind(i, .identifier) && file.isAfterDot(i) {
+            let word = file.text(i).lowercased()
+            guard ["month", "year", "week", "annual"].contains(where: { ASCIISearch.contains(word, $0) }) else { continue }
+            if file.isInsideInterpolation(i) || isShown(i, in: file) { return true }
+        }
+        return false
+    }
+
     /// Whether the expression at `index` is inside the arguments of a call that shows text,
     /// possibly through helpers (`Text(applyKerning(to: "/", in: option.priceText))`).
     static func isShown(_ index: Int, in file: SwiftFile) -> Bool {
@@ -263,7 +276,17 @@ enum ViewCode {
         }
         // A struct is declared only after `struct`, in a file that mentions its name: those
         // files' trees are the only ones looked at, and `Text(` or `VStack(` none at all.
-        var places = names.filter { project.mayDeclareStruct(named: $0) }.flatMap { project.declarations(named: $0) { $0 == .struct } }
+        // SwiftUI views are structs; a UIKit screen's views (`final class BuyView: UIView`) are
+        // classes named or typed as views, but not view controllers, which are screens of their own.
+        var places = names.filter { project.mayDeclareStruct(named: $0) }.flatMap { name in
+            project.declarations(named: name) { $0 == .struct || $0 == .class }.filter { place in
+                let declaration = project.swiftFiles[place.file].declarations[place.declaration]
+                guard declaration.kind != .struct else { return true }
+                // `class BuyView: UIView`, `class SubscriptionButton: UIControl`, a cell.
+                let uikit = declaration.inheritedTypes.contains { ($0.hasPrefix("UI") || $0.hasPrefix("NS")) && !$0.hasSuffix("Controller") && !$0.hasSuffix("Delegate") && !$0.hasSuffix("DataSource") }
+                return (uikit || PurchaseSurface.isViewType(declaration)) && !PurchaseSurface.isViewController(declaration)
+            }
+        }
         // In project order, as a walk over every file's declarations would give them.
         places.sort { ($0.file, $0.declaration) < ($1.file, $1.declaration) }
         return places.map { place in
