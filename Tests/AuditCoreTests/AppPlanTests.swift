@@ -81,6 +81,19 @@ import Testing
         #expect(app.project.storeKitConfigurations.map(\.file) == ["ClassicApp/Products.storekit"])
     }
 
+    /// A scheme written on a case-insensitive volume names `foqos/Tip.storekit` for the file at
+    /// `Foqos/Tip.storekit`: it is still the app's configuration.
+    @Test func aSchemesConfigurationPathMatchesWhateverItsCase() {
+        let app = AppScope(
+            name: "Shop", kind: .xcodeApp, summary: "", members: Membership(folders: ["Foqos"]), tests: Membership(),
+            storeKitConfigurations: ["foqos/Tip for developer.storekit"], folder: "")
+        let plan = AppPlan(apps: [app], filesInNoTarget: [], testConfigurations: [], notes: [])
+        let file = DiscoveredFile(path: "/repo/Foqos/Tip for developer.storekit", relativePath: "Foqos/Tip for developer.storekit", kind: .storeKitConfiguration)
+        #expect(plan.role(of: file, in: app) == .code)
+        let other = DiscoveredFile(path: "/repo/Foqos/Other.storekit", relativePath: "Foqos/Other.storekit", kind: .storeKitConfiguration)
+        #expect(plan.role(of: other, in: app) == nil)
+    }
+
     @Test func synchronizedFoldersIncludeTheirFilesLessMembershipExceptions() throws {
         let found = plan("SyncedApp")
         #expect(found.build.problems.isEmpty)

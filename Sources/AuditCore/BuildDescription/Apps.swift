@@ -217,7 +217,10 @@ public struct AppPlan: Sendable {
         case .storeKitConfiguration:
             if let chosen = app.storeKitConfigurations {
                 // A scheme may name a folder called `….storekit` that holds the configuration.
-                if chosen.contains(where: { RepositoryPath.isInside(path, folder: $0) }) { return .code }
+                // Xcode projects live on case-insensitive volumes: a scheme's
+                // "../../foqos/Store.storekit" names Foqos/Store.storekit.
+                let lowered = path.lowercased()
+                if chosen.contains(where: { RepositoryPath.isInside(path, folder: $0) || RepositoryPath.isInside(lowered, folder: $0.lowercased()) }) { return .code }
                 return app.tests.contains(path) ? .test : nil
             }
             if testConfigurations.contains(path) { return app.tests.contains(path) || RepositoryPath.isInside(path, folder: app.folder) ? .test : nil }
