@@ -30,7 +30,7 @@ enum ManualPage {
             }
         }
         lines.append(".SH OPTIONS")
-        for option in OptionSpec.all {
+        for option in CommandSpec.audit.allOptions {
             var head = ".TP\n"
             let names = [option.short, option.name].compactMap { $0 }.map { #"\fB"# + escape($0) + #"\fR"# }.joined(separator: ", ")
             head += names + (option.valueName.map { #" \fI"# + $0 + #"\fR"# } ?? "")
