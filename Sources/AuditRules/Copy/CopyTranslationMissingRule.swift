@@ -38,6 +38,15 @@ public struct CopyTranslationMissingRule: Rule {
                     "ja" : { "stringUnit" : { "state" : "translated", "value" : "いつでもキャンセル" } } } } },
                   "version" : "1.0" }
                 """)], locales: ["en", "es", "ja"]),
+            // A stale translation (its source string changed since) or a state Xcode does not
+            // write is not a reviewed translation.
+            RuleExample(files: [("Paywall.xcstrings", """
+                { "sourceLanguage" : "en", "strings" : {
+                  "Unlock Pro" : { "localizations" : {
+                    "de" : { "stringUnit" : { "state" : ↓"stale", "value" : "Pro freischalten" } },
+                    "fr" : { "stringUnit" : { "state" : ↓"draft", "value" : "Débloquer Pro" } } } } },
+                  "version" : "1.0" }
+                """)], locales: ["en", "de", "fr"]),
         ],
         nonTriggeringExamples: [
             RuleExample(files: [("Paywall.xcstrings", """
@@ -87,13 +96,10 @@ public struct CopyTranslationMissingRule: Rule {
                     continue
                 }
                 for text in localization.texts {
-                    switch text.state {
-                    case .new?, .needsReview?:
-                        let state = text.state == .new ? "new" : "needs_review"
-                        result.report(at: text.stateLocation ?? text.location, "The \(localization.locale) translation of paywall string \"\(entry.key)\" is in state \(state).")
-                    default:
-                        break
-                    }
+                    // Only a translated (or unmarked) string counts: new, needs_review, stale and a
+                    // state Xcode does not write all show customers an unreviewed text.
+                    guard let state = text.state, state != .translated else { continue }
+                    result.report(at: text.stateLocation ?? text.location, "The \(localization.locale) translation of paywall string \"\(entry.key)\" is in state \(state.rawValue).")
                 }
             }
         }
