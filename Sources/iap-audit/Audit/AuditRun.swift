@@ -209,6 +209,18 @@ final class AuditRun {
 
     // MARK: Stage 3: the audit
 
+    /// A locale whose language is no ISO 639 code ("english", "en_UK" is fine) is said: the
+    /// audit would look for translations no catalog can hold.
+    func warnAboutUnknownLocales(_ locales: [String]?, from source: String) {
+        let known = Set(Locale.LanguageCode.isoLanguageCodes.map { $0.identifier.lowercased() })
+        for code in locales ?? [] {
+            let language = code.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
+            if !known.contains(language), language != "base" {
+                CommandLineTool.warn("unknown locale code '\(code)' in \(source); use a language code such as en, de or pt-BR")
+            }
+        }
+    }
+
     /// Each folder named on the command line is a project of its own: audited on its own,
     /// never merged with the others.
     func audit(_ inputs: Inputs, _ settings: Settings) throws(RunFailure) -> [AuditedApp] {
@@ -217,6 +229,7 @@ final class AuditRun {
         let options = AuditOptions(
             locales: values[O.locales] ?? settings.configuration.locales, jobs: values[O.jobs],
             selection: settings.configuration.selection, observer: progress.observer)
+        warnAboutUnknownLocales(options.locales, from: values[O.locales] != nil ? "--locales" : settings.configShown ?? "the configuration")
         let targets = values[O.target].isEmpty ? settings.configuration.targets : values[O.target]
         var audited: [AuditedApp] = []
         var unmatched: [String]?
