@@ -165,7 +165,7 @@ public struct Report: Sendable {
         guard let file = settings.baseline, settings.baselineEntries > 0 else { return nil }
         let matched = Set(accepted.map(\.fingerprint)).count
         if matched == 0 {
-            return "None of the \(settings.baselineEntries) entries of the baseline \(file) matches a finding of this audit: was it written for another folder or app? Its paths are relative to the folder audited when it was written."
+            return "None of the \(settings.baselineEntries) entries of the baseline \(file) matches a finding of this audit: was it written for another repository or app, or have all its findings been fixed?"
         }
         let gone = settings.baselineEntries - matched
         guard gone > 0 else { return nil }

@@ -68,7 +68,10 @@ enum CommandLineTool {
 
     /// The root's folder inside its git repository ("App/"), found by looking for `.git`
     /// upward; empty at the repository root or outside a repository.
-    static func repositoryPrefix(of root: URL) -> String {
+    static func repositoryPrefix(of root: URL) -> String { gitPrefix(of: root) ?? "" }
+
+    /// The root's folder inside its git repository, "" at its top; nil outside a repository.
+    static func gitPrefix(of root: URL) -> String? {
         var directory = root.standardizedFileURL
         var parts: [String] = []
         while true {
@@ -76,7 +79,7 @@ enum CommandLineTool {
                 return parts.isEmpty ? "" : parts.reversed().joined(separator: "/") + "/"
             }
             let parent = directory.deletingLastPathComponent().standardizedFileURL
-            if parent.path == directory.path { return "" }
+            if parent.path == directory.path { return nil }
             parts.append(directory.lastPathComponent)
             directory = parent
         }

@@ -58,7 +58,11 @@ extension AuditRun {
         if values[O.verbose], let tunables = HugePages.activeTunables.withLock({ $0 }) {
             notes.append("Memory: malloc asks for 2 MB pages (GLIBC_TUNABLES=\(tunables)); \(HugePages.optOutVariable)=1 turns this off.")
         }
-        if let path = values[O.writeBaseline] { notes.append(try recordBaseline(result, path: path)) }
+        if let path = values[O.writeBaseline] {
+            notes.append(try recordBaseline(result, prefix: fingerprintPrefix(of: app.root, settings), path: path))
+        } else if settings.baseline?.pathsFromRepositoryRoot == false, let shown = settings.baselineShown {
+            notes.append("The baseline \(shown) was written by an earlier iap-audit, with paths from the folder then audited: run --write-baseline \(shown) once to make it work from any folder of the repository.")
+        }
         let folder = subfolder.map { outputURL.appendingPathComponent($0, isDirectory: true) } ?? outputURL
         let report = try makeReport(result, root: app.root, folder: folder, settings: settings)
         // Like the model: the report and its findings are left for the exit to reclaim.
@@ -86,9 +90,11 @@ extension AuditRun {
     }
 
     func filter(_ app: AuditedApp, settings: Settings) -> AuditResult {
-        let result = Filters.apply(app.result, options: FilterOptions(
+        var options = FilterOptions(
             severities: settings.configuration.severities, knownRules: RuleCatalogue.identifiers, baseline: settings.baseline,
-            changes: settings.changesByRoot[app.root.path], changeScopes: RuleCatalogue.changeScopes))
+            changes: settings.changesByRoot[app.root.path], changeScopes: RuleCatalogue.changeScopes)
+        options.fingerprintPrefix = fingerprintPrefix(of: app.root, settings)
+        let result = Filters.apply(app.result, options: options)
             .withPurchasePaths(capabilities: settings.configuration.capabilities)
         for item in result.setAside {
             if case .accepted = item.reason { acceptedFingerprints.insert(item.finding.fingerprint) }
@@ -98,14 +104,17 @@ extension AuditRun {
 
     /// `--write-baseline`: today's findings, accepted or not, except what the code itself
     /// suppresses; with several apps, every app's (a finding in code they share once).
-    func recordBaseline(_ result: AuditResult, path: String) throws(RunFailure) -> String {
+    func recordBaseline(_ result: AuditResult, prefix: String, path: String) throws(RunFailure) -> String {
         let unsuppressed = result.setAside.compactMap { item -> Finding? in
             if case .suppressed = item.reason { return nil }
             return item.finding
         }
         for finding in result.findings + unsuppressed where !baselineFingerprints.contains(finding.fingerprint) || finding.fingerprint.isEmpty {
             baselineFingerprints.insert(finding.fingerprint)
-            baselineFindings.append(finding)
+            // Its file as the repository names it, as its fingerprint was made.
+            var recorded = finding
+            recorded.location.file = prefix + finding.location.file
+            baselineFindings.append(recorded)
         }
         let url = URL(fileURLWithPath: path, relativeTo: cwd).standardizedFileURL
         if let problem = OutputFolder.problem(creating: url.deletingLastPathComponent(), cwd: cwd) {

@@ -209,6 +209,19 @@ final class AuditRun {
 
     // MARK: Stage 3: the audit
 
+    /// Where `root` is in its repository ("ios/"), for fingerprints that do not depend on the
+    /// folder audited: from the git top level, else from the configuration file's folder. A
+    /// version 1 baseline was fingerprinted from the folder audited: it is matched that way,
+    /// unless a new baseline is being written.
+    func fingerprintPrefix(of root: URL, _ settings: Settings) -> String {
+        if settings.baseline?.pathsFromRepositoryRoot == false, values[O.writeBaseline] == nil { return "" }
+        if let prefix = CommandLineTool.gitPrefix(of: root) { return prefix }
+        guard let directory = settings.configuration.directory?.standardizedFileURL.path else { return "" }
+        let path = root.standardizedFileURL.path
+        guard path.hasPrefix(directory + "/") else { return "" }
+        return String(path.dropFirst(directory.count + 1)) + "/"
+    }
+
     /// A locale whose language is no ISO 639 code ("english", "en_UK" is fine) is said: the
     /// audit would look for translations no catalog can hold.
     func warnAboutUnknownLocales(_ locales: [String]?, from source: String) {
@@ -237,6 +250,8 @@ final class AuditRun {
         var availableApps: [String] = []
         var nothing: [(root: URL, apps: [AuditResult])] = []
         for projectRoot in inputs.roots {
+            var options = options
+            options.fingerprintPrefix = fingerprintPrefix(of: projectRoot, settings)
             let folder = Auditor.auditFolder(
                 paths: inputs.roots.count > 1 ? [projectRoot] : inputs.paths, root: projectRoot, rules: rules, options: options, targets: targets)
             KeptUntilExit.keep(folder)
