@@ -78,26 +78,28 @@ enum CommandLineParser {
         return UsageError(message: "unknown option '\(word)' for '\(name)'\(hint); \(command.argumentsMessage)")
     }
 
-    /// Short options as people type them: `-vq` (bundled flags) and `-j4` (a value attached)
-    /// become `-v -q` and `-j 4`; everything else is left as it is.
+    /// Short options as people type them: `-vq` (bundled flags), `-j4` (a value attached) and
+    /// `-qj4` become `-v -q`, `-j 4` and `-q -j 4`; a word that is not made of short options is
+    /// left as it is (the parser then says it is unknown).
     static func expandShortOptions(_ arguments: [String], options: [OptionSpec]) -> [String] {
-        func named(_ word: String) -> OptionSpec? { options.first { $0.short == word } }
+        func named(_ letter: Character) -> OptionSpec? { options.first { $0.short == "-" + String(letter) } }
         var result: [String] = []
         for (index, argument) in arguments.enumerated() {
             // After `--` every word is a path.
             if arguments[..<index].contains("--") { result.append(argument); continue }
             guard argument.hasPrefix("-"), !argument.hasPrefix("--"), argument.count > 2 else { result.append(argument); continue }
-            let first = String(argument.prefix(2))
-            if let spec = named(first), spec.takesValue {
-                result += [first, String(argument.dropFirst(2))]
-                continue
+            var expanded: [String] = []
+            var rest = argument.dropFirst()
+            while let letter = rest.first, let spec = named(letter) {
+                rest = rest.dropFirst()
+                expanded.append("-" + String(letter))
+                // A value-taking option takes the rest of the word as its value.
+                if spec.takesValue, !rest.isEmpty {
+                    expanded.append(String(rest))
+                    rest = ""
+                }
             }
-            let flags = argument.dropFirst().map { "-" + String($0) }
-            if flags.allSatisfy({ named($0).map { !$0.takesValue } ?? false }) {
-                result += flags
-            } else {
-                result.append(argument)
-            }
+            result += rest.isEmpty ? expanded : [argument]
         }
         return result
     }

@@ -92,12 +92,9 @@ struct Option<Value: Sendable>: Sendable {
 /// What the parser read: each option given, by its long name, and the positional arguments.
 struct ParsedValues: Sendable {
     private var stored: [String: any Sendable] = [:]
-    /// Long names in the order they were first given (for options that contradict each other).
-    private(set) var given: [String] = []
     var arguments: [String] = []
 
     mutating func set(_ long: String, _ value: any Sendable) {
-        if stored[long] == nil { given.append(long) }
         stored[long] = value
     }
 
@@ -110,9 +107,6 @@ struct ParsedValues: Sendable {
     subscript<Value>(option: Option<Value>) -> Value {
         value(of: option.spec.long, as: Value.self, default: option.defaultValue)
     }
-
-    /// Whether the option was given at all (a flag, or a value equal to the default).
-    func has<Value>(_ option: Option<Value>) -> Bool { stored[option.spec.long] != nil }
 }
 
 extension UsageError {

@@ -98,8 +98,7 @@ enum AuditOption {
         }
         for (first, second) in [(config.spec, noConfig.spec), (quiet.spec, verbose.spec), (progress.spec, noProgress.spec)]
         where values.contains(first) && values.contains(second) {
-            let names = values.given.filter { $0 == first.long || $0 == second.long }.map { "--" + $0 }
-            throw UsageError(message: "\(names.joined(separator: " and ")) contradict each other")
+            throw UsageError(message: "\(first.name) and \(second.name) contradict each other")
         }
     }
 
