@@ -1,3 +1,4 @@
+import AuditReport
 import Foundation
 
 /// The manual page (`iap-audit man`, committed as Docs/iap-audit.1), in troff with the `man`
@@ -36,6 +37,10 @@ enum ManualPage {
             head += names + (option.valueName.map { #" \fI"# + $0 + #"\fR"# } ?? "")
             lines += [head, text(option.help)]
         }
+        lines.append(".SH FORMATS")
+        for renderer in ReportRenderers.all {
+            lines += [".TP", #"\fB"# + escape(renderer.format) + #"\fR"#, text(renderer.fileName + ": " + renderer.summary + ".")]
+        }
         lines.append(".SH EXIT STATUS")
         for exit in ToolInfo.exitCodes {
             lines += [".TP", #"\fB\#(exit.code)\fR"#, text(sentence(exit.meaning))]
@@ -51,7 +56,7 @@ enum ManualPage {
             text("Configuration, found in the audited folder or above it (see Docs/Configuration.md). iap-audit init writes a starter."),
             ".TP",
             #"\fBiap-audit-report/\fR"#,
-            text("The default folder for the reports: report.md and report.html, and report.json, report.sarif, report.github.txt, report.xcode.txt or report.junit.xml when --format asks for them."),
+            text("The default folder for the reports: " + ReportRenderers.all.map(\.fileName).joined(separator: ", ") + ", as --format asks (default: " + AuditOption.defaultFormats.map(\.fileName).joined(separator: " and ") + ")."),
             ".SH EXAMPLES",
             text("Audit the current folder and write the Markdown and HTML reports:"),
             ".PP",

@@ -1,4 +1,5 @@
 import Foundation
+import AuditRules
 import Testing
 
 /// A paywall whose only finding is a warning (a hard-coded price).
@@ -178,5 +179,35 @@ private func jsonReport(_ url: URL) throws -> [String: Any] {
                 index += 1
             }
         }
+    }
+}
+
+/// The README's rule list and checklist count say what the code does.
+@Suite struct ReadmeFactsTests {
+    @Test func everyRuleIsListedWithItsSeverityAndTheCountsAdd() throws {
+        let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "The rules, by what they read"))
+        let end = try #require(readme.range(of: "Rules follow the code", range: start.upperBound..<readme.endIndex))
+        let section = String(readme[start.upperBound..<end.lowerBound])
+        let listed = try Regex(#"`([a-z_]+)` \((error|warning|note)\)"#)
+        var severities: [String: String] = [:]
+        for match in section.matches(of: listed) {
+            severities[String(match.output[1].substring ?? "")] = String(match.output[2].substring ?? "")
+        }
+        let rules = RuleCatalogue.documented
+        #expect(Set(severities.keys) == Set(rules.map(\.identifier)), "README's rule list differs from the rules built")
+        for rule in rules {
+            #expect(severities[rule.identifier] == rule.severity.rawValue, "\(rule.identifier): README says \(severities[rule.identifier] ?? "nothing")")
+        }
+        // "**Swift code** (30): …." counts the ids of its item.
+        for item in section.components(separatedBy: "\n- ").dropFirst() {
+            guard let count = item.firstMatch(of: try Regex(#"^\*\*[^*]+\*\* \((\d+)"#))?.output[1].substring.flatMap({ Int($0) }) else { continue }
+            let body = item.components(separatedBy: "): ").dropFirst().joined(separator: "): ")
+            #expect(body.matches(of: listed).count == count, "\(item.prefix(40))")
+        }
+        let checklists = try FileManager.default.contentsOfDirectory(atPath: CLI.packageRoot.appendingPathComponent("Checklists").path).filter { $0.hasSuffix(".md") }
+        let words = ["Two": 2, "Three": 3, "Four": 4, "Five": 5]
+        let said = words.first { readme.contains("\($0.key) checklists are built in") }?.value
+        #expect(said == checklists.count, "README names \(said ?? 0) built-in checklists; Checklists/ holds \(checklists.count)")
     }
 }
