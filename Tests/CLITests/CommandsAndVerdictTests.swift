@@ -189,7 +189,7 @@ private func jsonReport(_ url: URL) throws -> [String: Any] {
         let start = try #require(readme.range(of: "The rules, by what they read"))
         let end = try #require(readme.range(of: "Rules follow the code", range: start.upperBound..<readme.endIndex))
         let section = String(readme[start.upperBound..<end.lowerBound])
-        let listed = try Regex(#"`([a-z_]+)` \((error|warning|note)\)"#)
+        let listed = try Regex(#"`([a-z_]+)`\s+\((error|warning|note)\)"#)
         var severities: [String: String] = [:]
         for match in section.matches(of: listed) {
             severities[String(match.output[1].substring ?? "")] = String(match.output[2].substring ?? "")
