@@ -49,7 +49,13 @@ enum ManualPage {
         for variable in ToolInfo.environment {
             lines += [".TP", #"\fB"# + escape(variable.name) + #"\fR"#, text(sentence(variable.meaning))]
         }
-        lines += [
+        lines += closingSections
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// FILES, EXAMPLES and SEE ALSO.
+    private static var closingSections: [String] {
+        [
             ".SH FILES",
             ".TP",
             #"\fB.iap-audit.json\fR"#,
@@ -81,7 +87,6 @@ enum ManualPage {
             ".SH SEE ALSO",
             text("Docs/Rules.md for every rule, why it matters and how to fix it (also iap-audit rules ID); Docs/Configuration.md; Docs/Install.md."),
         ]
-        return lines.joined(separator: "\n") + "\n"
     }
 
     /// `iap-audit rules [ID]` with the command in bold and the placeholders in italics.

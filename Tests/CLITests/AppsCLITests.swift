@@ -134,7 +134,8 @@ import Testing
     @Test func aBaselineWrittenForSeveralAppsAcceptsEveryAppsFindings() throws {
         let root = try copy("TwoApps")
         defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
-        try CLI.run([".", "--write-baseline", "baseline.json", "--quiet"], in: root)
+        // Recording the findings is what the run is for: it exits 0 with several apps too.
+        #expect(try CLI.run([".", "--write-baseline", "baseline.json", "--quiet"], in: root).status == 0)
         let accepted = try CLI.run([".", "--baseline", "baseline.json", "--format", "json", "--fail-on", "note"], in: root)
         #expect(accepted.status == 0, "\(accepted.stdout)")
         for app in ["Journal", "JournalWatch"] {
