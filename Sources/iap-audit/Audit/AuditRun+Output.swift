@@ -145,7 +145,7 @@ extension AuditRun {
         }
         guard !values[O.quiet] else { return }
         let index = display(outputURL.appendingPathComponent((formats.first { $0.format == "html" } ?? formats[0]).fileName))
-        let ready = indexApps.filter { $0.report.isReady }.count
-        try? FileHandle.standardOutput.write(contentsOf: Data("\n\(indexApps.count) apps audited, \(ready) ready for review. Index: \(index)\n".utf8))
+        let failing = indexApps.filter { $0.report.fails }.count
+        try? FileHandle.standardOutput.write(contentsOf: Data("\n\(indexApps.count) apps audited, \(failing) failing at their --fail-on level. Index: \(index)\n".utf8))
     }
 }
