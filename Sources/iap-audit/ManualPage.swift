@@ -22,7 +22,7 @@ enum ManualPage {
             ".SH DESCRIPTION",
             text("iap-audit reads an app's Swift sources, StoreKit configuration files (.storekit), string catalogs and paywall copy, runs the StoreKit 2 review checklist over them and writes the filled-in checklist as a report: each item passed (with the evidence), failed (with the findings), manual check, or not applicable."),
             ".PP",
-            text("At the end of an audit it prints a summary on standard output: one line per checklist item with its status, the top findings as path:line: severity: message [rule_id], the verdict with the counts by severity, and the paths of the written reports. Colour and symbols are used only on a terminal without NO_COLOR, or with --color always. On a terminal, a run that takes longer than a second shows its progress on standard error."),
+            text("At the end of an audit it prints a summary on standard output: one line per checklist item with its status, the top findings as path:line: severity: message [rule_id], the verdict the exit code follows, judged at the --fail-on level (Passes at --fail-on error: 0 errors; 15 warnings to review), and the paths of the written reports. Colour and symbols are used only on a terminal without NO_COLOR, or with --color always. On a terminal, a run that takes longer than a second shows its progress on standard error."),
             ".SH COMMANDS",
         ]
         for command in CommandSpec.all {

@@ -105,7 +105,8 @@ private func jsonReport(_ url: URL) throws -> [String: Any] {
         (["--date", "2026-02-30"], "--date takes a date as YYYY-MM-DD (for example 2026-11-30) or 'today', not '2026-02-30'"),
         (["--date", "yesterday"], "--date takes a date as YYYY-MM-DD"),
         (["rules", "--markdwn"], "unknown option '--markdwn' for 'rules' (did you mean --markdown?); 'rules' takes a rule id or --markdown"),
-        (["init", "a", "b"], "'init' takes at most one folder"),
+        (["init", "a", "b"], "'init' takes at most one folder, and --force"),
+        (["init", "--forse"], "unknown option '--forse' for 'init' (did you mean --force?); 'init' takes at most one folder, and --force"),
     ])
     func usageMistakesAreErrors(arguments: [String], message: String) throws {
         let run = try CLI.run(arguments, in: CLI.packageRoot)

@@ -9,7 +9,7 @@ enum InitCommand {
     static let spec = CommandSpec(
         name: "init", usages: [("iap-audit init [DIR] [--force]", "write a starter .iap-audit.json in DIR (default: the current folder)")],
         options: [force.spec], argumentName: "DIR", argument: .directory, argumentCount: 0...1,
-        argumentsMessage: "'init' takes at most one folder",
+        argumentsMessage: "'init' takes at most one folder, and --force",
         run: { values, _ in run(directory: values.arguments.first ?? ".", force: values[force]) })
 
     static func run(directory: String, force: Bool) -> Int32 {
