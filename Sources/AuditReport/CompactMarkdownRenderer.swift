@@ -23,12 +23,8 @@ public struct CompactMarkdownRenderer: Sendable {
         let warnings = report.count(.warning)
         if let unread = report.scope.unreadPurchaseCode {
             head.append("**Not checked:** the app's purchase code looks like \(MarkdownText.escape(unread)), which iap-audit does not read.")
-        } else if report.isReady {
-            head.append("**Ready for review:** no errors or warnings; \(plural(report.count(.note), "note")).")
-        } else {
-            let blocking = [errors > 0 ? plural(errors, "error") : nil, warnings > 0 ? plural(warnings, "warning") : nil].compactMap { $0 }
-            head.append("**Not ready for review:** \(blocking.joined(separator: " and ")) to fix first.")
         }
+        head.append("**\(report.verdictJudgement):** \(report.verdictCounts).")
         let items = report.checklists.flatMap(\.items)
         let passed = items.filter { $0.status == .passed }.count
         let failedItems = items.filter { $0.status == .failed }

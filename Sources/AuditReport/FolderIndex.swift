@@ -21,10 +21,12 @@ public enum FolderIndex {
     /// The index page in Markdown: the verdict of every app, with links to its reports.
     public static func markdown(subject: String, apps: [App], htmlLinks: Bool) -> String {
         var lines = ["# In-app purchase audit: \(MarkdownText.escape(subject))", ""]
-        let notReady = apps.filter { !$0.report.isReady }.count
-        lines.append(notReady == 0
-            ? "**Ready for review:** all \(apps.count) apps have no errors or warnings."
-            : "**Not ready for review:** \(notReady) of \(apps.count) apps have errors or warnings to fix first.")
+        // Judged as the exit code is: at the run's --fail-on level.
+        let failing = apps.filter { $0.report.fails }.count
+        let level = apps.first.map { $0.report.settings.failLevel.rawValue + ($0.report.settings.failOnWithheld ? ",withheld" : "") } ?? "error"
+        lines.append(failing == 0
+            ? "**Passes at --fail-on \(level):** all \(apps.count) apps pass."
+            : "**Fails at --fail-on \(level):** \(failing) of \(apps.count) apps fail.")
         lines.append("")
         lines.append("\(apps.count) apps were found; each was audited on its own, with the code it links. Open an app's report for its checklist and findings.")
         lines.append("")
@@ -34,7 +36,7 @@ public enum FolderIndex {
             let report = app.report
             let file = htmlLinks ? "report.html" : "report.md"
             let link = "[\(MarkdownText.escape(app.folder))/\(file)](\(app.folder.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? app.folder)/\(file))"
-            lines.append("| \(MarkdownText.escape(report.subject)) | \(report.isReady ? "ready" : "**not ready**") | \(report.count(.error)) | \(report.count(.warning)) | \(report.count(.note)) | \(pathSummary(report.purchasePaths)) | \(link) |")
+            lines.append("| \(MarkdownText.escape(report.subject)) | \(report.fails ? "**fails**" : "passes") | \(report.count(.error)) | \(report.count(.warning)) | \(report.count(.note)) | \(pathSummary(report.purchasePaths)) | \(link) |")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -81,3 +81,11 @@ public struct GitHubActionsRenderer: Sendable {
         return result
     }
 }
+
+extension GitHubActionsRenderer: ReportRenderer {
+    public var format: String { "github" }
+    public var fileName: String { "report.github.txt" }
+    public var summary: String { "GitHub Actions annotations (::error file=...::), for --output -" }
+    public func render(_ report: Report, in context: RenderContext) -> String { render(report) }
+    public func renderIndex(_ apps: [FolderIndex.App], subject: String, in context: RenderContext) -> String? { FolderIndex.lines(apps, format: format) }
+}

@@ -181,3 +181,11 @@ public struct JSONRenderer: Sendable {
         ])
     }
 }
+
+extension JSONRenderer: ReportRenderer {
+    public var format: String { "json" }
+    public var fileName: String { "report.json" }
+    public var summary: String { "for scripts (Docs/JSON.md, Docs/report.schema.json)" }
+    public func render(_ report: Report, in context: RenderContext) -> String { render(report) }
+    public func renderIndex(_ apps: [FolderIndex.App], subject: String, in context: RenderContext) -> String? { FolderIndex.json(apps) }
+}

@@ -139,3 +139,11 @@ public struct JUnitRenderer: Sendable {
         return result
     }
 }
+
+extension JUnitRenderer: ReportRenderer {
+    public var format: String { "junit" }
+    public var fileName: String { "report.junit.xml" }
+    public var summary: String { "JUnit XML: a test suite per checklist, a test case per item" }
+    public func render(_ report: Report, in context: RenderContext) -> String { render(report) }
+    public func renderIndex(_ apps: [FolderIndex.App], subject: String, in context: RenderContext) -> String? { FolderIndex.junit(apps) }
+}

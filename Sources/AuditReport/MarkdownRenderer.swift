@@ -51,15 +51,11 @@ public struct MarkdownRenderer: Sendable {
         let notes = report.count(.note)
         var lines: [String] = []
         if let unread = report.scope.unreadPurchaseCode {
-            lines.append("> **Verdict: not checked.** The app's purchase code looks like \(MarkdownText.escape(unread)), which iap-audit does not read; \(plural(errors, "error")), \(plural(warnings, "warning")) in what it read.")
-        } else if report.isReady {
-            lines.append("> **Verdict: ready for review.** No errors or warnings; \(plural(notes, "note")).")
-        } else {
-            let blocking = [errors > 0 ? plural(errors, "error") : nil, warnings > 0 ? plural(warnings, "warning") : nil].compactMap { $0 }
-            lines.append("> **Verdict: not ready for review.** \(blocking.joined(separator: " and ")) to fix first.")
+            lines.append("> **Verdict: not checked.** The app's purchase code looks like \(MarkdownText.escape(unread)), which iap-audit does not read; \(plural(errors, "error")), \(plural(warnings, "warning")) in what it read.\n>")
         }
+        // The verdict the exit code follows, at the --fail-on level the run was judged at.
+        lines.append("> **\(report.verdictJudgement):** \(report.verdictCounts).")
         if let note = report.withheldNote { lines.append(">\n> " + MarkdownText.escape(note) + " See [Purchase paths](#purchase-paths).") }
-        if let note = report.exitCodeNote { lines.append(">\n> " + note) }
         lines.append("")
         lines.append("| Errors | Warnings | Notes | Checklist passed | Failed | Not checked | Manual check | Not applicable |")
         lines.append("|---:|---:|---:|---:|---:|---:|---:|---:|")

@@ -67,6 +67,8 @@ public struct Report: Sendable {
         public var baselineEntries = 0
         /// Configuration file as given.
         public var configuration: String?
+        /// `--write-baseline`: the run records its findings and exits 0 whatever they are.
+        public var writesBaseline = false
 
         public init(
             rootPath: String = "", repositoryPrefix: String = "", rulesDocumentationURL: String? = nil,
@@ -130,25 +132,31 @@ public struct Report: Sendable {
     /// whose purchase code is in a language iap-audit does not read is never called ready.
     public var isReady: Bool { count(.error) == 0 && count(.warning) == 0 && scope.unreadPurchaseCode == nil }
 
-    /// What the exit code is, said when the verdict alone would suggest the other one: a run
-    /// "not ready for review" that still exits 0 (nothing at or above `--fail-on`), or a
-    /// "ready" one that exits 1 (notes, with `--fail-on note`). Nil when they agree.
-    public var exitCodeNote: String? {
-        let failing = failingFindings.count
-        if failsOnWithheld, failing == 0 {
-            let count = purchasePaths.withheld.count
-            return "The run exits 1: --fail-on withheld, and launch approval is withheld for \(count) purchase path\(count == 1 ? "" : "s")."
-        }
-        if !isReady, failing == 0 {
-            return settings.failLevel == .never
-                ? "The run exits 0: --fail-on never fails no run."
-                : "The run exits 0: no finding is at or above --fail-on \(settings.failLevel.rawValue)."
-        }
-        if isReady, failing > 0 {
-            return "The run exits 1: \(failing) finding\(failing == 1 ? " is" : "s are") at or above --fail-on \(settings.failLevel.rawValue)."
-        }
-        return nil
+    /// The verdict the exit code follows, at the `--fail-on` level the run was judged at:
+    /// "Passes at --fail-on error: 0 errors; 15 warnings to review." The findings at or above
+    /// the level are counted (they are what fails); those below are to review.
+    public var verdict: String { "\(verdictJudgement): \(verdictCounts)." }
+
+    /// "Passes at --fail-on error", "Fails at --fail-on warning,withheld".
+    public var verdictJudgement: String {
+        let gate = settings.failLevel.rawValue + (settings.failOnWithheld ? ",withheld" : "")
+        if settings.writesBaseline { return "Passes while writing the baseline (judged at --fail-on \(gate))" }
+        return "\(fails ? "Fails" : "Passes") at --fail-on \(gate)"
     }
+
+    /// "0 errors; 15 warnings to review": the counts at or above the level, then the others.
+    public var verdictCounts: String {
+        let severities = Severity.allCases.sorted(by: >)
+        let threshold = settings.failLevel.threshold
+        let failing = severities.filter { severity in threshold.map { severity >= $0 } ?? false }
+        let review = severities.filter { !failing.contains($0) && count($0) > 0 }
+        var parts: [String] = []
+        if !failing.isEmpty { parts.append(failing.map { plural(count($0), $0.rawValue) }.joined(separator: ", ")) }
+        if !review.isEmpty { parts.append(review.map { plural(count($0), $0.rawValue) }.joined(separator: ", ") + " to review") }
+        return parts.isEmpty ? "no findings" : parts.joined(separator: "; ")
+    }
+
+    private func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
 
     /// What the baseline says about this run, when that is worth saying: that none of its
     /// entries matches (written for another folder, or long ago), or how many no longer occur.
@@ -157,7 +165,7 @@ public struct Report: Sendable {
         guard let file = settings.baseline, settings.baselineEntries > 0 else { return nil }
         let matched = Set(accepted.map(\.fingerprint)).count
         if matched == 0 {
-            return "None of the \(settings.baselineEntries) entries of the baseline \(file) matches a finding of this audit: was it written for another folder or app? Its paths are relative to the folder audited when it was written."
+            return "None of the \(settings.baselineEntries) entries of the baseline \(file) matches a finding of this audit: was it written for another repository or app, or have all its findings been fixed?"
         }
         let gone = settings.baselineEntries - matched
         guard gone > 0 else { return nil }
@@ -168,7 +176,7 @@ public struct Report: Sendable {
     public var failsOnWithheld: Bool { settings.failOnWithheld && !purchasePaths.withheld.isEmpty }
 
     /// Whether the run exits 1: a finding at or above the fail level, or a withheld path with `withheld`.
-    public var fails: Bool { !failingFindings.isEmpty || failsOnWithheld }
+    public var fails: Bool { !settings.writesBaseline && (!failingFindings.isEmpty || failsOnWithheld) }
 
     /// What the verdict adds about the purchase paths: "Launch approval withheld for 2 purchase
     /// paths: restore; refund and revocation." Nil when none is withheld.

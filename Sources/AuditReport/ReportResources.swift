@@ -13,8 +13,16 @@ public struct ReportResources: Sendable {
 
     /// Built-in resources, with `templates` and `checklists` folders overriding them.
     public static func load(templates: URL?, checklists: URL?, knownRules: Set<String>) throws(LoadError) -> ReportResources {
-        let html = try text(named: "report.html", in: templates) ?? BuiltInResources.file("Templates/report.html") ?? ""
-        let markdown = try text(named: "report.md", in: templates) ?? BuiltInResources.file("Templates/report.md") ?? "{{body}}\n"
+        let ownHTML = try text(named: "report.html", in: templates)
+        let ownMarkdown = try text(named: "report.md", in: templates)
+        // A template without {{body}} would write a report with no findings in it.
+        for (name, own) in [("report.html", ownHTML), ("report.md", ownMarkdown)] {
+            if let own, !own.contains("{{body}}"), let templates {
+                throw LoadError(description: "the template \(templates.appendingPathComponent(name).path) has no {{body}}: the report would be empty; put {{body}} where the report goes")
+            }
+        }
+        let html = ownHTML ?? BuiltInResources.file("Templates/report.html") ?? ""
+        let markdown = ownMarkdown ?? BuiltInResources.file("Templates/report.md") ?? "{{body}}\n"
         var sources: [(String, String)] = []
         if let checklists {
             let names: [String]

@@ -50,7 +50,7 @@ public enum RuleDocumentation {
                     if let locales = example.locales { out.append("Shipped locales: \(locales.joined(separator: ", "))") ; out.append("") }
                     for file in example.files {
                         if example.files.count > 1 || file.path != "Example.swift" { out.append("`\(file.path)`"); out.append("") }
-                        out.append(MarkdownText.codeBlock(file.contents.trimmingTrailingNewlines, language: language(of: file.path)))
+                        out.append(MarkdownText.codeBlock(visibleControls(file.contents.trimmingTrailingNewlines), language: language(of: file.path)))
                     }
                 }
                 out.append("")
@@ -58,6 +58,25 @@ public enum RuleDocumentation {
             }
         }
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// An example's control characters (the NUL of a binary file's example) as the symbols
+    /// that picture them (U+2400 on): the reference stays text, with no NUL byte in it.
+    static func visibleControls(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isHidden) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if isHidden(scalar) {
+                result.append(Unicode.Scalar(scalar.value == 0x7F ? 0x2421 : 0x2400 + scalar.value) ?? "?")
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\n" && scalar != "\t" && scalar != "\r") || scalar.value == 0x7F
     }
 
     private static func tableCell(_ text: String) -> String {

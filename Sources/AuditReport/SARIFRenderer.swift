@@ -170,3 +170,11 @@ public struct SARIFRenderer: Sendable {
         return result
     }
 }
+
+extension SARIFRenderer: ReportRenderer {
+    public var format: String { "sarif" }
+    public var fileName: String { "report.sarif" }
+    public var summary: String { "SARIF 2.1.0 for GitHub code scanning" }
+    public func render(_ report: Report, in context: RenderContext) -> String { render(report) }
+    public func renderIndex(_ apps: [FolderIndex.App], subject: String, in context: RenderContext) -> String? { FolderIndex.sarif(apps) }
+}

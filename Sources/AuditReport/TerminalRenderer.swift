@@ -159,26 +159,20 @@ public struct TerminalRenderer: Sendable {
         let passed = items.filter { $0.status == .passed }.count
         let failed = items.filter { $0.status == .failed }.count
         let notChecked = items.filter { $0.status == .notChecked }.count
-        let verdict: String
+        // The verdict the exit code follows, at the --fail-on level: red when the run fails,
+        // yellow when it passes with errors or warnings left to review.
+        let symbol = report.fails ? "✗ " : "✓ "
+        var verdict = paint((style.symbols ? symbol : "") + report.verdictJudgement, .bold, report.fails ? .red : report.isReady ? .green : .yellow)
         if report.scope.unreadPurchaseCode != nil {
-            verdict = paint((style.symbols ? "? " : "") + "Not checked (purchase code not read)", .bold, .yellow)
-        } else if report.isReady {
-            verdict = paint((style.symbols ? "✓ " : "") + "Ready for review", .bold, .green)
-        } else {
-            verdict = paint((style.symbols ? "✗ " : "") + "Not ready for review", .bold, .red)
+            verdict = paint((style.symbols ? "? " : "") + "Not checked (purchase code not read)", .bold, .yellow) + "; " + verdict
         }
-        let counts = Severity.allCases.sorted(by: >).map { severity -> String in
-            let n = report.count(severity)
-            let phrase = Self.plural(n, severity.rawValue)
-            return n == 0 ? phrase : paint(phrase, color(severity))
-        }
-        var lines = ["\(verdict): \(counts.joined(separator: ", ")); checklist \(passed) passed, \(failed) failed\(notChecked > 0 ? ", \(notChecked) not checked" : "") of \(items.count)."]
+        let counts = report.verdictCounts
+        var lines = ["\(verdict): \(counts); checklist \(passed) passed, \(failed) failed\(notChecked > 0 ? ", \(notChecked) not checked" : "") of \(items.count)."]
         if !report.purchasePaths.isEmpty {
             let matrix = report.purchasePaths
             let degraded = matrix.degraded.isEmpty ? "" : " (degraded: \(matrix.degraded.joined(separator: "; ")))"
             lines.append("Purchase paths: \(matrix.summary)\(degraded).")
         }
-        if let note = report.exitCodeNote { lines.append(note) }
         if let note = report.baselineNote, report.scope.appCount == 1 { lines.append(note) }
         var setAside: [String] = []
         if !report.suppressed.isEmpty { setAside.append("\(report.suppressed.count) suppressed in the code") }

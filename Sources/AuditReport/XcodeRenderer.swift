@@ -15,3 +15,11 @@ public struct XcodeRenderer: Sendable {
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
     }
 }
+
+extension XcodeRenderer: ReportRenderer {
+    public var format: String { "xcode" }
+    public var fileName: String { "report.xcode.txt" }
+    public var summary: String { "path:line:col: error: lines for an Xcode build phase" }
+    public func render(_ report: Report, in context: RenderContext) -> String { render(report) }
+    public func renderIndex(_ apps: [FolderIndex.App], subject: String, in context: RenderContext) -> String? { FolderIndex.lines(apps, format: format) }
+}

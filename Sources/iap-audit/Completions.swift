@@ -2,7 +2,7 @@
 /// tables as `--help`: every option with its value (formats, levels, files, folders, git
 /// revisions), the commands and their arguments (rule ids for `rules`).
 struct Completions {
-    var options: [OptionSpec] = OptionSpec.all
+    var options: [OptionSpec] = CommandSpec.audit.allOptions
     var commands: [CommandSpec] = CommandSpec.all
     /// The rule ids `iap-audit rules ID` completes.
     var ruleIDs: [String]
@@ -54,8 +54,8 @@ struct Completions {
         for command in subcommands {
             guard let name = command.name else { continue }
             lines.append("            \(name))")
-            if !command.flags.isEmpty {
-                lines.append("                if [[ \"$cur\" == -* ]]; then COMPREPLY=($(compgen -W \"\(command.flags.map(\.name).joined(separator: " "))\" -- \"$cur\")); return; fi")
+            if !command.options.isEmpty {
+                lines.append("                if [[ \"$cur\" == -* ]]; then COMPREPLY=($(compgen -W \"\(command.options.map(\.name).joined(separator: " "))\" -- \"$cur\")); return; fi")
             }
             lines.append("                if [ \"$COMP_CWORD\" -eq 2 ]; then \(reply(command.argument)); else COMPREPLY=(); fi")
             lines.append("                return ;;")
@@ -126,7 +126,7 @@ struct Completions {
         ]
         for command in subcommands {
             guard let name = command.name else { continue }
-            var arguments = command.flags.map { quoted($0.name + "[" + described($0.help) + "]") }
+            var arguments = command.options.map { quoted($0.name + "[" + described($0.help) + "]") }
             if command.argument != .none { arguments.append(quoted("1" + action(command.argument, message: (command.argumentName ?? "argument").lowercased()))) }
             lines.append("            \(name)) \(arguments.isEmpty ? ":" : "_arguments " + arguments.joined(separator: " ")); return ;;")
         }
@@ -191,7 +191,7 @@ struct Completions {
         for option in options {
             var line = "complete -c iap-audit \(auditing)"
             if let short = option.short { line += " -s \(short.dropFirst())" }
-            line += " -l \(option.id.rawValue)"
+            line += " -l \(option.long)"
             if option.takesValue { line += " -r" + arguments(option.completion) }
             line += " -d " + quoted(option.help)
             lines.append(line)
@@ -199,7 +199,7 @@ struct Completions {
         for command in subcommands {
             guard let name = command.name else { continue }
             let condition = "-n '__iap_audit_using \(name)'"
-            for flag in command.flags {
+            for flag in command.options {
                 lines.append("complete -c iap-audit \(condition) -l \(flag.name.dropFirst(2)) -d \(quoted(flag.help))")
             }
             if command.argument != .none {

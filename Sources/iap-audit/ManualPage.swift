@@ -1,3 +1,4 @@
+import AuditReport
 import Foundation
 
 /// The manual page (`iap-audit man`, committed as Docs/iap-audit.1), in troff with the `man`
@@ -21,7 +22,7 @@ enum ManualPage {
             ".SH DESCRIPTION",
             text("iap-audit reads an app's Swift sources, StoreKit configuration files (.storekit), string catalogs and paywall copy, runs the StoreKit 2 review checklist over them and writes the filled-in checklist as a report: each item passed (with the evidence), failed (with the findings), manual check, or not applicable."),
             ".PP",
-            text("At the end of an audit it prints a summary on standard output: one line per checklist item with its status, the top findings as path:line: severity: message [rule_id], the verdict with the counts by severity, and the paths of the written reports. Colour and symbols are used only on a terminal without NO_COLOR, or with --color always. On a terminal, a run that takes longer than a second shows its progress on standard error."),
+            text("At the end of an audit it prints a summary on standard output: one line per checklist item with its status, the top findings as path:line: severity: message [rule_id], the verdict the exit code follows, judged at the --fail-on level (Passes at --fail-on error: 0 errors; 15 warnings to review), and the paths of the written reports. Colour and symbols are used only on a terminal without NO_COLOR, or with --color always. On a terminal, a run that takes longer than a second shows its progress on standard error."),
             ".SH COMMANDS",
         ]
         for command in CommandSpec.all {
@@ -30,11 +31,15 @@ enum ManualPage {
             }
         }
         lines.append(".SH OPTIONS")
-        for option in OptionSpec.all {
+        for option in CommandSpec.audit.allOptions {
             var head = ".TP\n"
             let names = [option.short, option.name].compactMap { $0 }.map { #"\fB"# + escape($0) + #"\fR"# }.joined(separator: ", ")
             head += names + (option.valueName.map { #" \fI"# + $0 + #"\fR"# } ?? "")
             lines += [head, text(option.help)]
+        }
+        lines.append(".SH FORMATS")
+        for renderer in ReportRenderers.all {
+            lines += [".TP", #"\fB"# + escape(renderer.format) + #"\fR"#, text(renderer.fileName + ": " + renderer.summary + ".")]
         }
         lines.append(".SH EXIT STATUS")
         for exit in ToolInfo.exitCodes {
@@ -44,14 +49,20 @@ enum ManualPage {
         for variable in ToolInfo.environment {
             lines += [".TP", #"\fB"# + escape(variable.name) + #"\fR"#, text(sentence(variable.meaning))]
         }
-        lines += [
+        lines += closingSections
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// FILES, EXAMPLES and SEE ALSO.
+    private static var closingSections: [String] {
+        [
             ".SH FILES",
             ".TP",
             #"\fB.iap-audit.json\fR"#,
             text("Configuration, found in the audited folder or above it (see Docs/Configuration.md). iap-audit init writes a starter."),
             ".TP",
             #"\fBiap-audit-report/\fR"#,
-            text("The default folder for the reports: report.md and report.html, and report.json, report.sarif, report.github.txt, report.xcode.txt or report.junit.xml when --format asks for them."),
+            text("The default folder for the reports: " + ReportRenderers.all.map(\.fileName).joined(separator: ", ") + ", as --format asks (default: " + AuditOption.defaultFormats.map(\.fileName).joined(separator: " and ") + ")."),
             ".SH EXAMPLES",
             text("Audit the current folder and write the Markdown and HTML reports:"),
             ".PP",
@@ -76,7 +87,6 @@ enum ManualPage {
             ".SH SEE ALSO",
             text("Docs/Rules.md for every rule, why it matters and how to fix it (also iap-audit rules ID); Docs/Configuration.md; Docs/Install.md."),
         ]
-        return lines.joined(separator: "\n") + "\n"
     }
 
     /// `iap-audit rules [ID]` with the command in bold and the placeholders in italics.

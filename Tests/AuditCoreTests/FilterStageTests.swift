@@ -204,13 +204,20 @@ private func audit(_ files: [(String, String)]) -> AuditResult {
     @Test func baselineDocumentsAreSortedAndStable() {
         let findings = audit([("B.swift", "let b = bad\n"), ("A.swift", "let a = bad\nlet c = bad\n")]).findings
         #expect(Baseline.document(for: findings) == Baseline.document(for: findings.reversed()))
-        #expect(Baseline.document(for: findings).contains("\"version\": 1"))
+        #expect(Baseline.document(for: findings).contains("\"version\": 2"))
         #expect(Baseline.document(for: []).contains("\"findings\": []"))
+    }
+
+    /// Version 1 files (paths from the folder audited) are still read, and say so.
+    @Test func versionOneBaselinesAreRead() throws {
+        let old = try Baseline.parse(Array("{\"version\": 1, \"findings\": [{\"fingerprint\": \"abc\"}]}".utf8), file: "b.json")
+        #expect(old.fingerprints == ["abc"] && !old.pathsFromRepositoryRoot)
+        #expect(try Baseline.parse(Array(Baseline.document(for: []).utf8), file: "b.json").pathsFromRepositoryRoot)
     }
 
     @Test func malformedBaselinesAreErrors() {
         #expect(throws: Baseline.Error.self) { try Baseline.parse(Array("{".utf8), file: "b.json") }
-        #expect(throws: Baseline.Error.self) { try Baseline.parse(Array("{\"version\": 2, \"findings\": []}".utf8), file: "b.json") }
+        #expect(throws: Baseline.Error.self) { try Baseline.parse(Array("{\"version\": 3, \"findings\": []}".utf8), file: "b.json") }
         #expect(throws: Baseline.Error.self) { try Baseline.parse(Array("{\"version\": 1, \"findings\": [{}]}".utf8), file: "b.json") }
     }
 

@@ -50,9 +50,11 @@ func isInstalled(_ program: String) -> Bool {
     /// Every option `--help` lists.
     static func helpOptions() throws -> [String] {
         let help = try CLI.run(["--help"], in: CLI.packageRoot).stdout
-        return help.split(separator: "\n").drop { $0 != "OPTIONS:" }.dropFirst().prefix { !$0.isEmpty }.compactMap { line in
-            line.split(separator: " ").first { $0.hasPrefix("--") }.map(String.init)
-        }
+        // An option's line starts with its names; the lines below it, indented further, wrap its help.
+        return help.split(separator: "\n").drop { $0 != "OPTIONS:" }.dropFirst().prefix { !$0.isEmpty }
+            .filter { $0.prefix { $0 == " " }.count <= 6 }.compactMap { line in
+                line.split(separator: " ").first { $0.hasPrefix("--") }.map(String.init)
+            }
     }
 
     @Test func everyCompletionScriptKnowsEveryOption() throws {

@@ -85,7 +85,7 @@ import Testing
         #expect(!off.stdout.contains("Memory: malloc asks for 2 MB pages"))
         #expect(on.stdout.contains("Memory: malloc asks for 2 MB pages") == Self.kernelGivesHugePagesOnRequest)
         // The same audit either way.
-        let verdict = { (run: CLIRun) in run.stdout.split(separator: "\n").first { $0.contains("Ready for review") || $0.contains("Not ready for review") } }
+        let verdict = { (run: CLIRun) in run.stdout.split(separator: "\n").first { $0.contains("Passes at --fail-on") || $0.contains("Fails at --fail-on") } }
         #expect(verdict(on) != nil)
         #expect(verdict(on) == verdict(off))
     }

@@ -51,7 +51,7 @@ import Testing
 
         // The verdict with the counts by severity, then the written reports.
         let counts = try #require(summary["checklistItems"] as? [String: Any])
-        #expect(lines.contains("Not ready for review: \(summary["errors"] ?? 0) errors, \(summary["warnings"] ?? 0) warnings, \(summary["notes"] ?? 0) notes; checklist \(counts["passed"] ?? 0) passed, \(counts["failed"] ?? 0) failed of \(counts["total"] ?? 0)."))
+        #expect(lines.contains("Fails at --fail-on error: \(summary["errors"] ?? 0) errors; \(summary["warnings"] ?? 0) warnings, \(summary["notes"] ?? 0) notes to review; checklist \(counts["passed"] ?? 0) passed, \(counts["failed"] ?? 0) failed of \(counts["total"] ?? 0)."))
         #expect(Array(lines.suffix(3)) == ["Report: \(output.path)/report.md", "Report: \(output.path)/report.json", ""])
         #expect(!run.stdout.contains("evidence:") && !run.stdout.contains("Timings:"))
     }

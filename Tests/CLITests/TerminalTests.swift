@@ -16,7 +16,7 @@ struct TerminalTests {
         let terminal = try PseudoTerminal.run([], in: root)
         #expect(terminal.status == 1)
         let shown = terminal.terminal.withUnixLineEnds
-        #expect(shown.contains(.escape + "[1;31m✗ Not ready for review" + .escape + "[0m"), "\(shown)")
+        #expect(shown.contains(.escape + "[1;31m✗ Fails at --fail-on error" + .escape + "[0m"), "\(shown)")
         #expect(shown.contains(.escape + "[31m✗ failed" + .escape + "[0m"))
         #expect(shown.contains(.escape + "[33mwarning" + .escape + "[0m: Hard-coded price"))
         #expect(shown.contains(.escape + "[1mReport: " + .escape + "[0miap-audit-report/report.md"))
@@ -25,11 +25,11 @@ struct TerminalTests {
         #expect(piped.status == 1)
         #expect(!piped.stdout.contains(.escape))
         #expect(!piped.stdout.contains("✗") && !piped.stdout.contains("✓"))
-        #expect(piped.stdout.contains("\nNot ready for review: "))
+        #expect(piped.stdout.contains("\nFails at --fail-on error: "))
         #expect(piped.stdout.contains("App/PaywallView.swift:6: warning: Hard-coded price \"$4.99\" in user-visible text. [hardcoded_price]\n"))
         // The same findings and verdict once the colour is taken out of the terminal's copy.
-        let plainLines = Set(piped.stdout.split(separator: "\n").filter { $0.contains(": warning: ") || $0.contains(": error: ") || $0.hasPrefix("Not ready") })
-        let styledLines = Set(Self.withoutStyle(shown).split(separator: "\n").filter { $0.contains(": warning: ") || $0.contains(": error: ") || $0.hasPrefix("Not ready") })
+        let plainLines = Set(piped.stdout.split(separator: "\n").filter { $0.contains(": warning: ") || $0.contains(": error: ") || $0.hasPrefix("Fails at") })
+        let styledLines = Set(Self.withoutStyle(shown).split(separator: "\n").filter { $0.contains(": warning: ") || $0.contains(": error: ") || $0.hasPrefix("Fails at") })
         #expect(plainLines.count > 3 && plainLines == styledLines)
         #expect(piped.stderr.isEmpty, "nothing on standard error when it is a pipe: \(piped.stderr)")
     }
@@ -48,7 +48,7 @@ struct TerminalTests {
         #expect(!dumb.terminal.contains(.escape))
         let always = try CLI.run(["--color=always"], in: root, environment: ["NO_COLOR": "1"])
         #expect(always.status == 1)
-        #expect(always.stdout.contains(.escape + "[1;31m✗ Not ready for review"))
+        #expect(always.stdout.contains(.escape + "[1;31m✗ Fails at --fail-on error"))
     }
 
     @Test func progressIsDrawnOnTheTerminalAndErasedBeforeTheSummary() throws {
@@ -62,7 +62,7 @@ struct TerminalTests {
         #expect(run.terminal.contains("iap-audit: writing reports"))
         #expect(run.terminal.hasSuffix("\r" + .escape + "[2K"), "the line is erased at the end: \(run.terminal.debugDescription)")
         let summary = try String(contentsOf: root.appendingPathComponent("summary.txt"), encoding: .utf8)
-        #expect(summary.contains("Not ready for review") && !summary.contains("iap-audit: "))
+        #expect(summary.contains("Fails at --fail-on error") && !summary.contains("iap-audit: "))
     }
 
     @Test func aRunLongerThanASecondShowsProgressWithoutBeingAsked() throws {
@@ -110,7 +110,7 @@ struct TerminalTests {
         #expect(lines.contains("iap-audit: reading and parsing files 0/2 (0%)"), "\(run.stderr)")
         #expect(lines.contains { $0.hasPrefix("iap-audit: running rules 0/") })
         #expect(!run.stderr.contains("\r") && !run.stderr.contains(.escape))
-        #expect(run.stdout.contains("Not ready for review"))
+        #expect(run.stdout.contains("Fails at --fail-on error"))
     }
 
     @Test func exitCodesAreTheSameOnATerminal() throws {
@@ -124,7 +124,7 @@ struct TerminalTests {
         #expect(try PseudoTerminal.run(["--fail-on", "never"], in: flawed).status == 0)
         let ready = try PseudoTerminal.run([], in: clean)
         #expect(ready.status == 0)
-        #expect(ready.terminal.contains(.escape + "[1;32m✓ Ready for review"))
+        #expect(ready.terminal.contains(.escape + "[1;32m✓ Passes at --fail-on error"))
         let usage = try PseudoTerminal.run(["--formt", "md"], in: flawed)
         #expect(usage.status == 2)
         #expect(usage.terminal.withUnixLineEnds == "iap-audit: error: unknown option '--formt' (did you mean --format?); 'iap-audit --help' lists the options\n")
@@ -133,6 +133,6 @@ struct TerminalTests {
     /// The terminal's text without SGR sequences and the verdict's symbol.
     static func withoutStyle(_ text: String) -> String {
         text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
-            .replacingOccurrences(of: "✗ Not ready", with: "Not ready")
+            .replacingOccurrences(of: "✗ Fails at", with: "Fails at")
     }
 }

@@ -30,6 +30,9 @@ public struct AuditOptions: Sendable {
     public var selection: FileSelection
     /// Told when each stage starts and each file or rule is done (progress, timings).
     public var observer: AuditObserver?
+    /// The audited folder's path from the repository root ("ios/"), put before each file's
+    /// path in the fingerprints, so that a baseline matches from any folder of the repository.
+    public var fingerprintPrefix = ""
 
     public init(locales: [String]? = nil, jobs: Int? = nil, selection: FileSelection = .everything, observer: AuditObserver? = nil) {
         self.locales = locales
@@ -359,7 +362,7 @@ public enum Auditor {
         // Each rule's findings are decorated on their own (fingerprints count occurrences per
         // rule), so the rules can be done in parallel.
         let decoratedFindings = parallelMap(results.map(\.findings), jobs: options.jobs) { findings in
-            Self.decorate(findings, in: texts)
+            Self.decorate(findings, in: texts, pathPrefix: options.fingerprintPrefix)
         }
         var all: [Finding] = []
         for index in results.indices {
@@ -377,7 +380,7 @@ public enum Auditor {
     /// or generated file can be one line of megabytes with thousands of findings on it, so each
     /// file's line table, and each line's normalized text and the fingerprint hash of it, are
     /// computed once.
-    static func decorate(_ findings: [Finding], in sources: SourceTexts) -> [Finding] {
+    static func decorate(_ findings: [Finding], in sources: SourceTexts, pathPrefix: String = "") -> [Finding] {
         var seen = Set<String>()
         var occurrences: [String: Int] = [:]
         /// Each distinct normalized line text once, and where it is; "file:line" → its index.
@@ -426,7 +429,7 @@ public enum Auditor {
                 lineTexts[lineKey] = text
             }
             let base = "\(finding.ruleID)|\(file)|\(text)"
-            let baseHash = baseHashes[base] ?? Fingerprint.hash("\(finding.ruleID)|\(file)|\(texts[text])".utf8)
+            let baseHash = baseHashes[base] ?? Fingerprint.hash("\(finding.ruleID)|\(pathPrefix)\(file)|\(texts[text])".utf8)
             baseHashes[base] = baseHash
             let occurrence = occurrences[base, default: 0]
             occurrences[base] = occurrence + 1

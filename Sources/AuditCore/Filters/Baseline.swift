@@ -6,13 +6,23 @@ import Foundation
 /// they survive edits elsewhere in the file.
 ///
 /// The file is JSON, sorted, one entry per finding, with enough context for a reviewer to read
-/// a diff of it: `{"version": 1, "findings": [{"fingerprint", "rule", "file", "message"}]}`.
+/// a diff of it: `{"version": 2, "findings": [{"fingerprint", "rule", "file", "message"}]}`.
+///
+/// Version 2 fingerprints and files are relative to the repository root (the git top level,
+/// else the configuration file's folder), so one baseline serves `iap-audit ios` and
+/// `iap-audit .` alike. Version 1 (before) was relative to the folder audited when it was
+/// written; it is still read, and the audit then fingerprints as it did.
 public struct Baseline: Sendable, Hashable {
-    public static let version = 1
+    public static let version = 2
 
     public var fingerprints: Set<String>
+    /// Version 2 and later: paths from the repository root. False for a version 1 file.
+    public var pathsFromRepositoryRoot: Bool
 
-    public init(fingerprints: Set<String>) { self.fingerprints = fingerprints }
+    public init(fingerprints: Set<String>, pathsFromRepositoryRoot: Bool = true) {
+        self.fingerprints = fingerprints
+        self.pathsFromRepositoryRoot = pathsFromRepositoryRoot
+    }
 
     public func contains(_ finding: Finding) -> Bool { fingerprints.contains(finding.fingerprint) }
 
@@ -41,8 +51,8 @@ public struct Baseline: Sendable, Hashable {
         guard let versionNode = root.member("version"), case .number(let version, _) = versionNode.value else {
             throw fail(root.position, "the baseline has no numeric \"version\"; write it again with --write-baseline")
         }
-        guard Int(version) == Self.version else {
-            throw fail(versionNode.position, "baseline version \(Int(version)) is not supported (this iap-audit reads version \(Self.version))")
+        guard Int(version) == 1 || Int(version) == Self.version else {
+            throw fail(versionNode.position, "baseline version \(Int(version)) is not supported (this iap-audit reads versions 1 and \(Self.version))")
         }
         guard let list = root.member("findings"), case .array(let entries) = list.value else {
             throw fail(root.position, "the baseline has no \"findings\" array")
@@ -54,11 +64,12 @@ public struct Baseline: Sendable, Hashable {
             }
             fingerprints.insert(fingerprint)
         }
-        return Baseline(fingerprints: fingerprints)
+        return Baseline(fingerprints: fingerprints, pathsFromRepositoryRoot: Int(version) >= 2)
     }
 
-    /// The baseline file for `findings`: sorted by file, rule and fingerprint, no line numbers,
-    /// so that it changes only when findings come or go.
+    /// The baseline file for `findings` (their files as the repository names them): sorted by
+    /// file, rule and fingerprint, no line numbers, so that it changes only when findings come
+    /// or go.
     public static func document(for findings: [Finding]) -> String {
         let sorted = findings.sorted {
             ($0.location.file, $0.ruleID, $0.fingerprint) < ($1.location.file, $1.ruleID, $1.fingerprint)

@@ -41,6 +41,9 @@ public struct FilterOptions: Sendable {
     public var changes: ChangedLines?
     /// By rule id; `.line` when absent.
     public var changeScopes: [String: ChangeScope]
+    /// `AuditOptions.fingerprintPrefix` of the audit: the notes this stage reports are
+    /// fingerprinted as the rules' findings were.
+    public var fingerprintPrefix = ""
 
     public init(
         severities: [String: Severity] = [:], suppressions: Bool = true, knownRules: Set<String> = [],
@@ -125,7 +128,7 @@ public enum Filters {
             let sources = unused.findings.isEmpty && withoutReason.findings.isEmpty
                 ? nil : SourceTexts(inputs: [], swiftFiles: result.project.swiftFiles)
             for var notes in [unused, withoutReason] {
-                if let sources { notes.setFindings(Auditor.decorate(notes.findings, in: sources)) }
+                if let sources { notes.setFindings(Auditor.decorate(notes.findings, in: sources, pathPrefix: options.fingerprintPrefix)) }
                 results.append(notes)
             }
         }

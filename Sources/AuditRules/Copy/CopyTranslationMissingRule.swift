@@ -55,6 +55,15 @@ public struct CopyTranslationMissingRule: Rule {
                 ("en.lproj/Localizable.strings", "\"premium.subscribe\" = \"Renews monthly until cancelled\";\n\"Subscribe\" = \"Subscribe\";\n"),
                 ("de.lproj/Localizable.strings", "\"premium.subscribe\" = \"Verlängert sich monatlich bis zur Kündigung\";\n\"Subscribe\" = \"Abonnieren\";\n"),
             ], locales: ["en", "de"]),
+            // A stale translation (its source string changed since) or a state Xcode does not
+            // write is not a reviewed translation.
+            RuleExample(files: [("Paywall.xcstrings", """
+                { "sourceLanguage" : "en", "strings" : {
+                  "Unlock Pro" : { "localizations" : {
+                    "de" : { "stringUnit" : { "state" : ↓"stale", "value" : "Pro freischalten" } },
+                    "fr" : { "stringUnit" : { "state" : ↓"draft", "value" : "Débloquer Pro" } } } } },
+                  "version" : "1.0" }
+                """)], locales: ["en", "de", "fr"]),
         ],
         nonTriggeringExamples: [
             // Every sentence is a key of the tables (a multi-line literal too); an interpolated
@@ -126,13 +135,10 @@ public struct CopyTranslationMissingRule: Rule {
                     continue
                 }
                 for text in localization.texts {
-                    switch text.state {
-                    case .new?, .needsReview?:
-                        let state = text.state == .new ? "new" : "needs_review"
-                        result.report(at: text.stateLocation ?? text.location, "The \(localization.locale) translation of paywall string \"\(entry.key)\" is in state \(state).")
-                    default:
-                        break
-                    }
+                    // Only a translated (or unmarked) string counts: new, needs_review, stale and a
+                    // state Xcode does not write all show customers an unreviewed text.
+                    guard let state = text.state, state != .translated else { continue }
+                    result.report(at: text.stateLocation ?? text.location, "The \(localization.locale) translation of paywall string \"\(entry.key)\" is in state \(state.rawValue).")
                 }
             }
         }

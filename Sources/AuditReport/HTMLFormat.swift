@@ -1,0 +1,22 @@
+import AuditCore
+
+/// `--format html`: the Markdown page rendered by cmark-gfm into the HTML template.
+public struct HTMLFormat: ReportRenderer {
+    public init() {}
+
+    public var format: String { "html" }
+    public var fileName: String { "report.html" }
+    public var summary: String { "the same page as HTML, to open in a browser" }
+
+    public func readsMarkdownPage(in context: RenderContext) -> Bool { true }
+
+    public func render(_ report: Report, in context: RenderContext) -> String {
+        HTMLRenderer(template: context.htmlTemplate, date: context.date).render(report, markdown: context.markdownPage)
+    }
+
+    public func renderIndex(_ apps: [FolderIndex.App], subject: String, in context: RenderContext) -> String? {
+        let markdown = FolderIndex.markdown(subject: subject, apps: apps, htmlLinks: true)
+        return HTMLRenderer(template: context.htmlTemplate, date: context.date)
+            .renderIndex(markdown: markdown, subject: subject, ready: apps.allSatisfy { $0.report.isReady }, version: context.toolVersion)
+    }
+}

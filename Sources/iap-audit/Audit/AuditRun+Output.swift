@@ -1,0 +1,151 @@
+import AuditCore
+import AuditReport
+import Foundation
+
+private typealias O = AuditOption
+
+extension AuditRun {
+    /// A rendered report: its renderer and its text.
+    struct RenderedReport: Sendable {
+        var renderer: any ReportRenderer
+        var contents: String
+    }
+
+    var formats: [any ReportRenderer] { values[O.format] }
+
+    func renderContext(_ resources: ReportResources) -> RenderContext {
+        RenderContext(
+            markdownTemplate: resources.markdownTemplate, htmlTemplate: resources.htmlTemplate, date: values[O.date],
+            compact: values[O.compact], jobs: values[O.jobs], toolVersion: ToolInfo.version)
+    }
+
+    // MARK: Stage 5: rendering
+
+    /// No report is renamed into place before every one is rendered and written: a failure
+    /// leaves no half-written report. The folder is made before rendering, so that each report
+    /// is written to its temporary file as soon as it is rendered. Nil for standard output.
+    func prepare(_ folder: URL) throws(RunFailure) -> ReportStaging? {
+        if writesToStandardOutput { return nil }
+        if let problem = OutputFolder.problem(creating: folder, cwd: cwd) {
+            throw RunFailure(message: "cannot write the report to \(output): \(problem); choose another folder with --output DIR")
+        }
+        do {
+            try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw RunFailure(message: "cannot write the report to \(output): \(AtomicFile.reason(error)); choose another folder with --output DIR")
+        }
+        // Runs killed before renaming their reports leave their temporary files behind.
+        AtomicFile.removeStale(in: folder, names: ReportRenderers.all.map(\.fileName))
+        return ReportStaging(folder: folder)
+    }
+
+    /// The formats are independent, except that some read the Markdown page (the HTML page is
+    /// cmark's rendering of it): those are one task, the longest, and every other format is
+    /// rendered on the other workers meanwhile.
+    func render(_ report: Report, resources: ReportResources, staging: ReportStaging?) -> [RenderedReport] {
+        let context = renderContext(resources)
+        let readers = formats.filter { $0.readsMarkdownPage(in: context) }
+        let tasks: [(readsPage: Bool, renderers: [any ReportRenderer])] = (readers.isEmpty ? [] : [(true, readers)])
+            + formats.filter { !$0.readsMarkdownPage(in: context) }.map { (false, [$0]) }
+        let jobs = values[O.jobs]
+        let rendered: [[RenderedReport]] = parallelMap(tasks, jobs: jobs) { task in
+            var context = context
+            // The Markdown page, once for every format that reads it.
+            if task.readsPage { context.markdownPage = MarkdownRenderer(jobs: jobs).render(report) }
+            // Another report in this task is written on a thread of its own: the HTML page is
+            // not kept waiting for it.
+            var writes: [BackgroundWork<Void, Never>] = []
+            defer { for write in writes { _ = write.result() } }
+            return task.renderers.enumerated().map { position, renderer in
+                let contents = renderer.render(report, in: context)
+                if let staging {
+                    if position == task.renderers.count - 1 {
+                        staging.stage(renderer.fileName, contents)
+                    } else {
+                        let write = BackgroundWork<Void, Never> { staging.stage(renderer.fileName, contents) }
+                        write.start()
+                        writes.append(write)
+                    }
+                }
+                return RenderedReport(renderer: renderer, contents: contents)
+            }
+        }
+        let byFormat = Dictionary(rendered.joined().map { ($0.renderer.format, $0) }, uniquingKeysWith: { first, _ in first })
+        return formats.compactMap { byFormat[$0.format] }
+    }
+
+    // MARK: Stage 6: writing
+
+    /// Renames the staged reports into place (or writes the one report to standard output);
+    /// the paths written, as the summary shows them.
+    func write(_ outputs: [RenderedReport], to folder: URL, staging: ReportStaging?) throws(RunFailure) -> [String] {
+        guard let staging else {
+            _ = progress.finish()
+            do {
+                try FileHandle.standardOutput.write(contentsOf: Data(outputs.map(\.contents).joined().utf8))
+            } catch {
+                throw RunFailure(message: "cannot write the report to standard output: \(AtomicFile.reason(error))")
+            }
+            return []
+        }
+        // Another run writing to the same folder renames its reports in turn, never between
+        // these: the folder holds one run's reports, not a mix of two.
+        let lock = OutputFolderLock(folder: folder) {
+            let message = "waiting for another iap-audit run to finish writing to \(self.output)"
+            if self.progress.showsStages {
+                self.progress.begin(message)
+            } else if !self.values[O.quiet] {
+                try? FileHandle.standardError.write(contentsOf: Data("iap-audit: \(message)\n".utf8))
+            }
+        }
+        defer { lock.release() }
+        do {
+            // All or nothing: a failure leaves every earlier report as it was.
+            try staging.commit(outputs.map(\.renderer.fileName))
+        } catch {
+            throw RunFailure(message: "cannot write the report to \(output): \(AtomicFile.reason(error)); choose another folder with --output DIR")
+        }
+        return outputs.map { display(folder.appendingPathComponent($0.renderer.fileName)) }
+    }
+
+    /// The summary on standard output, unless quiet; a machine format on standard output is
+    /// the whole output, with no summary to corrupt it.
+    func showSummary(_ report: Report, root: URL, notes: [String], written: [String]) {
+        let timings = progress.finish()
+        guard !values[O.quiet], !writesToStandardOutput else { return }
+        let renderer = TerminalRenderer(
+            style: environment.summaryStyle(values[O.color]), verbose: values[O.verbose],
+            pathPrefix: CommandLineTool.findingPathPrefix(root: root, cwd: cwd))
+        // The reports are written and the exit code stands; a summary that cannot be shown
+        // (standard output full or closed) must not turn into a crash.
+        try? FileHandle.standardOutput.write(contentsOf: Data(renderer.render(report, notes: notes, reports: written, timings: timings).utf8))
+    }
+
+    // MARK: Stage 7: the index of several apps
+
+    /// The top of the output folder: an index page and every machine format joined.
+    func writeIndex(inputs: Inputs, settings: Settings) throws(RunFailure) {
+        let roots = inputs.roots
+        let subject = roots.count > 1 ? roots.map(\.lastPathComponent).joined(separator: ", ")
+            : (inputs.root.lastPathComponent.isEmpty ? inputs.root.path : inputs.root.lastPathComponent)
+        let staging = ReportStaging(folder: outputURL)
+        var names: [String] = []
+        if case .success(let resources) = settings.resources.result() {
+            let context = renderContext(resources)
+            for renderer in formats {
+                guard let contents = renderer.renderIndex(indexApps, subject: subject, in: context) else { continue }
+                staging.stage(renderer.fileName, contents)
+                names.append(renderer.fileName)
+            }
+        }
+        do {
+            try staging.commit(names)
+        } catch {
+            throw RunFailure(message: "cannot write the report to \(output): \(AtomicFile.reason(error)); choose another folder with --output DIR")
+        }
+        guard !values[O.quiet] else { return }
+        let index = display(outputURL.appendingPathComponent((formats.first { $0.format == "html" } ?? formats[0]).fileName))
+        let failing = indexApps.filter { $0.report.fails }.count
+        try? FileHandle.standardOutput.write(contentsOf: Data("\n\(indexApps.count) apps audited, \(failing) failing at their --fail-on level. Index: \(index)\n".utf8))
+    }
+}

@@ -1,0 +1,153 @@
+import AuditCore
+import AuditReport
+import AuditRules
+import Foundation
+
+private typealias O = AuditOption
+
+extension AuditRun {
+    // MARK: Stage 4: each app's report
+
+    /// One app: its report where `--output` says. Several: a report each, in a folder named
+    /// for the app, and an index on top; one exit code for the run.
+    func writeReports(_ apps: [AuditedApp], inputs: Inputs, settings: Settings) throws(RunFailure) -> Int32 {
+        if apps.count == 1 {
+            let code = try report(apps[0], settings: settings, subfolder: nil)
+            warnAboutTheBaseline(settings)
+            return code
+        }
+        if writesToStandardOutput {
+            throw RunFailure(message: "\(apps.count) apps were found (\(apps.map(\.result.scope.app.name).joined(separator: "; "))): choose one with --target NAME to write its report to standard output")
+        }
+        var code: Int32 = 0
+        for (app, slug) in zip(apps, folderNames(apps, roots: inputs.roots)) {
+            code = max(code, try report(app, settings: settings, subfolder: slug))
+        }
+        warnAboutTheBaseline(settings)
+        try writeIndex(inputs: inputs, settings: settings)
+        return code
+    }
+
+    /// A folder name for each app's reports; two apps of one name (in two projects) get two.
+    func folderNames(_ apps: [AuditedApp], roots: [URL]) -> [String] {
+        var slugs = Set<String>()
+        return apps.map { app in
+            let name = app.result.scope.app.name.isEmpty ? app.root.lastPathComponent : app.result.scope.app.name
+            let slug = AppFolderName.make(roots.count > 1 && name != app.root.lastPathComponent ? app.root.lastPathComponent + "-" + name : name)
+            var unique = slug
+            var number = 2
+            while !slugs.insert(unique).inserted {
+                unique = "\(slug)-\(number)"
+                number += 1
+            }
+            return unique
+        }
+    }
+
+    /// Said once for the run: a baseline none of whose entries matched any app's finding.
+    func warnAboutTheBaseline(_ settings: Settings) {
+        guard let baseline = settings.baseline, !baseline.fingerprints.isEmpty, acceptedFingerprints.isDisjoint(with: baseline.fingerprints) else { return }
+        CommandLineTool.warn("no entry of the baseline \(settings.baselineShown ?? "file") matches a finding of this audit (was it written for another repository or app?)")
+    }
+
+    /// Filters, report, rendering, writing and the summary of one app; its exit code.
+    func report(_ app: AuditedApp, settings: Settings, subfolder: String?) throws(RunFailure) -> Int32 {
+        progress.begin("applying filters")
+        let result = filter(app, settings: settings)
+        var notes: [String] = []
+        if values[O.verbose], let tunables = HugePages.activeTunables.withLock({ $0 }) {
+            notes.append("Memory: malloc asks for 2 MB pages (GLIBC_TUNABLES=\(tunables)); \(HugePages.optOutVariable)=1 turns this off.")
+        }
+        if let path = values[O.writeBaseline] {
+            notes.append(try recordBaseline(result, prefix: fingerprintPrefix(of: app.root, settings), path: path))
+        } else if settings.baseline?.pathsFromRepositoryRoot == false, let shown = settings.baselineShown {
+            notes.append("The baseline \(shown) was written by an earlier iap-audit, with paths from the folder then audited: run --write-baseline \(shown) once to make it work from any folder of the repository.")
+        }
+        let folder = subfolder.map { outputURL.appendingPathComponent($0, isDirectory: true) } ?? outputURL
+        let report = try makeReport(result, root: app.root, folder: folder, settings: settings)
+        // Like the model: the report and its findings are left for the exit to reclaim.
+        KeptUntilExit.keep(result, report)
+        let staging = try prepare(folder)
+        progress.begin("rendering reports")
+        let outputs = render(report, resources: try resources(settings), staging: staging)
+        KeptUntilExit.keep(outputs)
+        progress.begin("writing reports")
+        let written = try write(outputs, to: folder, staging: staging)
+        showSummary(report, root: app.root, notes: notes, written: written)
+        if let subfolder {
+            var rendered: [String: String] = [:]
+            for output in outputs { rendered[output.renderer.format] = output.contents }
+            indexApps.append(FolderIndex.App(report: report, folder: subfolder, rendered: rendered))
+        }
+        return report.fails ? 1 : 0
+    }
+
+    func resources(_ settings: Settings) throws(RunFailure) -> ReportResources {
+        switch settings.resources.result() {
+        case .success(let loaded): return loaded
+        case .failure(let error): throw RunFailure(message: error.description)
+        }
+    }
+
+    func filter(_ app: AuditedApp, settings: Settings) -> AuditResult {
+        var options = FilterOptions(
+            severities: settings.configuration.severities, knownRules: RuleCatalogue.identifiers, baseline: settings.baseline,
+            changes: settings.changesByRoot[app.root.path], changeScopes: RuleCatalogue.changeScopes)
+        options.fingerprintPrefix = fingerprintPrefix(of: app.root, settings)
+        let result = Filters.apply(app.result, options: options)
+            .withPurchasePaths(capabilities: settings.configuration.capabilities)
+        for item in result.setAside {
+            if case .accepted = item.reason { acceptedFingerprints.insert(item.finding.fingerprint) }
+        }
+        return result
+    }
+
+    /// `--write-baseline`: today's findings, accepted or not, except what the code itself
+    /// suppresses; with several apps, every app's (a finding in code they share once).
+    func recordBaseline(_ result: AuditResult, prefix: String, path: String) throws(RunFailure) -> String {
+        let unsuppressed = result.setAside.compactMap { item -> Finding? in
+            if case .suppressed = item.reason { return nil }
+            return item.finding
+        }
+        for finding in result.findings + unsuppressed where !baselineFingerprints.contains(finding.fingerprint) || finding.fingerprint.isEmpty {
+            baselineFingerprints.insert(finding.fingerprint)
+            // Its file as the repository names it, as its fingerprint was made.
+            var recorded = finding
+            recorded.location.file = prefix + finding.location.file
+            baselineFindings.append(recorded)
+        }
+        let url = URL(fileURLWithPath: path, relativeTo: cwd).standardizedFileURL
+        if let problem = OutputFolder.problem(creating: url.deletingLastPathComponent(), cwd: cwd) {
+            throw RunFailure(message: "cannot write the baseline to \(path): \(problem); choose another path for --write-baseline")
+        }
+        do {
+            try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try AtomicFile.write(Data(Baseline.document(for: baselineFindings).utf8), to: url)
+        } catch {
+            throw RunFailure(message: "cannot write the baseline to \(path): \(AtomicFile.reason(error))")
+        }
+        let count = baselineFindings.count
+        return "Baseline written: \(path) records \(count) finding\(count == 1 ? "" : "s"); later runs with --baseline \(path) accept \(count == 1 ? "it" : "them"). Writing a baseline exits 0."
+    }
+
+    func makeReport(_ result: AuditResult, root: URL, folder: URL, settings: Settings) throws(RunFailure) -> Report {
+        let folderName = root.lastPathComponent.isEmpty ? root.path : root.lastPathComponent
+        let appName = result.scope.app.name
+        let subject = appName.isEmpty || appName == folderName ? folderName : "\(appName) (\(folderName))"
+        let configuration = settings.configuration
+        let gate = values[O.failOn]
+        var reportSettings = Report.Settings(
+            rootPath: root.standardizedFileURL.path, repositoryPrefix: CommandLineTool.repositoryPrefix(of: root),
+            rulesDocumentationURL: ToolInfo.rulesDocumentationURL, fullReportURL: values[O.reportURL],
+            failLevel: gate?.level ?? configuration.failOn ?? .error,
+            failOnWithheld: gate.map(\.withheld) ?? configuration.failOnWithheld,
+            disabledRules: configuration.disabledRules.sorted(),
+            changedSince: values[O.changedSince], baseline: settings.baseline == nil ? nil : settings.baselineShown,
+            configuration: settings.configShown)
+        reportSettings.baselineEntries = settings.baseline?.fingerprints.count ?? 0
+        reportSettings.writesBaseline = values[O.writeBaseline] != nil
+        return Report(
+            result: result, checklists: try resources(settings).checklists, toolVersion: ToolInfo.version, subject: subject,
+            sourceLinkPrefix: CommandLineTool.linkPrefix(from: folder, to: root), settings: reportSettings)
+    }
+}
