@@ -111,6 +111,22 @@ public struct RevocationNotCheckedRule: Rule {
                     info.↓allPurchasedProductIdentifiers.contains("com.example.pro.yearly")
                 }
                 """),
+            // The updates sequence kept in a local first, then iterated.
+            RuleExample("""
+                @MainActor final class TipManager {
+                    var purchasedProductIDs: Set<String> = []
+                    func listen() async {
+                        let updates = Transaction.updates
+                        for await result in updates {
+                            if case .verified(let transaction) = result { await handle(transaction) }
+                        }
+                    }
+                    private func handle(_ transaction: Transaction) async {
+                        purchasedProductIDs.↓insert(transaction.productID)
+                        await transaction.finish()
+                    }
+                }
+                """),
             // The listener checks expiry only and records a value made from the transaction.
             RuleExample("""
                 final class PurchaseMonitor {

@@ -382,7 +382,11 @@ struct TransactionFlow {
             if file.isKind(i, .identifier), file.tokenIs(i, spelled: name) {
                 // `for await name in Transaction.updates`
                 if i > 0, file.isIdentifier(i + 1, "in"), isLoopVariable(i, in: file) {
-                    return file.codeIndex(i, offsetBy: 2).flatMap { transactionSequence(at: $0, in: file) } ?? .unknown
+                    guard let sequence = file.codeIndex(i, offsetBy: 2) else { return .unknown }
+                    if let source = transactionSequence(at: sequence, in: file) { return source }
+                    // `let updates = Transaction.updates` … `for await result in updates`
+                    if let initial = localInitializer(of: sequence, in: file), let source = transactionSequence(at: initial, in: file) { return source }
+                    return .unknown
                 }
                 // `let name = …` / `var name = …`
                 if i > 0, file.isIdentifier(i - 1, "let") || file.isIdentifier(i - 1, "var"), i + 1 < code.count, file.tokenIs(i + 1, "=") {
@@ -410,6 +414,21 @@ struct TransactionFlow {
             i -= 1
         }
         return .unknown
+    }
+
+    /// The first token of the value a local named at `index` was declared with
+    /// (`let updates = Transaction.updates` for `updates`), in the same function, before it.
+    static func localInitializer(of index: Int, in file: SwiftFile) -> Int? {
+        guard file.isKind(index, .identifier), file.receiver(of: index) == nil else { return nil }
+        let start = file.enclosingFunction(of: index).map { file.declarations[$0].keyword } ?? 0
+        guard start < index else { return nil }
+        for k in file.occurrences(of: file.text(index), in: start..<index).reversed() {
+            guard let keyword = file.previousCodeIndex(before: k), file.isIdentifier(keyword, "let") || file.isIdentifier(keyword, "var"),
+                  let op = file.nextCodeIndex(after: k), file.isOperator(op, "=")
+            else { continue }
+            return file.nextCodeIndex(after: op)
+        }
+        return nil
     }
 
     private static func isLoopVariable(_ index: Int, in file: SwiftFile) -> Bool {

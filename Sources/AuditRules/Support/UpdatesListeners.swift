@@ -41,6 +41,18 @@ extension UpdatesListener {
 
     private static func listener(at site: Int, in file: SwiftFile, project: Project) -> UpdatesListener {
         var listener = UpdatesListener(file: file, site: site, loop: nil, element: nil, body: nil, neverCalled: false, returns: [])
+        // `let updates = Transaction.updates` … `for await result in updates`: the loop is at the alias.
+        var site = site
+        if let op = file.previousCodeIndex(before: site), file.isOperator(op, "="), let name = file.previousCodeIndex(before: op),
+           let keyword = file.previousCodeIndex(before: name), file.isIdentifier(keyword, "let") || file.isIdentifier(keyword, "var"),
+           let function = file.enclosingFunction(of: site) {
+            let rest = (site + 1)..<file.bodyRange(of: function).upperBound
+            if !rest.isEmpty, let iterated = file.occurrences(of: file.text(name), in: rest).first(where: { use in
+                file.previousCodeIndex(before: use).map { file.isIdentifier($0, "in") } == true
+            }) {
+                site = iterated
+            }
+        }
         // `for await x in Transaction.updates {`: `in` before the sequence, the loop variable
         // before it; `for await case .verified(let t) in Transaction.updates {` binds in a pattern.
         if let inKeyword = file.previousCodeIndex(before: site), file.isIdentifier(inKeyword, "in"),
