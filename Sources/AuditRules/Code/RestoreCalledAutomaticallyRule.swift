@@ -198,8 +198,9 @@ public struct RestoreCalledAutomaticallyRule: Rule {
     /// user did not ask for, run before buying.
     static func purchase(after index: Int, in file: SwiftFile) -> Int? {
         guard let function = file.enclosingFunction(of: index) else { return nil }
-        let rest = (index + 1)..<file.bodyRange(of: function).upperBound
-        guard !rest.isEmpty else { return nil }
+        let end = file.bodyRange(of: function).upperBound
+        guard index + 1 < end else { return nil }
+        let rest = (index + 1)..<end
         for k in rest where file.isKind(k, .identifier) && file.isCall(at: k) {
             let name = file.text(k)
             // `purchase(…)`, `purchaseProduct(…)`, an app's `_purchase(product:)`; not a restore.

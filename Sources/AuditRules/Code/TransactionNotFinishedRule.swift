@@ -47,7 +47,12 @@ public struct TransactionNotFinishedRule: Rule {
             handled += 1
             if let finish = binding.finishCall {
                 let name = file.receiver(of: finish).map { file.text($0) } ?? binding.name
-                if let skip = revokedLeftUnfinished(binding, finish: finish, finishing: finishing, project: project) {
+                if let exit = skippedBeforeFinish(binding, finish: finish) {
+                    result.report(
+                        in: file, at: exit,
+                        "'\(binding.name)' from \(binding.source.description) is not finished when this \(file.text(exit)) skips it (before the finish at line \(file.line(of: finish))): StoreKit delivers it again on every launch. Finish every transaction you receive, even one you do not deliver."
+                    )
+                } else if let skip = revokedLeftUnfinished(binding, finish: finish, finishing: finishing, project: project) {
                     result.report(
                         in: file, at: skip,
                         "'\(binding.name)' from \(binding.source.description) is finished only when it is not revoked: a revoked or refunded one stays unfinished and is delivered again on every launch. Finish it in both branches."
@@ -163,6 +168,50 @@ public struct TransactionNotFinishedRule: Rule {
             )
         }
         return handlers.count
+    }
+
+    /// A `continue` or `return` between an update's binding and its finish, in the same loop
+    /// and function, with no finish before it in its block: that transaction is left unfinished
+    /// (AniHyou skips products not loaded yet, expired and upgraded ones).
+    private func skippedBeforeFinish(_ binding: TransactionBinding, finish: Int) -> Int? {
+        guard binding.source == .updates || binding.source == .unfinished, binding.nameIndex < finish else { return nil }
+        let file = binding.file
+        let owner = file.enclosingDeclaration(of: finish)
+        // After the statement that binds it (a `guard case .verified(let t) = r else { return }`
+        // leaves on the unverified path, where there is no `t`).
+        let bound = file.statementEnd(from: file.statementStart(of: binding.nameIndex))
+        let switches = file.switchStatements().filter { $0.bodyStart < binding.nameIndex && binding.nameIndex < $0.bodyEnd }
+        let first = max(binding.nameIndex, bound) + 1
+        guard first < finish else { return nil }
+        for exit in first..<finish where file.isIdentifier(exit, "continue") || file.isIdentifier(exit, "return") {
+            guard file.enclosingDeclaration(of: exit) == owner, binding.scope.contains(exit) else { continue }
+            // Another case of the switch that binds it (`case .unverified: return`).
+            if switches.contains(where: { statement in
+                statement.cases.contains { $0.bodyRange.contains(exit) } && !statement.cases.contains { $0.bodyRange.contains(exit) && ($0.patternRange.contains(binding.nameIndex) || $0.bodyRange.contains(binding.nameIndex)) }
+            }) { continue }
+            // A guard or if that tests the verification (`guard checkResult.verified else { return }`).
+            if let open = file.enclosingBrace(of: exit) {
+                let start = file.statementStart(of: open)
+                if file.isIdentifier(start, "guard") || file.isIdentifier(start, "if"),
+                   file.contains(identifier: "verified", in: start..<open) || file.contains(identifier: "isVerified", in: start..<open) { continue }
+            }
+            // Not an exit of a loop nested inside the listener's.
+            var nested = false
+            var brace = file.enclosingBrace(of: exit)
+            while let open = brace, open > binding.nameIndex {
+                let start = file.statementStart(of: open)
+                if file.isIdentifier(start, "for") || file.isIdentifier(start, "while") || file.isIdentifier(start, "repeat") { nested = true }
+                brace = file.enclosingBrace(of: open)
+            }
+            if nested { continue }
+            // A finish earlier in the same block covers it.
+            let block = file.enclosingBrace(of: exit).map { ($0 + 1)..<exit } ?? (binding.nameIndex..<exit)
+            let finishedBefore = binding.names.contains { name, _ in
+                file.occurrences(of: "finish", in: block).contains { TransactionFlow.isFinishCall($0, in: file) && file.receiver(of: $0).map { file.text($0) } == name }
+            }
+            if !finishedBefore { return exit }
+        }
+        return nil
     }
 
     /// The `if` whose condition tests the transaction's revocation and whose other branch does

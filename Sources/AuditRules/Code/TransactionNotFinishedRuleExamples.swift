@@ -217,6 +217,25 @@ extension TransactionNotFinishedRule {
             }
             func listen() async { for await update in Transaction.updates { await handle(update) } }
             """),
+        // Updates for products not loaded yet, or expired, are skipped before the finish.
+        RuleExample("""
+            func listen() -> Task<Void, Error> {
+                Task(priority: .background) {
+                    for await result in Transaction.updates {
+                        switch result {
+                        case let .verified(transaction):
+                            guard products.contains(where: { $0.id == transaction.productID }) else {
+                                ↓continue
+                            }
+                            onPurchased(transaction.productID)
+                            await transaction.finish()
+                        case .unverified:
+                            continue
+                        }
+                    }
+                }
+            }
+            """),
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [

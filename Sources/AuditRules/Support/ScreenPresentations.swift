@@ -79,6 +79,7 @@ struct ScreenPresentation: Sendable {
            let function = file.enclosingFunction(of: index) {
             let local = file.text(nameIndex)
             let body = file.bodyRange(of: function)
+            guard nameIndex + 1 < body.upperBound else { return .embedded }
             for use in file.occurrences(of: local, in: (nameIndex + 1)..<body.upperBound) {
                 if let call = ViewCode.presentingCall(of: use, in: file, calls: viewCallNames), let kind = viewCalls[file.text(call)] {
                     return kind

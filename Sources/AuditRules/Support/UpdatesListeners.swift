@@ -46,8 +46,8 @@ extension UpdatesListener {
         if let op = file.previousCodeIndex(before: site), file.isOperator(op, "="), let name = file.previousCodeIndex(before: op),
            let keyword = file.previousCodeIndex(before: name), file.isIdentifier(keyword, "let") || file.isIdentifier(keyword, "var"),
            let function = file.enclosingFunction(of: site) {
-            let rest = (site + 1)..<file.bodyRange(of: function).upperBound
-            if !rest.isEmpty, let iterated = file.occurrences(of: file.text(name), in: rest).first(where: { use in
+            let end = file.bodyRange(of: function).upperBound
+            if site + 1 < end, let iterated = file.occurrences(of: file.text(name), in: (site + 1)..<end).first(where: { use in
                 file.previousCodeIndex(before: use).map { file.isIdentifier($0, "in") } == true
             }) {
                 site = iterated
