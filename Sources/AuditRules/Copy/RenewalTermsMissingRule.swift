@@ -120,6 +120,23 @@ public struct RenewalTermsMissingRule: Rule {
                     }
                     """),
             ]),
+            // A lifetime "one-time purchase" beside a monthly plan: the monthly one still renews.
+            RuleExample("""
+                struct ↓PlansView: View {
+                    let store: Store
+                    var body: some View {
+                        VStack {
+                            Button("Monthly — \\(store.monthly.displayPrice)") { Task { try? await store.buy(store.monthly) } }
+                            Button("Lifetime — one-time purchase of \\(store.lifetime.displayPrice)") { Task { try? await store.buy(store.lifetime) } }
+                        }
+                    }
+                }
+                final class Store {
+                    var monthly: Product!
+                    var lifetime: Product!
+                    func buy(_ product: Product) async throws { _ = try await product.purchase() }
+                }
+                """),
         ],
         nonTriggeringExamples: [
             RuleExample(files: [("PaywallCopy.md", """

@@ -169,9 +169,14 @@ enum ViewCode {
 
     /// Whether the code's words, or the strings its keys name, say the purchase does not renew
     /// ("one-off purchases, and will not auto-renew", "non-renewing").
+    /// A screen that also names a renewing period ("monthly", "per year") sells something that
+    /// renews beside its one-off purchase: never taken for one that does not renew.
     static func saysItDoesNotRenew(in range: Range<Int>, of file: SwiftFile, project: Project) -> Bool {
-        let phrases = ["non-renewing", "nonrenewing", "non renewing", "not auto-renew", "not renew", "n't renew", "n't auto-renew", "one-off purchase", "one-time purchase"]
-        for word in words(in: range, of: file) where phrases.contains(where: { ASCIISearch.contains(word, $0) }) { return true }
+        let phrases = ["non-renewing", "nonrenewing", "non renewing", "not auto-renew", "not renew", "n't renew", "n't auto-renew", "one-off", "one-time purchase"]
+        let renewing = ["monthly", "yearly", "annual", "weekly", "per month", "per year", "per week", "/month", "/year", "a month", "a year"]
+        let codeWords = words(in: range, of: file)
+        if codeWords.contains(where: { word in renewing.contains { ASCIISearch.contains(word, $0) } }) { return false }
+        for word in codeWords where phrases.contains(where: { ASCIISearch.contains(word, $0) }) { return true }
         // Keys of localized strings (`"preferences_general_patron_description"`): their source text.
         guard !project.stringCatalogs.isEmpty || !project.stringsFiles.isEmpty else { return false }
         let source = project.stringCatalogs.compactMap(\.sourceLanguage).first ?? "en"
@@ -179,8 +184,9 @@ enum ViewCode {
         for i in range where file.isKind(i, .stringStart) {
             let key = file.stringLiteral(at: i).text
             guard !key.isEmpty, !key.contains(" ") else { continue }
-            let values = PaywallCopy.sourceValues(of: key, in: project, source: source, keys: keys)
-            if values.contains(where: { value in phrases.contains { ASCIISearch.contains(value.lowercased(), $0) } }) { return true }
+            let values = PaywallCopy.sourceValues(of: key, in: project, source: source, keys: keys).map { $0.lowercased() }
+            if values.contains(where: { value in renewing.contains { ASCIISearch.contains(value, $0) } }) { return false }
+            if values.contains(where: { value in phrases.contains { ASCIISearch.contains(value, $0) } }) { return true }
         }
         return false
     }
