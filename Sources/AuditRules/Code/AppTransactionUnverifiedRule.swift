@@ -102,6 +102,21 @@ public struct AppTransactionUnverifiedRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // The unverified app transaction is only logged, and nothing is granted.
+            RuleExample("""
+                func originalPurchase() async -> OriginalPurchase? {
+                    switch try? await AppTransaction.shared {
+                    case .verified(let tx):
+                        return tx.originalPurchase
+                    case .unverified(let tx, let error):
+                        let json = String(data: tx.jsonRepresentation, encoding: .utf8)
+                        logger.warning("Unable to process transaction: \\(error), json=\\(json ?? "")")
+                        return nil
+                    case nil:
+                        return nil
+                    }
+                }
+                """),
             // The seed's CORRECT example.
             RuleExample("""
                 import StoreKit
@@ -347,6 +362,9 @@ public struct AppTransactionUnverifiedRule: Rule {
         range.contains { k in
             file.isKind(k, .identifier) && file.tokenIs(k, spelled: name) && file.receiver(of: k) == nil
                 && !file.isInsideInterpolation(k) && !readsDescriptiveField(after: k, in: file)
+                // Read only into a log line (`let json = String(data: tx.jsonRepresentation, …)`
+                // then logged): nothing trusts it.
+                && TransactionFlow.use(ofValueAt: k, in: file) == .grant
         }
     }
 
