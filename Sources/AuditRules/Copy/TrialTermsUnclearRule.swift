@@ -38,6 +38,8 @@ public struct TrialTermsUnclearRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // "2 Months Free" on a yearly plan is its saving, not a trial.
+            RuleExample(files: [("PaywallCopy.md", "# Annual\n\n{price} per year. 2 Months Free compared with paying monthly. Renews automatically; cancel anytime in Settings.\n")]),
             RuleExample(files: [("PaywallCopy.md", "# Pro\n\nStart your 7-day free trial, then {price} per year.\n")]),
             RuleExample(files: [("PaywallCopy.md", "# Pro\n\n7 days free, then $59.99/year.\n")]),
             RuleExample(files: [("PaywallCopy.de.md", "# Pro\n\n7 Tage kostenlos testen, danach %@ pro Jahr.\n")]),

@@ -88,8 +88,18 @@ enum CopyPhrases {
 
     static func trialPromise(in text: String) -> NSRange? {
         guard mayContain(text, candidates: trialCandidates) else { return nil }
-        return matches(trial, text)
+        guard let range = matches(trial, text) else { return nil }
+        // "2 Months Free" beside a yearly plan is what the year saves, not a trial: several
+        // months free, with no word of a trial, is read as a saving.
+        if let found = Range(range, in: text), matches(savingsMonths, String(text[found])) != nil,
+           !text.lowercased().contains("trial") {
+            return nil
+        }
+        return range
     }
+
+    /// "2 months free", "3 months for free": more than one month, which a yearly plan saves.
+    static let savingsMonths = regex(#"^(?:[2-9]|1[0-2]|two|three|four|six) ?months? (?:free|for free)$"#)
 
     /// Whether a price (an amount or a placeholder for one) appears after `offset` in `text`.
     static func priceFollows(in text: String, after range: NSRange) -> Bool {
