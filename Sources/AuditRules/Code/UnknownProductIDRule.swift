@@ -41,6 +41,11 @@ public struct UnknownProductIDRule: Rule {
             ]),
         ],
         nonTriggeringExamples: [
+            // A leftover comparison with an id unlike any the app sells: a dead branch.
+            RuleExample(files: [
+                ("Store.storekit", "{ \"products\" : [ { \"productID\" : \"org.example.app.lifetime\", \"type\" : \"NonConsumable\" } ] }"),
+                ("Store.swift", "func kind(_ t: Transaction) -> String { t.productID == \"nonRenewing.standard\" ? \"time\" : \"lifetime\" }"),
+            ]),
             RuleExample(files: [
                 ("Products.storekit", "{ \"products\" : [ { \"productID\" : \"com.app.pro\", \"type\" : \"NonConsumable\" } ] }"),
                 ("Store.swift", "enum ProductID { static let pro = \"com.app.pro\" }\nlet p = try await Product.products(for: [ProductID.pro])"),
@@ -87,11 +92,18 @@ public struct UnknownProductIDRule: Rule {
         var checked = 0
         let prefixes = DeclaredPrefixes(declared)
         for literal in literals {
+            // A constant or a comparison counts only when it looks like the app's own ids: an id
+            // compared with nothing the app sells is a leftover branch (Circles' SKDemo
+            // "nonRenewing.standard"), one that looks like them is a typo that never matches.
             if literal.role == .constant, !prefixes.shared(by: literal.text) { continue }
+            if literal.role == .comparison, !prefixes.firstComponentShared(by: literal.text) { continue }
             checked += 1
             if !declared.contains(literal.text) {
                 let configurations = project.storeKitConfigurations.map(\.file).joined(separator: ", ")
-                result.report(in: literal.file, at: literal.index, "Product id \"\(literal.text)\" is not declared in \(configurations): Product.products(for:) will not return it.")
+                let consequence = literal.role == .comparison
+                    ? "a transaction or product is compared with it, so that branch never runs in StoreKit testing (a misspelt id?)"
+                    : "Product.products(for:) will not return it"
+                result.report(in: literal.file, at: literal.index, "Product id \"\(literal.text)\" is not declared in \(configurations): \(consequence).")
             }
         }
         if checked > 0, result.findings.isEmpty {
@@ -114,11 +126,20 @@ public struct UnknownProductIDRule: Rule {
     struct DeclaredPrefixes {
         var twoComponents: Set<String> = []
         var heads: Set<String> = []
+        /// Every declared id's first component (`com`, `pro`, `gems`).
+        var firstComponents: Set<String> = []
 
         init(_ declared: Set<String>) {
             for id in declared {
                 if id.contains(".") { twoComponents.insert(UnknownProductIDRule.twoComponents(id)) } else { heads.insert(UnknownProductIDRule.head(id)) }
+                firstComponents.insert(UnknownProductIDRule.head(id))
             }
+        }
+
+        /// The looser test for an id compared in code: its first component is one of the
+        /// declared ids' (`pro.annual` beside `pro.monthly`).
+        func firstComponentShared(by text: String) -> Bool {
+            firstComponents.contains(UnknownProductIDRule.head(text))
         }
 
         func shared(by text: String) -> Bool {
