@@ -96,8 +96,31 @@ public struct RestorePurchasesMissingRule: Rule {
                     }
                 }
                 """),
+            // A reset button named restore… is not a purchase restore.
+            RuleExample("""
+                struct ↓PaywallView: View {
+                    let product: Product
+                    var body: some View {
+                        Button("Unlock Pro for \\(product.displayPrice)") { Task { _ = try? await product.purchase() } }
+                        Button("Reset settings") { restoreDefaults() }
+                    }
+                    func restoreDefaults() { UserDefaults.standard.removePersistentDomain(forName: "app") }
+                }
+                """),
         ],
         nonTriggeringExamples: [
+            // UIKit: a Restore Purchases button whose action is the app's own restore.
+            RuleExample("""
+                final class OutOfTimeViewController: UIViewController {
+                    let store = StorePaymentManager()
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        restoreButton.addTarget(self, action: #selector(restorePurchases), for: .touchUpInside)
+                    }
+                    @objc func buy() { Task { _ = try? await product.purchase() } }
+                    @objc func restorePurchases() { Task { await store.processOutstandingTransactions() } }
+                }
+                """),
             // StoreKit 1 tip jar: the products it requests are tips, consumables: nothing to restore.
             RuleExample("""
                 import StoreKit
@@ -259,12 +282,65 @@ public struct RestorePurchasesMissingRule: Rule {
                 found = true
                 result.evidence(in: file, at: i, "Legacy restoreCompletedTransactions() is called in \(scopeDescription(of: i, in: file))")
             }
+            // SwiftyStoreKit's restore.
+            for call in file.calls(named: "restorePurchases") where file.receiver(of: call.name).map({ file.isIdentifier($0, "SwiftyStoreKit") }) == true {
+                found = true
+                result.evidence(in: file, at: call.name, "SwiftyStoreKit.restorePurchases() is called in \(scopeDescription(of: call.name, in: file))")
+            }
         }
         if found { return }
+        // The app's own restore action wired to a control (`#selector(restorePurchases)`,
+        // `Button("Restore") { restore() }`) that re-reads the App Store's transactions
+        // (StoreKit 2 keeps them in sync; Mullvad re-processes its unfinished ones).
+        if let control = Self.restoreControl(in: project) {
+            result.evidence(in: control.file, at: control.index, "A control's action is the app's own \(control.file.text(control.index))() (no AppStore.sync(): StoreKit 2 keeps transactions in sync; check that it restores on a second device)")
+            return
+        }
         guard let site = surface.paywallSite() else { return }
         result.report(
             in: site.file, at: site.index,
             "The app sells in-app purchases but offers no way to restore them: no AppStore.sync() and no visible StoreKit Restore Purchases button."
         )
+    }
+
+    /// A control whose action is an app method named for restoring purchases
+    /// (`#selector(restorePurchases)`), or named `restore…` and reading (itself or through
+    /// what it calls) `Transaction.currentEntitlements`, `.unfinished` or `.all`.
+    static func restoreControl(in project: Project) -> CodeSite? {
+        for file in project.swiftFiles where restoreActionNames.contains(where: { file.mentions($0) }) {
+            for i in file.occurrences(ofAny: restoreActionNames) {
+                let name = file.text(i)
+                // `#selector(restorePurchases)` or a call inside a control's closure.
+                let inSelector = file.enclosingBracket(of: i).flatMap { open in file.previousCodeIndex(before: open) }.map { file.tokenIs($0, "#selector") || file.isIdentifier($0, "selector") } ?? false
+                let inControl = file.declarationChain(of: i).contains { d in
+                    file.declarations[d].kind == .closure && ["Button", "action", "UIAction", "addAction"].contains(file.declarations[d].name)
+                }
+                guard inSelector || inControl else { continue }
+                // `restorePurchases` says what it does; a plain `restore…` must be seen reading
+                // the transactions (`restoreDefaults` is not a purchase restore).
+                if name.lowercased().contains("restorepurchase") || readsTransactions(name, in: project, depth: 0) { return CodeSite(file: file, index: i) }
+            }
+        }
+        return nil
+    }
+
+    /// The names apps give their restore actions.
+    static let restoreActionNames = ["restorePurchases", "restorePurchase", "restore", "restoreTapped", "restoreButtonTapped",
+                                     "didTapRestore", "restoreAction", "restorePressed", "onRestore", "restoreTransactions"]
+
+    private static func readsTransactions(_ function: String, in project: Project, depth: Int) -> Bool {
+        guard depth < 3 else { return false }
+        for (fileIndex, declaration) in project.declarations(named: function, { $0 == .function }) {
+            let file = project.swiftFiles[fileIndex]
+            let body = file.bodyRange(of: declaration)
+            for member in ["currentEntitlements", "unfinished", "all"] where file.memberAccesses(base: "Transaction", member: member, in: body).count > 0 {
+                return true
+            }
+            for k in body where file.isKind(k, .identifier) && file.isCall(at: k) {
+                let callee = file.text(k)
+                if callee != function, project.mayDeclareFunctionOrVariable(named: callee), readsTransactions(callee, in: project, depth: depth + 1) { return true }
+            }
+        }
+        return false
     }
 }
