@@ -145,4 +145,26 @@ import Testing
         ])
         #expect(found["TipsViewController"] == ["as a pushed view controller from SettingsController (Tips.swift:6)"])
     }
+
+    /// A component's `details:` closure is the screen it navigates to: its links are not on the
+    /// screen that lists the row.
+    @Test func aComponentsDetailsClosureIsANavigationDestination() {
+        let found = Self.presentations([
+            ("Build.swift", """
+                struct BuildView: View {
+                    let product: Product
+                    var body: some View { Button("Subscribe") { Task { _ = try? await product.purchase() } } }
+                }
+                struct SettingsView: View {
+                    var body: some View {
+                        List {
+                            Row { Label("Build", systemImage: "hammer") } details: { BuildView(product: .build) }
+                            Link("Privacy Policy", destination: URL(string: "https://example.com/privacy")!)
+                        }
+                    }
+                }
+                """),
+        ])
+        #expect(found["BuildView"] == ["by navigation from SettingsView (Build.swift:8)"])
+    }
 }

@@ -38,7 +38,7 @@ struct ScreenPresentation: Sendable {
 
     private static let viewCalls: [String: Kind] = [
         "sheet": .sheet, "fullScreenCover": .fullScreenCover, "popover": .popover,
-        "navigationDestination": .navigation, "NavigationLink": .navigation,
+        "navigationDestination": .navigation, "NavigationLink": .navigation, "destination": .navigation, "details": .navigation, "detail": .navigation,
         "WindowGroup": .windowRoot, "Window": .windowRoot,
         "present": .presentedController, "presentViewController": .presentedController, "show": .presentedController,
         "pushViewController": .pushedController,

@@ -301,6 +301,9 @@ enum ViewCode {
         }
     }
 
+    /// Labels of closures that hold the screen a component navigates to.
+    static let destinationLabels: Set<String> = ["destination", "details", "detail"]
+
     /// Calls that show their content as another screen.
     static let presentingCalls: Set<String> = ["NavigationLink", "sheet", "fullScreenCover", "popover", "navigationDestination"]
 
@@ -323,6 +326,13 @@ enum ViewCode {
             if file.isKind(bracket, .leftBrace), let declaration = file.declaration(openedBy: bracket) {
                 let kind = file.declarations[declaration].kind
                 if kind.isType { return nil }
+                // A component's `destination:` / `details:` closure (`Row { … } details: { BuildView() }`)
+                // is the screen it navigates to.
+                if kind == .closure, let colon = file.previousCodeIndex(before: bracket), file.isKind(colon, .colon),
+                   let label = file.previousCodeIndex(before: colon), file.isIdentifier(label, in: destinationLabels),
+                   calls.contains("navigationDestination") {
+                    return label
+                }
                 if kind == .closure, calls.contains(file.declarations[declaration].name), !isNavigationLinkLabel(bracket, in: file) {
                     let callee = file.declarations[declaration].calleeIndex
                     return callee >= 0 ? callee : file.declarations[declaration].keyword
