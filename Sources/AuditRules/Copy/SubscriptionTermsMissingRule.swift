@@ -64,6 +64,19 @@ public struct SubscriptionTermsMissingRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // Price and period from an app helper that formats both, shown in the text.
+            RuleExample("""
+                struct PlanView: View {
+                    @ObservedObject var purchases: PurchasesModel
+                    var body: some View {
+                        Text("Basic plan subscription: \\(purchases.formattedPriceWithPeriod() ?? "")")
+                        Button("Subscribe") { Task { await purchases.buyBasic() } }
+                    }
+                }
+                final class PurchasesModel: ObservableObject {
+                    func buyBasic() async { _ = try? await basic.purchase() }
+                }
+                """),
             // UIKit: the controller's view shows an SKProduct's price with its locale and a
             // localized period word, through a control of its own.
             RuleExample(files: [

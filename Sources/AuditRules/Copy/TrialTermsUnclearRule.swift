@@ -38,6 +38,21 @@ public struct TrialTermsUnclearRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // The screen states the trial with its price; its button says only "Try it Free".
+            RuleExample("""
+                struct BuildIntroView: View {
+                    @ObservedObject var purchases: PurchasesModel
+                    var body: some View {
+                        VStack {
+                            Text("Basic plan: 1\\u{00a0}month\\u{00a0}free, then \\(purchases.formattedPriceWithPeriod() ?? "").")
+                            Button { Task { await purchases.buyBasic() } } label: { Text("Try it Free") }
+                        }
+                    }
+                }
+                final class PurchasesModel: ObservableObject {
+                    func buyBasic() async { _ = try? await Purchases.shared.purchase(package: basic) }
+                }
+                """),
             // "2 Months Free" on a yearly plan is its saving, not a trial.
             RuleExample(files: [("PaywallCopy.md", "# Annual\n\n{price} per year. 2 Months Free compared with paying monthly. Renews automatically; cancel anytime in Settings.\n")]),
             RuleExample(files: [("PaywallCopy.md", "# Pro\n\nStart your 7-day free trial, then {price} per year.\n")]),
@@ -71,10 +86,15 @@ public struct TrialTermsUnclearRule: Rule {
         var seen = Set<SourceLocation>()
         var promises = 0
         for unit in copy.units {
+            // A screen that states its trial with the price that follows ("1 month free, then
+            // $4.99/month") covers its short "Try it Free" button in that language too.
+            let statedIn = Set(unit.texts.compactMap { text in
+                CopyPhrases.trialPromise(in: text.text).flatMap { CopyPhrases.priceFollows(in: text.text, after: $0) ? text.locale : nil }
+            })
             for (position, text) in unit.texts.enumerated() {
                 guard seen.insert(text.location).inserted, let promise = CopyPhrases.trialPromise(in: text.text) else { continue }
                 promises += 1
-                if CopyPhrases.priceFollows(in: text.text, after: promise) { continue }
+                if CopyPhrases.priceFollows(in: text.text, after: promise) || unit.kind == .view && statedIn.contains(text.locale) { continue }
                 // A view may put "then $X/year" in the next text of the same language.
                 if unit.kind == .view, let next = unit.texts[(position + 1)...].first(where: { $0.locale == text.locale && $0.literal != nil }),
                    CopyPhrases.hasPriceOrPlaceholder(next.text) {

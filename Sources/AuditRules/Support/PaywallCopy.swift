@@ -67,7 +67,7 @@ struct PaywallCopy: Sendable {
                     guard Self.isVisible(i, in: codeFile) else { continue }
                     let literal = codeFile.stringLiteral(at: i)
                     guard !literal.text.isEmpty else { continue }
-                    texts.append(CopyText(text: literal.text, locale: sourceLanguage, location: codeFile.location(of: i), literal: (codeFile, i)))
+                    texts.append(CopyText(text: Self.shownSpaces(literal.text), locale: sourceLanguage, location: codeFile.location(of: i), literal: (codeFile, i)))
                     // U+FFFC is EF BF BC in UTF-8: without that byte there is nothing to replace.
                     let key = literal.text.utf8.contains(0xEF) ? literal.text.replacingOccurrences(of: "\u{FFFC}", with: "%@") : literal.text
                     usedKeys.insert(key)
@@ -186,6 +186,14 @@ struct PaywallCopy: Sendable {
 
     /// Where each key is in every catalog and table, found once for all the paywall's texts:
     /// looking each text up by scanning every catalog grew with texts x keys.
+    /// A literal's text with its no-break spaces read as spaces (`1\u{00a0}month\u{00a0}free`
+    /// shows "1 month free").
+    static func shownSpaces(_ text: String) -> String {
+        guard text.contains("\\u{") || text.unicodeScalars.contains("\u{00A0}") else { return text }
+        return text.replacingOccurrences(of: "\\u{00a0}", with: " ").replacingOccurrences(of: "\\u{00A0}", with: " ")
+            .replacingOccurrences(of: "\u{00A0}", with: " ")
+    }
+
     /// The project's key index, made once and shared.
     static func keyIndex(of project: Project) -> KeyIndex {
         project.fact(KeyIndex.self) { KeyIndex(project) }

@@ -126,6 +126,11 @@ enum ShownTerms {
         for i in range where file.isKind(i, .identifier) {
             if file.isIdentifier(i, in: priceIdentifiers) { return true }
             if file.isIdentifier(i, in: shownPriceNames), isShown(i, in: file) { return true }
+            // An app helper that formats it (`formattedBuildPriceWithPeriod()`), shown in text.
+            if file.isCall(at: i), ASCIISearch.contains(file.text(i).lowercased(), "price"),
+               file.isInsideInterpolation(i) || isShown(i, in: file) {
+                return true
+            }
         }
         return false
     }
@@ -138,7 +143,7 @@ extension ShownTerms {
     static func showsPeriodName(in range: Range<Int>, of file: SwiftFile) -> Bool {
         for i in range where file.isKind(i, .identifier) && file.isAfterDot(i) {
             let word = file.text(i).lowercased()
-            guard ["month", "year", "week", "annual"].contains(where: { ASCIISearch.contains(word, $0) }) else { continue }
+            guard ["month", "year", "week", "annual", "period"].contains(where: { ASCIISearch.contains(word, $0) }) else { continue }
             if file.isInsideInterpolation(i) || isShown(i, in: file) { return true }
         }
         return false
