@@ -383,7 +383,11 @@ enum CommandLineTool {
             + options.formats.filter { !markdownFormats.contains($0) }.map { [$0] }
         let rendered: [[(OutputFormat, String)]] = parallelMap(tasks, jobs: options.jobs) { formats in
             // The Markdown page, once for the md report (unless compact) and the HTML page.
-            let markdownBody = formats == markdownFormats ? MarkdownRenderer(jobs: options.jobs).render(report) : ""
+            // The HTML page lists at most HTMLRenderer.findingsPerRule findings of a rule under
+            // an item; when some rule has more, it gets a Markdown page of its own.
+            let bound = HTMLRenderer.findingsPerRule
+            let boundedPage = formats.contains(.html) && MarkdownRenderer.exceeds(report, findingsPerRule: bound)
+            let markdownBody = formats == markdownFormats && (formats.contains(.md) || !boundedPage) ? MarkdownRenderer(jobs: options.jobs).render(report) : ""
             // Another report in this task is written on a thread of its own: the HTML page is
             // not kept waiting for it.
             var writes: [BackgroundWork<Void, Never>] = []
@@ -395,7 +399,9 @@ enum CommandLineTool {
                     let overhead = max(0, resources.markdownTemplate.utf16.count - "{{body}}".utf16.count)
                     contents = Template.fill(resources.markdownTemplate, with: ["body": CompactMarkdownRenderer().render(report, overhead: overhead)])
                 case .md: contents = Template.fill(resources.markdownTemplate, with: ["body": markdownBody])
-                case .html: contents = HTMLRenderer(template: resources.htmlTemplate, date: date).render(report, markdown: markdownBody)
+                case .html:
+                    let markdown = boundedPage ? MarkdownRenderer(jobs: options.jobs, maximumFindingsPerRule: bound).render(report) : markdownBody
+                    contents = HTMLRenderer(template: resources.htmlTemplate, date: date).render(report, markdown: markdown)
                 case .json: contents = JSONRenderer().render(report)
                 case .sarif: contents = SARIFRenderer().render(report)
                 case .github: contents = GitHubActionsRenderer().render(report)
