@@ -226,7 +226,12 @@ public enum Auditor {
             work.append((selected, scope, bytes))
         }
         var results: [AuditResult]
-        if work.count > 1 {
+        // Apps in parallel run each app's own work on one worker (a nested parallelMap gets no
+        // more workers): when one app is most of the code, it is audited alone with all of
+        // them, one app after the other as before.
+        let largest = work.map(\.bytes).max() ?? 0
+        let total = work.reduce(0) { $0 + $1.bytes }
+        if work.count > 1 && largest * 2 <= total {
             // One stage for all the apps: the progress counts every app's rules.
             options.notify(.started(.checking, total: rules.count * work.count))
             let order = work.indices.sorted { a, b in work[a].bytes != work[b].bytes ? work[a].bytes > work[b].bytes : a < b }
