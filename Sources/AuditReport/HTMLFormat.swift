@@ -10,8 +10,15 @@ public struct HTMLFormat: ReportRenderer {
 
     public func readsMarkdownPage(in context: RenderContext) -> Bool { true }
 
+    /// The page lists at most `HTMLRenderer.findingsPerRule` findings of a rule under an item
+    /// (the count of the rest follows; JSON and SARIF keep them all): when some rule has more,
+    /// the HTML page gets a bounded Markdown page of its own.
     public func render(_ report: Report, in context: RenderContext) -> String {
-        HTMLRenderer(template: context.htmlTemplate, date: context.date).render(report, markdown: context.markdownPage)
+        let bound = HTMLRenderer.findingsPerRule
+        let markdown = MarkdownRenderer.exceeds(report, findingsPerRule: bound)
+            ? MarkdownRenderer(jobs: context.jobs, maximumFindingsPerRule: bound).render(report)
+            : context.markdownPage
+        return HTMLRenderer(template: context.htmlTemplate, date: context.date).render(report, markdown: markdown)
     }
 
     public func renderIndex(_ apps: [FolderIndex.App], subject: String, in context: RenderContext) -> String? {

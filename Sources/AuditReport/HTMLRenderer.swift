@@ -8,6 +8,10 @@ public struct HTMLRenderer: Sendable {
     /// Shown in the header when given (`--date`); off by default so reports are reproducible.
     public var date: String?
 
+    /// The findings of one rule listed under one checklist item on the page, at most; the
+    /// count of the rest follows (`MarkdownRenderer.maximumFindingsPerRule`).
+    public static let findingsPerRule = 100
+
     public init(template: String, date: String? = nil) {
         self.template = template
         self.date = date

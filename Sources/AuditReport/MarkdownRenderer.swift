@@ -6,9 +6,25 @@ import AuditCore
 public struct MarkdownRenderer: Sendable {
     /// Workers to write sections on (nil: all cores; the command passes its `--jobs`).
     public var jobs: Int?
+    /// At most this many findings of one rule under one checklist item, then a line with the
+    /// count of the rest (nil: all). The HTML page sets it (`HTMLRenderer.findingsPerRule`):
+    /// 60,000 findings made a page of 94 MB that no browser opens; the md, JSON and SARIF
+    /// reports keep the full list.
+    public var maximumFindingsPerRule: Int?
 
-    public init(jobs: Int? = nil) {
+    public init(jobs: Int? = nil, maximumFindingsPerRule: Int? = nil) {
         self.jobs = jobs
+        self.maximumFindingsPerRule = maximumFindingsPerRule
+    }
+
+    /// Whether some rule has more findings than `limit`, so that a page bounded by it differs.
+    public static func exceeds(_ report: Report, findingsPerRule limit: Int) -> Bool {
+        var counts: [String: Int] = [:]
+        for finding in report.findings {
+            counts[finding.ruleID, default: 0] += 1
+            if counts[finding.ruleID]! > limit { return true }
+        }
+        return false
     }
 
     public func render(_ report: Report) -> String {
@@ -122,12 +138,25 @@ public struct MarkdownRenderer: Sendable {
             for item in checklist.items where !item.findings.isEmpty {
                 _ = anchors.anchor(for: "finding-group-\(item.anchor)", heading: item.text)
                 lines.append("\n### \(item.text)")
+                var listed: [String: Int] = [:]
+                var unshown: [(rule: String, count: Int)] = []
                 for finding in item.findings {
+                    if let limit = maximumFindingsPerRule {
+                        let count = listed[finding.ruleID, default: 0]
+                        listed[finding.ruleID] = count + 1
+                        if count >= limit {
+                            if let index = unshown.firstIndex(where: { $0.rule == finding.ruleID }) { unshown[index].count += 1 } else { unshown.append((finding.ruleID, 1)) }
+                            continue
+                        }
+                    }
                     if shown.insert(finding.fingerprint).inserted {
                         lines.append(render(finding, report: report))
                     } else {
                         lines.append("\n- Also listed above: `\(finding.ruleID)` at \(link(finding.location, report))")
                     }
+                }
+                for (rule, count) in unshown {
+                    lines.append("\n- \(plural(count, "more finding")) of `\(rule)` not listed on this page (the md, JSON and SARIF reports list them all)")
                 }
             }
         }
@@ -135,7 +164,20 @@ public struct MarkdownRenderer: Sendable {
         if !unlisted.isEmpty {
             _ = anchors.anchor(for: "finding-group-other", heading: "Other findings")
             lines.append("\n### Other findings\n")
-            for finding in unlisted { lines.append(render(finding, report: report)) }
+            var listed: [String: Int] = [:]
+            var unshown: [(rule: String, count: Int)] = []
+            for finding in unlisted {
+                let count = listed[finding.ruleID, default: 0]
+                listed[finding.ruleID] = count + 1
+                if let limit = maximumFindingsPerRule, count >= limit {
+                    if let index = unshown.firstIndex(where: { $0.rule == finding.ruleID }) { unshown[index].count += 1 } else { unshown.append((finding.ruleID, 1)) }
+                    continue
+                }
+                lines.append(render(finding, report: report))
+            }
+            for (rule, count) in unshown {
+                lines.append("\n- \(plural(count, "more finding")) of `\(rule)` not listed on this page (the md, JSON and SARIF reports list them all)")
+            }
         }
         return lines.joined(separator: "\n")
     }

@@ -30,6 +30,8 @@ final class ProgressDisplay: @unchecked Sendable {
     private var lineOnScreen = false
     private var lastLine = ""
     private var timer: DispatchSourceTimer?
+    /// The items of the stage running now (a rule, a fact), with how many run and since when.
+    private var running: [String: (count: Int, since: UInt64)] = [:]
 
     init(mode: Mode, columns: Int = 80, write: @escaping @Sendable (String) -> Void) {
         self.mode = mode
@@ -55,6 +57,7 @@ final class ProgressDisplay: @unchecked Sendable {
             switch event {
             case .started(let stage, let total): begin(stage.rawValue, total: total)
             case .advanced: advance()
+            case .item(_, let name, let started): item(name, started: started)
             }
         }
     }
@@ -69,7 +72,20 @@ final class ProgressDisplay: @unchecked Sendable {
         stageStart = now
         done = 0
         self.total = total
+        running = [:]
         draw(now: now, stageChanged: true)
+    }
+
+    /// An item of the stage started or ended: shown while the count stands still.
+    func item(_ name: String, started: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        let now = DispatchTime.now().uptimeNanoseconds
+        if started {
+            running[name] = (count: (running[name]?.count ?? 0) + 1, since: running[name]?.since ?? now)
+        } else if let entry = running[name] {
+            running[name] = entry.count > 1 ? (entry.count - 1, entry.since) : nil
+        }
     }
 
     func advance() {
@@ -142,6 +158,17 @@ final class ProgressDisplay: @unchecked Sendable {
     private func describe(_ stage: String) -> String {
         guard total > 0 else { return stage + "…" }
         let percent = min(100, done * 100 / total)
-        return "\(stage) \(min(done, total))/\(total) (\(percent)%)"
+        return "\(stage) \(min(done, total))/\(total) (\(percent)%)" + runningItems()
+    }
+
+    /// What has been running for a second or more, longest first: a long rule shows its name
+    /// and time instead of a count that stands still.
+    private func runningItems() -> String {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let long = running.filter { now - $0.value.since >= 1_000_000_000 }
+            .sorted { $0.value.since != $1.value.since ? $0.value.since < $1.value.since : $0.key < $1.key }
+        guard let first = long.first else { return "" }
+        let others = long.count > 1 ? " and \(long.count - 1) more" : ""
+        return ": \(first.key) for \((now - first.value.since) / 1_000_000_000) s\(others)"
     }
 }

@@ -40,6 +40,54 @@ import Testing
         found.discovered.files.filter { $0.kind == kind && found.plan.role(of: $0, in: app) == .code }.map(\.relativePath)
     }
 
+    /// The engine asks each app only about the files that can be its own
+    /// (`Auditor.candidateFiles`): every file a role is given in an app is among them, for
+    /// every fixture and every app.
+    @Test func everyFileAnAppTakesIsAmongItsCandidates() throws {
+        let fixtures = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path).filter { !$0.hasSuffix(".txt") }
+        #expect(fixtures.count > 3)
+        var checked = 0
+        for fixture in fixtures.sorted() {
+            let found = plan(fixture)
+            let files = found.discovered.files.sorted { $0.relativePath < $1.relativePath }
+            let candidates = Auditor.candidateFiles(files, apps: found.plan.apps)
+            #expect(candidates.count == found.plan.apps.count)
+            for (index, app) in found.plan.apps.enumerated() {
+                #expect(candidates[index] == candidates[index].sorted(), "\(fixture)")
+                let allowed = Set(candidates[index])
+                for (offset, file) in files.enumerated() where found.plan.role(of: file, in: app) != nil {
+                    #expect(allowed.contains(offset), "\(fixture): \(file.relativePath) in \(app.name)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 20)
+    }
+
+    /// Membership looks up the folders above a path when it has many folders: the same answer
+    /// as testing each folder, for files at the folders, inside, beside and above them.
+    @Test func membershipOfManyFoldersAnswersAsEachFolderWould() {
+        let folders = Set((0..<24).map { "Packages/P\($0)/Sources/P\($0)" } + ["Apps/Main", "Apps/Main/Generated/Skip"])
+        let excluded: Set<String> = Set((0..<12).map { "Packages/P\($0)/Sources/P\($0)/Old" })
+        let many = Membership(files: ["Other/One.swift"], folders: folders, excluded: excluded)
+        func reference(_ path: String) -> Bool {
+            if many.files.contains(path) { return true }
+            guard folders.contains(where: { RepositoryPath.isInside(path, folder: $0) }) else { return false }
+            return !excluded.contains { RepositoryPath.isInside(path, folder: $0) }
+        }
+        var paths = ["Other/One.swift", "Other/Two.swift", "Apps/Main", "Apps/Main/A.swift", "Apps/MainX/A.swift", "Apps/Main//A.swift",
+                     "Apps", "Packages/P1/Sources", "Apps/Main/Generated/Skip/B.swift", "", "/", "Packages/P1/Sources/P1x/A.swift"]
+        for n in 0..<30 {
+            paths += ["Packages/P\(n)/Sources/P\(n)/A.swift", "Packages/P\(n)/Sources/P\(n)/Old/B.swift",
+                      "Packages/P\(n)/Sources/P\(n)/Deep/er/C.swift", "Packages/P\(n)/Tests/T.swift", "Packages/P\(n)/Sources/P\(n)"]
+        }
+        #expect(folders.count > 8)
+        for path in paths { #expect(many.contains(path) == reference(path), "\(path)") }
+        #expect(many.contains("Packages/P3/Sources/P3/A.swift"))
+        #expect(!many.contains("Packages/P3/Sources/P3/Old/B.swift"))
+        #expect(many.contains("Packages/P20/Sources/P20/Old/B.swift"))
+    }
+
     @Test func classicGroupsResolveEveryPathKindAndLeaveOutFilesInNoTarget() throws {
         let found = plan("ClassicApp")
         #expect(found.build.problems.isEmpty)

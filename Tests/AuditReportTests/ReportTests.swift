@@ -17,6 +17,34 @@ private func html(_ report: Report) throws -> String {
 }
 
 @Suite struct ReportTests {
+    /// The HTML page lists at most a bound of one rule's findings under an item, then the
+    /// count of the rest; the md page (no bound) lists them all.
+    @Test func theHTMLPageBoundsTheFindingsOfOneRule() throws {
+        var body = ""
+        for n in 1...8 { body += "            Text(\"Premium \(n) for $4.99/month\")\n" }
+        let paywall = try report(for: [("PaywallView.swift", """
+            import StoreKit
+            import SwiftUI
+            struct PaywallView: View {
+                var body: some View {
+                    VStack {
+            \(body)        }
+                }
+            }
+            """)])
+        let count = paywall.findings.filter { $0.ruleID == "hardcoded_price" }.count
+        #expect(count >= 6, "\(paywall.findings.map(\.ruleID))")
+        func listed(_ markdown: String) -> Int { markdown.components(separatedBy: "** `hardcoded_price` at [").count - 1 }
+        #expect(MarkdownRenderer.exceeds(paywall, findingsPerRule: 3))
+        #expect(!MarkdownRenderer.exceeds(paywall, findingsPerRule: count))
+        let full = MarkdownRenderer().render(paywall)
+        #expect(listed(full) == count)
+        #expect(!full.contains("not listed on this page"))
+        let bounded = MarkdownRenderer(maximumFindingsPerRule: 3).render(paywall)
+        #expect(listed(bounded) == 3)
+        #expect(bounded.contains("\(count - 3) more findings of `hardcoded_price` not listed on this page"), "\(bounded)")
+    }
+
     @Test func builtInChecklistsHoldEverySeedReviewItem() throws {
         let resources = try ReportResources.load(templates: nil, checklists: nil, knownRules: RuleCatalogue.identifiers)
         let review = try #require(resources.checklists.first { $0.name == "storekit-review" })

@@ -9,8 +9,10 @@ import Foundation
 // `CorpusGenerator`) of about MEGABYTES into DIR, for Benchmarks/run.
 //
 // `iap-audit-bench rules DIR [REPETITIONS] [RULE ...]` times each rule (or the rules named) on
-// its own, one core, slowest first, on a freshly loaded DIR: where the rule stage's time goes,
-// and for how many Swift files each rule had the lazily built tree and identifier index made.
+// its own, one core, slowest first, on a freshly loaded DIR (every app in it): where the rule
+// stage's time goes, and for how many Swift files each rule had the lazily built tree and
+// identifier index made; then the model stages (reading and lexing, shared facts, the rules'
+// prepare) and the five most expensive of those and the rules, with their shares.
 //
 // `iap-audit-bench [MEGABYTES] [REPETITIONS]` measures the lexer and the syntax tree on one
 // generated Swift file, and the whole rule run on the same bytes. The file is deterministic
@@ -25,39 +27,80 @@ if CommandLine.arguments.dropFirst().first == "rules" {
     }
     let repetitions = words.count > 1 ? max(1, Int(words[1]) ?? 3) : 3
     let root = URL(fileURLWithPath: folder).standardizedFileURL
-    func load() -> Project {
-        Auditor.audit(paths: [root], root: root, rules: [], options: AuditOptions(jobs: 1)).project
+    func seconds(since start: UInt64) -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+    // Every app of the folder (a folder of packages holds many), as the audit command runs them.
+    func load() -> [Project] {
+        Auditor.auditFolder(paths: [root], root: root, rules: [], options: AuditOptions(jobs: 1)).apps.map(\.project)
     }
-    // Each rule gets a freshly loaded project: a file's tree and identifier index are built on
-    // first use, so the first run pays for those the rule asks for ("cold"), and the count of
-    // files it made them for says how well the rule avoids files that cannot concern it.
-    var rows: [(id: String, cold: Double, warm: Double, trees: Int, indices: Int, findings: Int)] = []
+    // The model stages before the rules: reading and lexing every file into projects, the
+    // shared facts (`prepareSharedFacts`), and each rule's `prepare` (the facts it builds for
+    // several rules), each on fresh projects, one core.
+    var stages: [(id: String, time: Double)] = []
+    var start = DispatchTime.now().uptimeNanoseconds
+    var projects = load()
+    stages.append(("stage: reading and lexing (\(projects.count) apps)", seconds(since: start)))
+    start = DispatchTime.now().uptimeNanoseconds
+    for project in projects { project.prepareSharedFacts() }
+    stages.append(("stage: shared facts (name filter columns)", seconds(since: start)))
     let chosen = Set(words.dropFirst(2))
+    let rules = BuiltInRules.all.filter { chosen.isEmpty || chosen.contains($0.description.identifier) }
+    var prepared: [(id: String, time: Double)] = []
+    for rule in rules {
+        start = DispatchTime.now().uptimeNanoseconds
+        for project in projects { rule.prepare(project) }
+        prepared.append(("stage: prepare of \(rule.description.identifier)", seconds(since: start)))
+    }
+    // A prepare that builds nothing costs nothing: only those that took time are stages.
+    stages += prepared.filter { $0.time > 0.0005 }
+    // Each rule gets freshly loaded projects: a file's tree and identifier index are built on
+    // first use, so the first run pays for those the rule asks for ("cold", with its own
+    // prepare), and the count of files it made them for says how well the rule avoids files
+    // that cannot concern it.
+    var rows: [(id: String, cold: Double, warm: Double, trees: Int, indices: Int, findings: Int)] = []
     var files = 0
-    for rule in BuiltInRules.all where chosen.isEmpty || chosen.contains(rule.description.identifier) {
-        let project = load()
-        files = project.swiftFiles.count
+    for rule in rules {
+        projects = load()
+        for project in projects { project.prepareSharedFacts() }  // a stage of its own, above
+        files = projects.reduce(0) { $0 + $1.swiftFiles.count }
         var times: [Double] = []
         var findings = 0
         for _ in 0..<repetitions {
-            var result = RuleResult(rule: rule.description)
-            let start = DispatchTime.now().uptimeNanoseconds
-            rule.check(project, into: &result)
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-            findings = result.findings.count
+            findings = 0
+            start = DispatchTime.now().uptimeNanoseconds
+            for project in projects {
+                rule.prepare(project)
+                var result = RuleResult(rule: rule.description)
+                rule.check(project, into: &result)
+                findings += result.findings.count
+            }
+            times.append(seconds(since: start))
         }
         let warm = times.count > 1 ? Array(times.dropFirst()).sorted()[(times.count - 1) / 2] : times[0]
         rows.append((rule.description.identifier, times[0], warm,
-                     project.swiftFiles.count { $0.isStructureBuilt }, project.swiftFiles.count { $0.isIndexBuilt }, findings))
+                     projects.reduce(0) { $0 + $1.swiftFiles.count { $0.isStructureBuilt } },
+                     projects.reduce(0) { $0 + $1.swiftFiles.count { $0.isIndexBuilt } }, findings))
     }
     let total = rows.reduce(0) { $0 + $1.cold }
-    print(String(format: "%d rules, %.3f s in all on first runs (%d Swift files; warm: median of the %d later runs; one core)",
-                 rows.count, total, files, repetitions - 1))
+    print(String(format: "%d rules, %.3f s in all on first runs (%d Swift files in %d apps; warm: median of the %d later runs; one core)",
+                 rows.count, total, files, projects.count, repetitions - 1))
     print("rule".padding(toLength: 36, withPad: " ", startingAt: 0) + "     first    share      warm   trees  indices  findings")
     for row in rows.sorted(by: { $0.cold > $1.cold }) {
         print(row.id.padding(toLength: 36, withPad: " ", startingAt: 0)
               + String(format: "%8.1f ms  %5.1f%%  %6.1f ms  %6d  %7d  %8d", row.cold * 1000, 100 * row.cold / max(total, 1e-9),
                        row.warm * 1000, row.trees, row.indices, row.findings))
+    }
+    // The five most expensive of the model stages and the rules' own work (a rule's first run
+    // less what its prepare took on its own), as shares of all of it.
+    let prepareTime = Dictionary(prepared.map { ($0.id, $0.time) }, uniquingKeysWith: +)
+    var costs = stages.map { (id: $0.id, time: $0.time) }
+    for row in rows {
+        costs.append(("rule: \(row.id)", max(0, row.cold - (prepareTime["stage: prepare of \(row.id)"] ?? 0))))
+    }
+    let all = costs.reduce(0) { $0 + $1.time }
+    print(String(format: "\nMost expensive rules and model stages (of %.3f s: stages once, rules without their prepare):", all))
+    for cost in costs.sorted(by: { $0.time > $1.time }).prefix(5) {
+        print("  " + cost.id.padding(toLength: 56, withPad: " ", startingAt: 0)
+              + String(format: "%8.1f ms  %5.1f%%", cost.time * 1000, 100 * cost.time / max(all, 1e-9)))
     }
     exit(0)
 }
@@ -189,6 +232,8 @@ if let flag = arguments.firstIndex(of: "--write"), arguments.index(after: flag) 
         FileHandle.standardError.write(Data("iap-audit-bench: cannot write \(path): \(error)\n".utf8))
         exit(1)
     }
+    // With no repetitions (`iap-audit-bench 50 0 --write FILE`), only the file: Benchmarks/run's big input.
+    if repetitions == 0 { exit(0) }
 }
 
 func measure(_ label: String, _ body: () -> Int) {

@@ -103,8 +103,22 @@ public struct Membership: Sendable, Hashable {
 
     public func contains(_ path: String) -> Bool {
         if files.contains(path) { return true }
-        guard folders.contains(where: { RepositoryPath.isInside(path, folder: $0) }) else { return false }
-        return !excluded.contains { RepositoryPath.isInside(path, folder: $0) }
+        guard Self.anyHolds(folders, path) else { return false }
+        return !Self.anyHolds(excluded, path)
+    }
+
+    /// Whether one of `folders` is `path` or a folder above it (`RepositoryPath.isInside`). A
+    /// few are tested one by one; more, by looking up each folder above the path: a monorepo's
+    /// members are hundreds of package folders, asked about for every file.
+    private static func anyHolds(_ folders: Set<String>, _ path: String) -> Bool {
+        if folders.count <= 8 { return folders.contains { RepositoryPath.isInside(path, folder: $0) } }
+        if folders.contains("") || folders.contains(path) { return true }
+        var end = path.utf8.endIndex
+        while let slash = path.utf8[..<end].lastIndex(of: UInt8(ascii: "/")) {
+            if folders.contains(String(path[..<slash])) { return true }
+            end = slash
+        }
+        return false
     }
 
     public mutating func formUnion(_ other: Membership) {

@@ -15,6 +15,10 @@ public enum AuditStage: String, Sendable, CaseIterable {
 public enum AuditEvent: Sendable {
     case started(AuditStage, total: Int)
     case advanced(AuditStage)
+    /// One item of the stage started or ended: a rule (its identifier) or a fact prepared for
+    /// the rules. A display names what runs while the count stands still (one rule on a 50 MB
+    /// file takes seconds).
+    case item(AuditStage, String, started: Bool)
 }
 
 /// Receives the events; called concurrently from the workers, so it must be cheap and

@@ -175,11 +175,18 @@ public enum Auditor {
             swiftFiles: loaded.compactMap { item in if case .swift(let file, _, _, _) = item.1 { return file } else { return nil } },
             serverSources: discovered.serverSources, root: root)
         let shownBuildFiles = discovered.buildFiles.map { BuildFile(path: $0.relativePath, relativePath: $0.relativePath, kind: $0.kind) }
-        var results: [AuditResult] = []
+        // Each app's files and scope first (cheap, in order), then the apps audited in
+        // parallel, largest first: a folder of many small packages kept one worker busy per
+        // app's short rule stage while the other waited (apps × rules × files on every core).
+        var work: [(selected: [(InputFile, LoadedInput)], scope: AuditScope, bytes: Int)] = []
+        let candidates = candidateFiles(files, apps: chosen)
         for (index, app) in chosen.enumerated() {
             var selected: [(InputFile, LoadedInput)] = []
             var testStoreKitConfigurations: [String] = []
-            for (offset, file) in files.enumerated() {
+            // The first app looks at every file (one no app takes is reported with it when it
+            // could not be read); the others at those that can be theirs.
+            for offset in index == 0 ? Array(files.indices) : candidates[index] {
+                let file = files[offset]
                 guard let role = plan.role(of: file, in: app) else {
                     // A file no app takes is still reported when it could not be read: once, with the first app.
                     if index == 0, case .failed = loaded[offset].1 { selected.append(loaded[offset]) }
@@ -215,7 +222,31 @@ public enum Auditor {
                     if source.language.namesPurchaseAPI(inFileAt: path) { scope.otherLanguages[source.language, default: 0] += 1 }
                 }
             }
-            results.append(assemble(selected, rules: rules, options: options, scope: scope, extraErrors: discoveryErrors + build.problems))
+            let bytes = selected.reduce(0) { sum, item in
+                if case .success(let contents) = item.0.contents { return sum + contents.count }
+                return sum
+            }
+            work.append((selected, scope, bytes))
+        }
+        var results: [AuditResult]
+        // Apps in parallel run each app's own work on one worker (a nested parallelMap gets no
+        // more workers): when one app is most of the code, it is audited alone with all of
+        // them, one app after the other as before.
+        let largest = work.map(\.bytes).max() ?? 0
+        let total = work.reduce(0) { $0 + $1.bytes }
+        if work.count > 1 && largest * 2 <= total {
+            // One stage for all the apps: the progress counts every app's rules.
+            options.notify(.started(.checking, total: rules.count * work.count))
+            let order = work.indices.sorted { a, b in work[a].bytes != work[b].bytes ? work[a].bytes > work[b].bytes : a < b }
+            let extra = discoveryErrors + build.problems
+            let audited = parallelMap(order.map { work[$0] }, jobs: options.jobs) { item in
+                assemble(item.selected, rules: rules, options: options, scope: item.scope, extraErrors: extra, announcesStages: false)
+            }
+            results = audited
+            for (position, index) in order.enumerated() { results[index] = audited[position] }
+            options.notify(.started(.finishing, total: 0))
+        } else {
+            results = work.map { assemble($0.selected, rules: rules, options: options, scope: $0.scope, extraErrors: discoveryErrors + build.problems) }
         }
         if results.isEmpty {
             // Only unknown targets were asked for: nothing to audit, said by the caller.
@@ -223,6 +254,50 @@ public enum Auditor {
         }
         let unmatched = options.selection.unmatchedIncludes(files, root: root).map { $0.pattern }
         return FolderAudit(apps: results, unmatchedIncludes: unmatched, unknownTargets: unknown, availableApps: plan.apps.map { $0.name })
+    }
+
+    /// For each app, the offsets (ascending) of the files `AppPlan.role(of:in:)` can give a
+    /// role in it: every file for a folder app or one whose members hold the root; otherwise
+    /// StoreKit configurations and copy documents (their roles read more than membership),
+    /// and the files that are, or lie in a folder that is, a member or test of the app. Asking
+    /// every app about every file (membership tests folder by folder) grew with apps × files:
+    /// a monorepo of packages has hundreds of apps.
+    static func candidateFiles(_ files: [DiscoveredFile], apps: [AppScope]) -> [[Int]] {
+        var result = [[Int]](repeating: [], count: apps.count)
+        var everything: [Int] = []
+        var owners: [String: [Int]] = [:]
+        for (index, app) in apps.enumerated() {
+            let paths = [app.members.files, app.members.folders, app.tests.files, app.tests.folders].joined()
+            if app.kind == .folder || app.members.folders.contains("") || app.tests.folders.contains("") {
+                everything.append(index)
+                continue
+            }
+            for path in Set(paths) { owners[path, default: []].append(index) }
+        }
+        var lastOffset = [Int](repeating: -1, count: apps.count)
+        func add(_ app: Int, _ offset: Int) {
+            guard lastOffset[app] != offset else { return }
+            lastOffset[app] = offset
+            result[app].append(offset)
+        }
+        for (offset, file) in files.enumerated() {
+            for app in everything { add(app, offset) }
+            if file.kind == .storeKitConfiguration || file.kind == .copyDocument {
+                for app in apps.indices { add(app, offset) }
+                continue
+            }
+            guard !owners.isEmpty else { continue }
+            // The path itself, then each folder above it: "a/b/c.swift", "a/b", "a".
+            let path = file.relativePath
+            if let apps = owners[path] { for app in apps { add(app, offset) } }
+            var end = path.utf8.endIndex
+            while let slash = path.utf8[..<end].lastIndex(of: UInt8(ascii: "/")) {
+                if let apps = owners[String(path[..<slash])] { for app in apps { add(app, offset) } }
+                end = slash
+            }
+        }
+        // Each app's offsets were added in file order: ascending.
+        return result
     }
 
     /// The largest file the audit reads. Token offsets are 32-bit, and a larger input is not
@@ -317,8 +392,10 @@ public enum Auditor {
 
     /// The project from the loaded files (in path order), then the rules. `extraErrors`: what
     /// could not be listed or read besides the files (folders, the build description).
+    /// `announcesStages`: false when several apps are audited at once and the caller announces
+    /// the checking and finishing stages for all of them.
     private static func assemble(_ loaded: [(InputFile, LoadedInput)], rules: [any Rule], options: AuditOptions,
-                                 scope: AuditScope, extraErrors: [InputError]) -> AuditResult {
+                                 scope: AuditScope, extraErrors: [InputError], announcesStages: Bool = true) -> AuditResult {
         var project = Project()
         project.inputErrors = extraErrors
         var sources: [(path: String, bytes: [UInt8])] = []
@@ -333,7 +410,7 @@ public enum Auditor {
         project.isLibrary = scope.app.kind == .package
         project.testStoreKitConfigurations = scope.testStoreKitConfigurations
         project.jobs = options.jobs
-        var result = finish(project: project, sources: sources, rules: rules, options: options)
+        var result = finish(project: project, sources: sources, rules: rules, options: options, announcesStages: announcesStages)
         result.fileCounts = counts
         result.scope = scope
         result.scope.swiftImportsStoreKit = result.project.usesStoreKit
@@ -341,23 +418,33 @@ public enum Auditor {
     }
 
     /// `sources`: the inputs as read, in path order.
-    private static func finish(project: Project, sources: [(path: String, bytes: [UInt8])], rules: [any Rule], options: AuditOptions) -> AuditResult {
-        options.notify(.started(.checking, total: rules.count))
+    private static func finish(project: Project, sources: [(path: String, bytes: [UInt8])], rules: [any Rule], options: AuditOptions,
+                               announcesStages: Bool = true) -> AuditResult {
+        if announcesStages { options.notify(.started(.checking, total: rules.count)) }
+        options.notify(.item(.checking, "shared facts", started: true))
         project.prepareSharedFacts()
-        for rule in rules { rule.prepare(project) }
+        options.notify(.item(.checking, "shared facts", started: false))
+        for rule in rules {
+            let name = "preparing " + rule.description.identifier
+            options.notify(.item(.checking, name, started: true))
+            rule.prepare(project)
+            options.notify(.item(.checking, name, started: false))
+        }
         // Heaviest first (a stable order otherwise), so that no worker is left with a long
         // rule while the others are done; results keep the rules' order.
         let weights = rules.map { type(of: $0).schedulingWeight }
         let order = rules.indices.sorted { a, b in weights[a] != weights[b] ? weights[a] > weights[b] : a < b }
         let ordered: [RuleResult] = parallelMap(order.map { rules[$0] }, jobs: options.jobs) { rule in
             var result = RuleResult(rule: rule.description)
+            options.notify(.item(.checking, rule.description.identifier, started: true))
             rule.check(project, into: &result)
+            options.notify(.item(.checking, rule.description.identifier, started: false))
             options.notify(.advanced(.checking))
             return result
         }
         var results = ordered
         for (position, index) in order.enumerated() { results[index] = ordered[position] }
-        options.notify(.started(.finishing, total: 0))
+        if announcesStages { options.notify(.started(.finishing, total: 0)) }
         let texts = SourceTexts(inputs: sources, swiftFiles: project.swiftFiles)
         // Each rule's findings are decorated on their own (fingerprints count occurrences per
         // rule), so the rules can be done in parallel.
