@@ -236,6 +236,24 @@ extension TransactionNotFinishedRule {
                 }
             }
             """),
+        // The purchase result declared first and assigned in a do block.
+        RuleExample("""
+            func purchase(_ product: Product) async throws {
+                let result: Product.PurchaseResult
+                do {
+                    result = try await product.purchase(options: [])
+                } catch {
+                    throw StoreError.purchaseFailed
+                }
+                switch result {
+                case .success(let verification):
+                    let ↓transaction = try checkVerified(verification)
+                    await deliver(transaction.productID)
+                default:
+                    break
+                }
+            }
+            """),
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [

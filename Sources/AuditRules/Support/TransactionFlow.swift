@@ -388,6 +388,19 @@ struct TransactionFlow {
                     if let initial = localInitializer(of: sequence, in: file), let source = transactionSequence(at: initial, in: file) { return source }
                     return .unknown
                 }
+                // `name = try await product.purchase()` after `let name: Product.PurchaseResult`:
+                // the nearest assignment says where the value came from.
+                if i > 0, !(file.isIdentifier(i - 1, "let") || file.isIdentifier(i - 1, "var")), file.receiver(of: i) == nil,
+                   i + 1 < code.count, file.isOperator(i + 1, "="), i + 2 < code.count {
+                    var j = i + 2
+                    while j < code.count, file.isIdentifier(j, "try") || file.isIdentifier(j, "await") { j += 1 }
+                    if let direct = directSource(at: j, in: file) { return direct }
+                }
+                // `let result: Product.PurchaseResult`: the declared type says it.
+                if i > 0, file.isIdentifier(i - 1, "let") || file.isIdentifier(i - 1, "var"), i + 3 < code.count, file.isKind(i + 1, .colon),
+                   file.isIdentifier(i + 2, "Product"), file.token(i + 2, offsetBy: 1, is: .dot), file.isIdentifier(i + 4, "PurchaseResult") {
+                    return .purchase
+                }
                 // `let name = …` / `var name = …`
                 if i > 0, file.isIdentifier(i - 1, "let") || file.isIdentifier(i - 1, "var"), i + 1 < code.count, file.tokenIs(i + 1, "=") {
                     var j = i + 2
