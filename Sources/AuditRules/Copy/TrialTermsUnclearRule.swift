@@ -36,8 +36,26 @@ public struct TrialTermsUnclearRule: Rule {
                     }
                 }
                 """),
+            // The copy promises a week; the configuration's trial is a month.
+            RuleExample(files: [
+                ("Store.storekit", """
+                    { "subscriptionGroups" : [ { "id" : "G1", "name" : "Pro", "subscriptions" : [
+                      { "productID" : "pro.monthly", "type" : "RecurringSubscription", "recurringSubscriptionPeriod" : "P1M", "groupNumber" : 1,
+                        "introductoryOffer" : { "paymentMode" : "free", "subscriptionPeriod" : "P1M", "internalID" : "1" } } ] } ] }
+                    """),
+                ("PaywallCopy.md", "# Pro\n\n↓Start your 7-day free trial, then {price} per month. Renews automatically; cancel anytime in Settings.\n"),
+            ]),
         ],
         nonTriggeringExamples: [
+            // The copy's week is the configuration's week.
+            RuleExample(files: [
+                ("Store.storekit", """
+                    { "subscriptionGroups" : [ { "id" : "G1", "name" : "Pro", "subscriptions" : [
+                      { "productID" : "pro.yearly", "type" : "RecurringSubscription", "recurringSubscriptionPeriod" : "P1Y", "groupNumber" : 1,
+                        "introductoryOffer" : { "paymentMode" : "free", "subscriptionPeriod" : "P1W", "internalID" : "1" } } ] } ] }
+                    """),
+                ("PaywallCopy.md", "# Pro\n\nStart your 1-week free trial, then {price} per year. Renews automatically; cancel anytime in Settings.\n"),
+            ]),
             // The screen states the trial with its price; its button says only "Try it Free".
             RuleExample("""
                 struct BuildIntroView: View {
@@ -116,10 +134,66 @@ public struct TrialTermsUnclearRule: Rule {
                 }
             }
         }
+        reportUnbackedTrialLengths(copy, project: project, into: &result)
         if promises == 0 {
             result.notApplicable("No free-trial promise was found in paywall copy.")
         } else if result.findings.isEmpty {
             result.evidence(at: nil, "All \(promises) free-trial promises state the price that follows")
         }
+    }
+
+    /// A trial length the copy promises ("7-day free trial", "free for 1 week") that no
+    /// subscription's free introductory offer in the StoreKit configuration has: the copy and
+    /// the offer customers get disagree (checked when the configuration declares subscriptions).
+    private func reportUnbackedTrialLengths(_ copy: PaywallCopy, project: Project, into result: inout RuleResult) {
+        let subscriptions = project.storeKitConfigurations.flatMap(\.subscriptions)
+        guard !subscriptions.isEmpty else { return }
+        let trials = subscriptions.flatMap { $0.subscription?.introductoryOffers ?? [] }.filter { $0.paymentMode == StoreKitPaymentMode.freeTrial }
+        let offered = Set(trials.compactMap { offer in offer.period.flatMap { Self.days(ofPeriod: $0) }.map { $0 * (offer.periodCount ?? 1) } })
+        let files = project.storeKitConfigurations.map(\.file).joined(separator: ", ")
+        var seen = Set<SourceLocation>()
+        for unit in copy.units {
+            for text in unit.texts where seen.insert(text.location).inserted && CopyPhrases.reads(text.locale) {
+                guard CopyPhrases.trialPromise(in: text.text) != nil, let promised = Self.promisedTrialDays(in: text.text) else { continue }
+                // One finding a text: a promise already reported for its missing price is not
+                // reported again.
+                if result.findings.contains(where: { $0.location.file == text.location.file && $0.location.line == text.location.line }) { continue }
+                if offered.contains(where: { abs($0 - promised.days) <= 3 }) { continue }
+                let configured = offered.isEmpty ? "no subscription there has a free-trial introductory offer" : "its free trials last \(offered.sorted().map { "\($0) days" }.joined(separator: ", "))"
+                result.report(
+                    at: text.location,
+                    "\"\(promised.phrase)\" promises a trial \(files) does not configure: \(configured). Make the copy and the offer agree (and check App Store Connect).",
+                    severity: .warning
+                )
+            }
+        }
+    }
+
+    /// Days in an ISO 8601 period (`P1W`, `P3D`, `P1M`, `P1Y`).
+    static func days(ofPeriod period: String) -> Int? {
+        guard period.hasPrefix("P"), let unit = period.last, let count = Int(period.dropFirst().dropLast()) else { return nil }
+        switch unit {
+        case "D": return count
+        case "W": return count * 7
+        case "M": return count * 30
+        case "Y": return count * 365
+        default: return nil
+        }
+    }
+
+    /// "7-day", "7 days", "1 week", "one month", "14-day" next to a trial: its length in days.
+    static func promisedTrialDays(in text: String) -> (days: Int, phrase: String)? {
+        let words = ["one": 1, "two": 2, "three": 3, "seven": 7, "fourteen": 14, "thirty": 30, "a": 1]
+        let pattern = #"(\d+|one|two|three|seven|fourteen|thirty|a)[- ]?(day|week|month|year)s?"#
+        guard let expression = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]),
+              let match = expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+              let numberRange = Range(match.range(at: 1), in: text), let unitRange = Range(match.range(at: 2), in: text),
+              let whole = Range(match.range, in: text)
+        else { return nil }
+        let number = String(text[numberRange]).lowercased()
+        guard let count = Int(number) ?? words[number] else { return nil }
+        let unit = String(text[unitRange]).lowercased()
+        let days = unit == "day" ? count : unit == "week" ? count * 7 : unit == "month" ? count * 30 : count * 365
+        return (days, String(text[whole]))
     }
 }
