@@ -499,62 +499,54 @@ public struct PendingPurchaseUnhandledRule: Rule {
         return nil
     }
 
-    /// A body whose every statement is a log call (`print`, `NSLog`, `logger.info(…)`,
-    /// `Log.debug(…)`), with `break` or `return` allowed.
-    static func onlyLogs(_ range: Range<Int>, in file: SwiftFile) -> Bool {
+    /// A case body's statements (start, end), `break`, `;` and a last bare `return` left out.
+    private static func statements(in range: Range<Int>, of file: SwiftFile) -> [(start: Int, end: Int)] {
+        var result: [(Int, Int)] = []
         var k = range.lowerBound
-        var logged = false
         while k < range.upperBound {
             if file.isIdentifier(k, "break") || file.isKind(k, .semicolon) || file.isIdentifier(k, "return") && k + 1 >= range.upperBound {
                 k += 1
                 continue
             }
             let end = min(range.upperBound, file.statementEnd(from: k) + 1)
-            guard let call = (k..<end).first(where: { file.isKind($0, .identifier) && file.isCall(at: $0) }) else { return false }
-            let isLog = TransactionFlow.logCalls.contains(file.text(call))
-                || file.receiver(of: call).map { file.isKind($0, .identifier) && ASCIISearch.contains(file.text($0).lowercased(), "log") } == true
-            guard isLog else { return false }
-            logged = true
+            result.append((k, end))
             k = max(end, k + 1)
         }
-        return logged
+        return result
+    }
+
+    /// Whether a body has statements and each is a call that `accepts` (its first call).
+    private static func onlyCalls(_ range: Range<Int>, in file: SwiftFile, _ accepts: (Int) -> Bool) -> Bool {
+        let statements = statements(in: range, of: file)
+        return !statements.isEmpty && statements.allSatisfy { start, end in
+            (start..<end).first(where: { file.isKind($0, .identifier) && file.isCall(at: $0) }).map(accepts) ?? false
+        }
+    }
+
+    /// A body whose every statement is a log call (`print`, `NSLog`, `logger.info(…)`,
+    /// `Log.debug(…)`), with `break` or `return` allowed.
+    static func onlyLogs(_ range: Range<Int>, in file: SwiftFile) -> Bool {
+        onlyCalls(range, in: file) { call in
+            TransactionFlow.logCalls.contains(file.text(call))
+                || file.receiver(of: call).map { file.isKind($0, .identifier) && ASCIISearch.contains(file.text($0).lowercased(), "log") } == true
+        }
     }
 
     /// A body that only dismisses or pops the screen (`dismiss()`, `dismiss(animated: true)`,
     /// `navigationController?.popViewController(animated:)`).
     static func onlyCloses(_ range: Range<Int>, in file: SwiftFile) -> Bool {
-        var k = range.lowerBound
-        var closed = false
-        while k < range.upperBound {
-            if file.isIdentifier(k, "break") || file.isKind(k, .semicolon) || file.isIdentifier(k, "return") && k + 1 >= range.upperBound {
-                k += 1
-                continue
-            }
-            let end = min(range.upperBound, file.statementEnd(from: k) + 1)
-            guard let call = (k..<end).first(where: { file.isKind($0, .identifier) && file.isCall(at: $0) }),
-                  ["dismiss", "popViewController", "popToRootViewController"].contains(file.text(call))
-            else { return false }
-            closed = true
-            k = max(end, k + 1)
-        }
-        return closed
+        onlyCalls(range, in: file) { ["dismiss", "popViewController", "popToRootViewController"].contains(file.text($0)) }
     }
 
     /// The property a body only assigns (`purchaseError = .pending`, `self.message = …`) when
     /// no code reads it anywhere in the app: state no view shows.
     static func unreadState(setIn range: Range<Int>, in file: SwiftFile, project: Project) -> String? {
         var names: [String] = []
-        var k = range.lowerBound
-        while k < range.upperBound {
-            if file.isIdentifier(k, "break") || file.isKind(k, .semicolon) || file.isIdentifier(k, "return") && k + 1 >= range.upperBound {
-                k += 1
-                continue
-            }
-            var target = k
-            if file.isIdentifier(k, "self"), let dot = file.nextCodeIndex(after: k), file.isKind(dot, .dot), let name = file.nextCodeIndex(after: dot) { target = name }
+        for (start, _) in statements(in: range, of: file) {
+            var target = start
+            if file.isIdentifier(start, "self"), let dot = file.nextCodeIndex(after: start), file.isKind(dot, .dot), let name = file.nextCodeIndex(after: dot) { target = name }
             guard file.isKind(target, .identifier), let op = file.nextCodeIndex(after: target), file.isOperator(op, "=") else { return nil }
             names.append(file.text(target))
-            k = max(file.statementEnd(from: k) + 1, k + 1)
         }
         guard let name = names.first, names.count == 1 else { return nil }
         for other in project.swiftFiles(mentioning: name) {

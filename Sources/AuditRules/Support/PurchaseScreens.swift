@@ -50,11 +50,7 @@ struct PurchaseScreen: Sendable {
         let range = file.fullRange(of: type)
         for other in project.swiftFiles(mentioning: name) {
             for call in other.calls(named: name) where other.receiver(of: call.name) == nil && call.openParen >= 0 {
-                guard other.path != file.path || !range.contains(call.name),
-                      !other.declarationChain(of: call.name).contains(where: { d in
-                          other.declarations[d].inheritedTypes.contains("PreviewProvider") || other.declarations[d].kind == .closure && other.declarations[d].name == "Preview"
-                      })
-                else { continue }
+                guard other.path != file.path || !range.contains(call.name), !ViewCode.isInPreview(call.name, in: other) else { continue }
                 result.append((other, (call.openParen + 1)..<max(call.openParen + 1, call.closeParen)))
             }
         }
@@ -164,11 +160,7 @@ struct PurchaseScreens: Sendable {
                 for other in project.swiftFiles(mentioning: name) {
                     for i in other.occurrences(of: name) where other.receiver(of: i) == nil && other.tokenIs(i + 1, "(") {
                         guard other.path != file.path || !range.contains(i) else { continue }
-                        // Previews are not where people meet the screen.
-                        let inPreview = other.declarationChain(of: i).contains { d in
-                            other.declarations[d].inheritedTypes.contains("PreviewProvider") || other.declarations[d].kind == .closure && other.declarations[d].name == "Preview"
-                        }
-                        if !inPreview { presented.append(CodeSite(file: other, index: i)) }
+                        if !ViewCode.isInPreview(i, in: other) { presented.append(CodeSite(file: other, index: i)) }
                     }
                 }
             }

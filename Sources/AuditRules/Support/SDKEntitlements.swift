@@ -18,7 +18,8 @@ struct SDKEntitlementReads: Sendable {
     private static let activeMembers: Set<String> = ["isActive", "activeSubscriptions"]
 
     private init(_ project: Project) {
-        for file in project.swiftFiles(mentioning: "entitlements") + project.swiftFiles(mentioning: "accessLevels") + project.swiftFiles(mentioning: "allPurchasedProductIdentifiers") {
+        let indices = Set(["entitlements", "accessLevels", "allPurchasedProductIdentifiers"].flatMap { project.swiftFileIndices(mentioning: $0) }).sorted()
+        for file in indices.map({ project.swiftFiles[$0] }) {
             for name in ["isActive", "activeSubscriptions", "active", "all", "allPurchasedProductIdentifiers"] {
                 for i in file.occurrences(of: name) where file.isAfterDot(i) {
                     switch name {
@@ -42,10 +43,8 @@ struct SDKEntitlementReads: Sendable {
                 }
             }
         }
-        // A file can be found through more than one name.
-        var seen = Set<String>()
-        active = active.filter { seen.insert("\($0.location)").inserted }.sorted { $0.location < $1.location }
-        history = history.filter { seen.insert("\($0.location)").inserted }.sorted { $0.location < $1.location }
+        active.sort { $0.location < $1.location }
+        history.sort { $0.location < $1.location }
     }
 
     /// Whether the history read at `index` is a yes-or-no question (`!= nil`, `.contains(…)`,

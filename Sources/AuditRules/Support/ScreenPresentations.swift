@@ -55,7 +55,7 @@ struct ScreenPresentation: Sendable {
         let own = file.fullRange(of: type)
         for other in project.swiftFiles(mentioning: name) {
             for i in other.occurrences(of: name) where other.receiver(of: i) == nil && (other.tokenIs(i + 1, "(") || other.tokenIs(i + 1, "{") || other.tokenIs(i + 1, ".")) {
-                guard other.path != file.path || !own.contains(i), !isInPreview(i, in: other) else { continue }
+                guard other.path != file.path || !own.contains(i), !ViewCode.isInPreview(i, in: other) else { continue }
                 // `Paywall.init(…)`, `Paywall(…)`; not `Paywall.Style` or a type annotation.
                 if other.tokenIs(i + 1, "."), !(other.codeIndex(i, offsetBy: 2).map { other.isIdentifier($0, "init") } ?? false) { continue }
                 guard other.enclosingDeclaration(of: i) != nil else { continue }
@@ -87,11 +87,5 @@ struct ScreenPresentation: Sendable {
             }
         }
         return .embedded
-    }
-
-    private static func isInPreview(_ index: Int, in file: SwiftFile) -> Bool {
-        file.declarationChain(of: index).contains { d in
-            file.declarations[d].inheritedTypes.contains("PreviewProvider") || file.declarations[d].kind == .closure && file.declarations[d].name == "Preview"
-        }
     }
 }

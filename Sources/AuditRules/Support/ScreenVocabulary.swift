@@ -306,6 +306,14 @@ enum ViewCode {
         }
     }
 
+    /// Whether `index` is inside a preview (`PreviewProvider`, `#Preview { }`): not where
+    /// people meet a screen.
+    static func isInPreview(_ index: Int, in file: SwiftFile) -> Bool {
+        file.declarationChain(of: index).contains { d in
+            file.declarations[d].inheritedTypes.contains("PreviewProvider") || file.declarations[d].kind == .closure && file.declarations[d].name == "Preview"
+        }
+    }
+
     /// Labels of closures that hold the screen a component navigates to.
     static let destinationLabels: Set<String> = ["destination", "details", "detail"]
 

@@ -700,10 +700,6 @@ extension TransactionFlow {
 struct FinishingFunctions: Sendable {
     private(set) var owners: [String: Set<String>] = [:]
 
-    var names: Set<String> { Set(owners.keys) }
-
-    func contains(_ name: String) -> Bool { owners[name] != nil }
-
     /// Whether `call` may reach one of them: the name is one, and the receiver's type is a type
     /// that declares it (or is not written in the source).
     func isCalled(by call: Call, in file: SwiftFile, project: Project) -> Bool {
