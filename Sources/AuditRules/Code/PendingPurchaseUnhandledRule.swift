@@ -227,6 +227,18 @@ public struct PendingPurchaseUnhandledRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // One message for a cancel and a purchase waiting for approval, that says so.
+            RuleExample("""
+                func buy(_ product: Product) async throws {
+                    switch try await product.purchase() {
+                    case .success(let verification): try await complete(verification)
+                    case .pending, .userCancelled:
+                        statusMessage = "No purchase was completed. If it needs approval, it unlocks as soon as it is approved."
+                    @unknown default: statusMessage = nil
+                    }
+                }
+                var status: some View { Text(statusMessage ?? "") }
+                """),
             // A download's states are not a purchase's.
             RuleExample("""
                 func update(_ download: Download) {
@@ -490,7 +502,13 @@ public struct PendingPurchaseUnhandledRule: Rule {
             return "The .\(state) case only closes the screen: show the buyer that the purchase awaits approval."
         }
         let others = switchCase.patternRange.filter { file.isImplicitMember($0) && file.outermostCasePattern(of: $0) == $0 }.map { file.text($0) }
-        if let other = others.first(where: { sharedWith[$0] != nil }), let what = sharedWith[other] {
+        // A shared case whose text speaks of the approval ("If it needs approval, … unlocks as
+        // soon as it is approved") tells the buyer.
+        let speaksOfApproval = body.contains { k in
+            file.isKind(k, .stringStart) && !(file.enclosingCallArguments(ofArgument: k).map { isLogCall($0.call.name, in: file) } ?? false)
+                && ["approv", "waiting", "pending", "ask to buy"].contains { file.stringLiteral(at: k).text.lowercased().contains($0) }
+        }
+        if !speaksOfApproval, let other = others.first(where: { sharedWith[$0] != nil }), let what = sharedWith[other] {
             return "The .\(state) case shares its code with .\(other): the buyer is shown \(what), not a purchase waiting for approval."
         }
         if let unread = unreadState(setIn: body, in: file, project: project) {
@@ -526,10 +544,19 @@ public struct PendingPurchaseUnhandledRule: Rule {
     /// A body whose every statement is a log call (`print`, `NSLog`, `logger.info(…)`,
     /// `Log.debug(…)`), with `break` or `return` allowed.
     static func onlyLogs(_ range: Range<Int>, in file: SwiftFile) -> Bool {
-        onlyCalls(range, in: file) { call in
-            TransactionFlow.logCalls.contains(file.text(call))
-                || file.receiver(of: call).map { file.isKind($0, .identifier) && ASCIISearch.contains(file.text($0).lowercased(), "log") } == true
+        onlyCalls(range, in: file) { isLogCall($0, in: file) }
+    }
+
+    /// `print(…)`, `NSLog(…)`, `logger.info(…)`, `Logger.module.debug(…)`: a call whose name is a
+    /// log call or whose receiver chain names a logger.
+    static func isLogCall(_ call: Int, in file: SwiftFile) -> Bool {
+        if TransactionFlow.logCalls.contains(file.text(call)) { return true }
+        var receiver = file.receiver(of: call)
+        while let current = receiver, file.isKind(current, .identifier) {
+            if ASCIISearch.contains(file.text(current).lowercased(), "log") { return true }
+            receiver = file.receiver(of: current)
         }
+        return false
     }
 
     /// A body that only dismisses or pops the screen (`dismiss()`, `dismiss(animated: true)`,
