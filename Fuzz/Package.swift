@@ -20,6 +20,7 @@ let package = Package(
         .executableTarget(name: "fuzz-storekit", dependencies: ["FuzzSupport", .product(name: "AuditCore", package: iapAudit)]),
         .executableTarget(name: "fuzz-xcstrings", dependencies: ["FuzzSupport", .product(name: "AuditCore", package: iapAudit)]),
         .executableTarget(name: "fuzz-strings", dependencies: ["FuzzSupport", .product(name: "AuditCore", package: iapAudit)]),
+        .executableTarget(name: "fuzz-objc", dependencies: ["FuzzSupport", .product(name: "AuditCore", package: iapAudit)]),
         .executableTarget(name: "fuzz-pbxproj", dependencies: ["FuzzSupport", .product(name: "AuditCore", package: iapAudit)]),
     ]
 )

@@ -74,6 +74,7 @@ public struct JSONRenderer: Sendable {
             ("inputs", .object([
                 ("files", .object([
                     ("swift", .int(report.fileCounts[.swift] ?? 0)),
+                    ("objectiveC", .int(report.fileCounts[.objectiveC] ?? 0)),
                     ("storeKitConfigurations", .int(report.fileCounts[.storeKitConfiguration] ?? 0)),
                     ("stringCatalogs", .int(report.fileCounts[.stringCatalog] ?? 0)),
                     ("strings", .int(report.fileCounts[.strings] ?? 0)),

@@ -393,7 +393,7 @@ public struct MarkdownRenderer: Sendable {
     private func inputsSection(_ report: Report) -> String {
         var lines = ["## Inputs", "", "| Input | Files |", "|---|---:|"]
         let names: [(FileKind, String)] = [
-            (.swift, "Swift sources"), (.storeKitConfiguration, "StoreKit configurations"),
+            (.swift, "Swift sources"), (.objectiveC, "Objective-C sources"), (.storeKitConfiguration, "StoreKit configurations"),
             (.stringCatalog, "String catalogs"), (.strings, "Strings files"),
             (.stringsDictionary, "Strings dictionaries"), (.copyDocument, "Paywall copy documents"),
         ]

@@ -71,7 +71,7 @@ public struct TerminalRenderer: Sendable {
 
     private func inputLines(_ report: Report) -> [String] {
         let kinds: [(FileKind, String, String)] = [
-            (.swift, "Swift file", "Swift files"), (.storeKitConfiguration, "StoreKit configuration", "StoreKit configurations"),
+            (.swift, "Swift file", "Swift files"), (.objectiveC, "Objective-C file", "Objective-C files"), (.storeKitConfiguration, "StoreKit configuration", "StoreKit configurations"),
             (.stringCatalog, "string catalog", "string catalogs"), (.strings, "strings file", "strings files"),
             (.stringsDictionary, "strings dictionary", "strings dictionaries"), (.copyDocument, "paywall copy document", "paywall copy documents"),
         ]

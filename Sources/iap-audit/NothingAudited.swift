@@ -6,7 +6,7 @@ import Foundation
 enum NothingAudited {
     /// Other languages an app's purchase code is written in, by the files that show it.
     private static let languages: [(marker: String, name: String)] = [
-        (".m", "Objective-C"), (".mm", "Objective-C++"), ("pubspec.yaml", "Flutter (Dart)"),
+        ("pubspec.yaml", "Flutter (Dart)"),
         ("package.json", "JavaScript (React Native or Capacitor)"), (".cs", "C# (Unity or .NET)"),
         (".kt", "Kotlin"), (".java", "Java"),
     ]
@@ -14,7 +14,7 @@ enum NothingAudited {
     static func message(root: URL, shown: String, apps: [AuditResult]) -> String {
         let names = apps.map(\.scope.app.name).filter { !$0.isEmpty }
         let what = names.isEmpty ? shown : "\(names.joined(separator: ", ")) (\(shown))"
-        var message = "nothing to audit in \(what): no Swift source (*.swift) and no StoreKit configuration (*.storekit) was found"
+        var message = "nothing to audit in \(what): no Swift or Objective-C source (*.swift, *.m, *.mm) and no StoreKit configuration (*.storekit) was found"
         if let skipped = apps.first?.scope.skipped, !skipped.isEmpty {
             message += " outside the \(skipped.count) skipped folder\(skipped.count == 1 ? "" : "s") (build output, dependencies, exports)"
         }

@@ -209,7 +209,7 @@ public struct AppPlan: Sendable {
     public func role(of file: DiscoveredFile, in app: AppScope) -> FileRole? {
         let path = file.relativePath
         switch file.kind {
-        case .swift:
+        case .swift, .objectiveC:
             if app.kind == .folder { return .code }
             if app.members.contains(path) { return .code }
             if app.tests.contains(path) { return .test }

@@ -89,15 +89,12 @@ public struct DiscoveryResult: Sendable {
 
 /// A language an app's purchase code may be written in that the audit does not read.
 public enum OtherLanguage: String, Sendable, Hashable, CaseIterable, Comparable {
-    case objectiveC = "Objective-C"
     case dart = "Dart (Flutter)"
     case javaScript = "JavaScript or TypeScript (React Native, Capacitor)"
     case cSharp = "C# (Unity)"
 
     init?(fileName name: String) {
-        if name.hasSuffix(".m") || name.hasSuffix(".mm") {
-            self = .objectiveC
-        } else if name.hasSuffix(".dart") {
+        if name.hasSuffix(".dart") {
             self = .dart
         } else if name.hasSuffix(".js") || name.hasSuffix(".jsx") || name.hasSuffix(".ts") || name.hasSuffix(".tsx") {
             self = .javaScript
@@ -116,7 +113,6 @@ public enum OtherLanguage: String, Sendable, Hashable, CaseIterable, Comparable 
     /// of the cross-platform frameworks.
     var purchaseMarkers: [String] {
         switch self {
-        case .objectiveC: ["StoreKit", "SKPaymentQueue", "SKProductsRequest"]
         case .dart: ["in_app_purchase", "purchases_flutter", "flutter_inapp_purchase"]
         case .javaScript: ["react-native-iap", "react-native-purchases", "expo-in-app-purchases", "in-app-purchase", "cordova-plugin-purchase", "purchases-capacitor"]
         case .cSharp: ["UnityEngine.Purchasing", "IStoreListener", "IDetailedStoreListener"]

@@ -1,6 +1,8 @@
 /// The kinds of input the audit reads, decided by file name.
 public enum FileKind: String, Sendable, Hashable, CaseIterable {
     case swift
+    /// Objective-C and Objective-C++ implementation files (`.m`, `.mm`).
+    case objectiveC
     case storeKitConfiguration
     case stringCatalog
     case strings
@@ -45,7 +47,7 @@ public enum FileKind: String, Sendable, Hashable, CaseIterable {
     /// The extensions, matched without regard to ASCII case; `.copyDocument` stands for the
     /// Markdown and text extensions, whose files are copy only when their names say so.
     private static let extensions: [(suffix: [UInt8], kind: FileKind)] = ([
-        (".swift", .swift), (".storekit", .storeKitConfiguration), (".xcstrings", .stringCatalog),
+        (".swift", .swift), (".m", .objectiveC), (".mm", .objectiveC), (".storekit", .storeKitConfiguration), (".xcstrings", .stringCatalog),
         (".strings", .strings), (".stringsdict", .stringsDictionary),
         (".md", .copyDocument), (".markdown", .copyDocument), (".txt", .copyDocument),
     ] as [(String, FileKind)]).map { (Array($0.0.utf8), $0.1) }

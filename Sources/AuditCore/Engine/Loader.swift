@@ -2,12 +2,16 @@
 enum LoadedInput: Sendable {
     /// A Swift file: app code (previews blanked) or test code.
     case swift(SwiftFile, InputError?, isTest: Bool, hadPreviews: Bool)
+    /// An Objective-C implementation file of the app (test code is left out).
+    case objectiveC(ObjectiveCFile, InputError?)
     case copy(CopyDocument)
     case storeKit(StoreKitConfiguration)
     case catalog(StringCatalog)
     case strings(StringsFile)
     case stringsDictionary(StringsDictFile)
     case failed(InputError)
+    /// Read but not audited: an Objective-C test file.
+    case notAudited
 
     /// The same file as test code: a file of a test target is never audited as the app's code.
     var asTest: LoadedInput {
@@ -26,6 +30,9 @@ enum LoadedInput: Sendable {
                 if hadPreviews { project.filesWithPreviews.append(file.path) }
                 project.swiftFiles.append(file)
             }
+        case .objectiveC(let file, let error):
+            if let error { project.inputErrors.append(error) }
+            project.objectiveCFiles.append(file)
         case .copy(let document):
             project.copyDocuments.append(document)
         case .storeKit(let configuration):
@@ -38,6 +45,8 @@ enum LoadedInput: Sendable {
             project.stringsDictionaries.append(file)
         case .failed(let error):
             project.inputErrors.append(error)
+        case .notAudited:
+            break
         }
     }
 }
@@ -71,6 +80,22 @@ enum Loader {
             if ShippedCode.isTestFile(file) { return .swift(file, error, isTest: true, hadPreviews: false) }
             if let shipped = ShippedCode.withoutPreviews(file) { return .swift(shipped, error, isTest: false, hadPreviews: true) }
             return .swift(file, error, isTest: false, hadPreviews: false)
+        case .objectiveC:
+            if TextDecoding.utf32ByteOrder(of: bytes) != nil || TextDecoding.isUTF16(bytes) {
+                return .failed(InputError(file: input.relativePath, line: 1, column: 1,
+                                          reason: "UTF-16 or UTF-32 text: Objective-C sources are read as UTF-8 (iconv converts them)"))
+            }
+            let file = ObjectiveCFile(path: input.relativePath, bytes: bytes)
+            // Unterminated literals and comments are worth an input error; the file is still read.
+            // A NUL byte means it is not source text at all.
+            let error = file.diagnostics.first.map { diagnostic in
+                let position = file.lines.position(ofOffset: diagnostic.offset)
+                return InputError(file: input.relativePath, line: position.line, column: position.column,
+                                  reason: diagnostic.kind == .nulByte ? "NUL byte: this looks like a binary file, not Objective-C source" : diagnostic.message)
+            }
+            if file.diagnostics.contains(where: { $0.kind == .nulByte }) { return .failed(error!) }
+            if ObjectiveCFile.isTestCode(file) { return .notAudited }
+            return .objectiveC(file, error)
         case .copyDocument:
             if TextDecoding.utf32ByteOrder(of: bytes) != nil {
                 return .failed(InputError(file: input.relativePath, line: 1, column: 1,

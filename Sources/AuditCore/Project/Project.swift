@@ -3,6 +3,8 @@ public struct Project: Sendable {
     /// Shipped app code: Swift sources that are text (binary files named `.swift` are input
     /// errors instead), outside test targets, with `#Preview` and `PreviewProvider` code blanked.
     public var swiftFiles: [SwiftFile] { didSet { facts = ProjectFacts() } }
+    /// Objective-C implementation files (`.m`, `.mm`) of the app, test code left out.
+    public var objectiveCFiles: [ObjectiveCFile] = [] { didSet { facts = ProjectFacts() } }
     /// Swift files of test targets: not audited as app code, but rules may ask whether tests
     /// exist (for example StoreKitTest sessions).
     public var testFiles: [SwiftFile] = [] { didSet { facts = ProjectFacts() } }
@@ -54,6 +56,6 @@ public struct Project: Sendable {
     /// Whether any Swift file imports StoreKit: the precondition for the StoreKit checklist
     /// items to apply at all.
     public var usesStoreKit: Bool {
-        swiftFiles.contains { $0.importsStoreKit }
+        swiftFiles.contains { $0.importsStoreKit } || objectiveCFiles.contains { $0.importsStoreKit }
     }
 }

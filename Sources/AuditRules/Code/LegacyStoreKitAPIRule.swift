@@ -149,6 +149,7 @@ public struct LegacyStoreKitAPIRule: Rule {
                 result.report(in: file, at: first, "This file uses the original StoreKit API: \(listed).")
             }
         }
+        if ObjectiveCChecks.legacyAPI(project, names: Self.legacyNames, into: &result) { used = true }
         if !used {
             result.evidence(at: nil, "No original StoreKit API is used in \(project.swiftFiles.count) Swift file\(project.swiftFiles.count == 1 ? "" : "s")")
         }

@@ -472,11 +472,26 @@ public struct PendingPurchaseUnhandledRule: Rule {
                 }
             }
         }
+        // Objective-C observers (`paymentQueue:updatedTransactions:`): an app-wide observer
+        // is most often where an Objective-C app tells its screens (a notification posted).
+        var objectiveCProblems: [(location: SourceLocation, message: String)] = []
+        for outcome in ObjectiveCChecks.deferred(project) {
+            switches += 1
+            if outcome.isProblem {
+                objectiveCProblems.append((outcome.location, outcome.message))
+            } else {
+                deferredShown = true
+                result.evidence(at: outcome.location, outcome.message)
+            }
+        }
         // A purchase flow judged elsewhere (a screen's or an SDK purchase's switch, a StoreKit 2
         // purchase result) is where the buyer is or is not told; the observer adds nothing.
         if !deferredShown, !judgedPurchaseFlow {
             for (site, problem) in observerProblems {
                 result.report(in: site.file, at: site.index, problem)
+            }
+            for problem in objectiveCProblems {
+                result.report(at: problem.location, problem.message)
             }
         }
         if switches == 0 {

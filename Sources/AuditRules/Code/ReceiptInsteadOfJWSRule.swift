@@ -225,6 +225,7 @@ public struct ReceiptInsteadOfJWSRule: Rule {
                 )
             }
         }
+        if ObjectiveCChecks.receiptPosted(project, into: &result) { found = true }
         var sawJWS = false
         for file in project.swiftFiles {
             for i in file.occurrences(of: "jwsRepresentation") where file.isCaseReference(i, "jwsRepresentation") {

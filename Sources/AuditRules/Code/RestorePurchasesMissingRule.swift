@@ -256,7 +256,10 @@ public struct RestorePurchasesMissingRule: Rule {
             return
         }
         let surface = PurchaseSurface.of(project)
-        guard surface.sellsAnything else {
+        // Objective-C: `[[SKPaymentQueue defaultQueue] addPayment:payment]` sells.
+        let objectiveC = ObjectiveCStoreKit.of(project)
+        let objectiveCBuy = objectiveC.files.lazy.compactMap { file in file.sends("addPayment:").first.map { (file, $0) } }.first
+        guard surface.sellsAnything || objectiveCBuy != nil else {
             result.notApplicable("The app shows no purchase UI (no StoreKit views or purchase calls).")
             return
         }
@@ -288,6 +291,10 @@ public struct RestorePurchasesMissingRule: Rule {
                 result.evidence(in: file, at: call.name, "SwiftyStoreKit.restorePurchases() is called in \(scopeDescription(of: call.name, in: file))")
             }
         }
+        if let action = objectiveC.restoreAction() {
+            found = true
+            result.evidence(at: action.file.location(of: action.method.start), "The action \(action.method.selector) of \(action.method.className) restores purchases (restoreCompletedTransactions, through the methods it calls)")
+        }
         if found { return }
         // The app's own restore action wired to a control (`#selector(restorePurchases)`,
         // `Button("Restore") { restore() }`) that re-reads the App Store's transactions
@@ -296,11 +303,17 @@ public struct RestorePurchasesMissingRule: Rule {
             result.evidence(in: control.file, at: control.index, "A control's action is the app's own \(control.file.text(control.index))() (no AppStore.sync(): StoreKit 2 keeps transactions in sync; check that it restores on a second device)")
             return
         }
-        guard let site = surface.paywallSite() else { return }
-        result.report(
-            in: site.file, at: site.index,
-            "The app sells in-app purchases but offers no way to restore them: no AppStore.sync() and no visible StoreKit Restore Purchases button."
-        )
+        if let site = surface.paywallSite() {
+            result.report(
+                in: site.file, at: site.index,
+                "The app sells in-app purchases but offers no way to restore them: no AppStore.sync() and no visible StoreKit Restore Purchases button."
+            )
+        } else if let (file, buy) = objectiveCBuy {
+            result.report(
+                at: file.location(of: buy.selectorStart),
+                "The app buys through SKPaymentQueue (addPayment: here) but no button or action restores purchases: no user action reaches restoreCompletedTransactions. App Review requires a visible Restore Purchases control for non-consumables and subscriptions."
+            )
+        }
     }
 
     /// A control whose action is an app method named for restoring purchases

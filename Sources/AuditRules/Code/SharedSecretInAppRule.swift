@@ -133,6 +133,7 @@ public struct SharedSecretInAppRule: Rule {
                 }
             }
         }
+        _ = ObjectiveCChecks.sharedSecret(project, into: &result)
         if result.findings.isEmpty, !project.swiftFiles.isEmpty {
             result.evidence(at: nil, "No shared secret is written in the app's Swift code (sharedSecret: arguments, verifyReceipt passwords, constants named for it; \(looked) files read)")
         }

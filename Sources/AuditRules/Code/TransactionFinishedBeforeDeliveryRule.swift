@@ -57,6 +57,11 @@ public struct TransactionFinishedBeforeDeliveryRule: Rule {
                 }
             }
         }
+        let objectiveCFinishes = project.objectiveCFiles.reduce(0) { $0 + $1.sends("finishTransaction:").count }
+        if objectiveCFinishes > 0 {
+            checked += objectiveCFinishes
+            ObjectiveCChecks.finishedBeforeDelivery(project, into: &result)
+        }
         if checked == 0 {
             result.notApplicable("No code finishes a transaction it receives.")
         } else if result.findings.isEmpty {

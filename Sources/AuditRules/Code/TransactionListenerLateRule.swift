@@ -334,6 +334,7 @@ public struct TransactionListenerLateRule: Rule {
     /// The original StoreKit's listener is an observer added to the payment queue: added by a
     /// screen (when the user starts a purchase), it misses what arrives before.
     private func checkLegacyObserver(_ project: Project, into result: inout RuleResult) {
+        if checkObjectiveCObservers(project, into: &result) { return }
         let registrations = LaunchPath.legacyObserverRegistrations(in: project)
         if let launch = registrations.first(where: { $0.context.isLaunch }), case .launch(let path) = launch.context {
             result.evidence(in: launch.site.file, at: launch.site.index, "The original-StoreKit transaction observer is added to the payment queue at launch: \(path)")
@@ -350,5 +351,34 @@ public struct TransactionListenerLateRule: Rule {
                 "The original-StoreKit transaction observer is added only in \(screen), when the user gets there, not at launch: interrupted purchases, Ask to Buy approvals and renewals are not delivered until then."
             )
         }
+    }
+
+    /// Objective-C observers (`[[SKPaymentQueue defaultQueue] addTransactionObserver:self]`):
+    /// evidence when the method that adds one is reached from launch, a finding when only a
+    /// screen reaches it, nothing when it cannot be traced (the item is then not checked).
+    /// Returns whether the app has such an observer.
+    private func checkObjectiveCObservers(_ project: Project, into result: inout RuleResult) -> Bool {
+        let model = ObjectiveCStoreKit.of(project)
+        let registrations = model.observerRegistrations()
+        guard !registrations.isEmpty else { return false }
+        var screens: [(SourceLocation, String)] = []
+        for (file, send) in registrations {
+            guard let m = send.method, let f = model.files.firstIndex(where: { $0.path == file.path }) else { continue }
+            switch model.startContext(of: ObjectiveCStoreKit.MethodRef(file: f, method: m), swiftFiles: project.swiftFiles) {
+            case .launch(let path):
+                result.evidence(at: file.location(of: send.selectorStart), "The original-StoreKit transaction observer is added to the payment queue at launch: \(path)")
+                return true
+            case .view(let screen):
+                screens.append((file.location(of: send.selectorStart), screen))
+            case .unknown:
+                break
+            }
+        }
+        if screens.count == registrations.count {
+            for (location, screen) in screens {
+                result.report(at: location, "The original-StoreKit transaction observer is added only in \(screen), when the user gets there, not at launch: interrupted purchases, Ask to Buy approvals and renewals are not delivered until then.")
+            }
+        }
+        return true
     }
 }

@@ -205,6 +205,8 @@ public struct TransactionListenerMissingRule: Rule {
             result.evidence(at: observer.location, "An original-StoreKit SKPaymentTransactionObserver (\(observer.file.declarations[observer.index].name)) receives transactions; see legacy_storekit_api")
             return
         }
+        // An Objective-C observer is a listener; where it starts is transaction_listener_late's.
+        if !ObjectiveCStoreKit.of(project).observerRegistrations().isEmpty { return }
         if let dead = listeners.first {
             result.report(
                 in: dead.file, at: dead.site,

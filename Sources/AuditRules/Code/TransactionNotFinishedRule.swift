@@ -106,6 +106,11 @@ public struct TransactionNotFinishedRule: Rule {
             )
         }
         handled += checkLegacyHandlers(project, into: &result)
+        let objectiveCHandlers = ObjectiveCStoreKit.of(project).handlers.count
+        if objectiveCHandlers > 0 {
+            handled += objectiveCHandlers
+            ObjectiveCChecks.unfinished(project, into: &result)
+        }
         if handled == 0, result.findings.isEmpty {
             // Nothing is handled, yet the app sells through StoreKit: the purchases StoreKit
             // views make arrive on Transaction.updates, which no code reads or finishes.

@@ -356,6 +356,12 @@ public struct UnfinishedTransactionsIgnoredRule: Rule {
             result.evidence(at: observer.location, "The original-StoreKit transaction observer receives unfinished transactions when it is added")
             return
         }
+        // An Objective-C observer receives them once added; where it is added is
+        // transaction_listener_late's business.
+        if let (file, send) = ObjectiveCStoreKit.of(project).observerRegistrations().first {
+            result.evidence(at: file.location(of: send.selectorStart), "The original-StoreKit transaction observer (Objective-C, \(file.path)) receives unfinished transactions when it is added")
+            return
+        }
         guard let site = project.launchSite() else { return }
         result.report(
             in: site.file, at: site.index,

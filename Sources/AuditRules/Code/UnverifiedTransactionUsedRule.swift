@@ -268,6 +268,7 @@ public struct UnverifiedTransactionUsedRule: Rule {
                 result.report(in: file, at: binding.nameIndex, "The transaction '\(binding.name)' failed verification but is used to grant access or returned as if verified.")
             }
         }
+        ObjectiveCChecks.deliveredWithoutVerifier(project, into: &result)
         if result.findings.isEmpty, verifiedPatterns > 0 {
             result.evidence(at: nil, "Transactions are unwrapped through .verified patterns or checkVerified helpers in \(verifiedPatterns) places")
         }

@@ -221,6 +221,7 @@ extension Project {
     var usesStoreKitPurchasing: Bool {
         fact(UsesStoreKitPurchasing.self) {
             if PurchaseSurface.of(self).sellsAnything { return true }
+            if objectiveCFiles.contains(where: { $0.mentions("SKPaymentQueue") }) { return true }
             return swiftFiles.contains { file in
                 file.occurrences(of: "products").contains { file.isMemberAccess($0, base: "Product", member: "products") }
                     || file.occurrences(of: "currentEntitlements").contains { file.isMemberAccess($0, base: "Transaction", member: "currentEntitlements") }

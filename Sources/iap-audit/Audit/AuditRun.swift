@@ -259,7 +259,7 @@ final class AuditRun {
             unmatched = unmatched.map { Array(Set($0).intersection(folder.unmatchedIncludes)).sorted() } ?? folder.unmatchedIncludes
             unknownTargets.formIntersection(folder.unknownTargets)
             availableApps += folder.availableApps.filter { !$0.isEmpty }
-            let found = folder.apps.filter { !$0.project.swiftFiles.isEmpty || !$0.project.storeKitConfigurations.isEmpty }
+            let found = folder.apps.filter { !$0.project.swiftFiles.isEmpty || !$0.project.objectiveCFiles.isEmpty || !$0.project.storeKitConfigurations.isEmpty }
             if found.isEmpty { nothing.append((projectRoot, folder.apps)) }
             audited += found.map { AuditedApp(result: $0, root: projectRoot) }
         }

@@ -1,0 +1,239 @@
+import AuditCore
+import Foundation
+
+/// The StoreKit 1 checks in Objective-C sources, one function per rule that reads them. Each
+/// rule calls its function beside its Swift checks; the Objective-C model is built once
+/// (`ObjectiveCStoreKit.of`).
+enum ObjectiveCChecks {
+    /// The original StoreKit names a file uses, for `legacy_storekit_api`: one finding per
+    /// file naming what it uses and on which lines; the `/verifyReceipt` endpoint literal on its
+    /// own. Returns whether any was found.
+    static func legacyAPI(_ project: Project, names: Set<String>, into result: inout RuleResult) -> Bool {
+        var used = false
+        for file in project.objectiveCFiles where file.mentions("SK") || file.mentions("verifyReceipt") || file.mentions("appStoreReceiptURL") {
+            var uses: [(name: String, lines: [Int])] = []
+            var first: Int?
+            for k in file.code.indices where file.code[k].kind == .identifier {
+                let name = file.text(k)
+                guard names.contains(name) else { continue }
+                used = true
+                if first == nil { first = k }
+                let line = file.line(of: k)
+                if let index = uses.firstIndex(where: { $0.name == name }) {
+                    if uses[index].lines.last != line { uses[index].lines.append(line) }
+                } else {
+                    uses.append((name, [line]))
+                }
+            }
+            for start in file.stringStarts {
+                let text = file.stringLiteral(at: start)
+                if text.hasPrefix("http"), !text.contains(" "), text.contains("/verifyReceipt") {
+                    used = true
+                    if first == nil { first = start }
+                    let line = file.line(of: start)
+                    if let index = uses.firstIndex(where: { $0.name == "the /verifyReceipt endpoint" }) {
+                        if uses[index].lines.last != line { uses[index].lines.append(line) }
+                    } else {
+                        uses.append(("the /verifyReceipt endpoint", [line]))
+                    }
+                }
+            }
+            guard let first else { continue }
+            let listed = uses.map { use in
+                "\(use.name) (line\(use.lines.count == 1 ? "" : "s") \(use.lines.map(String.init).joined(separator: ", ")))"
+            }.joined(separator: ", ")
+            result.report(at: file.location(of: first), "This Objective-C file uses the original StoreKit API: \(listed). Migrate to Product.purchase and Transaction.updates (StoreKit 2, from Swift).")
+        }
+        return used
+    }
+
+    /// `transaction_not_finished`: each `paymentQueue:updatedTransactions:` branch for a
+    /// purchased, restored or failed transaction must reach `finishTransaction:`.
+    static func unfinished(_ project: Project, into result: inout RuleResult) {
+        let model = ObjectiveCStoreKit.of(project)
+        for handler in model.handlers where !handler.branches.isEmpty {
+            let file = model.files[handler.file]
+            var missing: [(state: String, at: Int)] = []
+            for state in LegacyTransactionHandler.statesToFinish {
+                guard let branch = ObjectiveCStoreKit.branch(for: state, in: handler) else {
+                    missing.append((state, file.methods[handler.method].start))
+                    continue
+                }
+                if model.finishSend(in: branch.body, of: file) != nil { continue }
+                // Content hosted by Apple is finished once downloaded (`paymentQueue:updatedDownloads:`).
+                if file.sends.contains(where: { branch.body.contains($0.open) && $0.selector == "startDownloads:" }) { continue }
+                missing.append((state, branch.label))
+            }
+            for (state, at) in missing {
+                let constant = "SKPaymentTransactionState" + state.prefix(1).uppercased() + state.dropFirst()
+                result.report(
+                    at: file.location(of: at),
+                    "A \(constant) transaction is never finished here (no finishTransaction:, directly or through the methods it calls): StoreKit hands it back on every launch\(state == "failed" ? ", and the product cannot be bought again" : "").",
+                    severity: .error
+                )
+            }
+            if missing.isEmpty {
+                result.evidence(at: file.location(of: file.methods[handler.method].start), "paymentQueue:updatedTransactions: finishes purchased, restored and failed transactions (\(file.path))")
+            }
+        }
+    }
+
+    /// `pending_purchase_unhandled`: the deferred state (Ask to Buy) needs its own feedback:
+    /// not missing, not the failure path, not only logged. Each observer's outcome: a problem
+    /// (reported by the rule when no other code tells the buyer) or evidence.
+    static func deferred(_ project: Project) -> [(location: SourceLocation, message: String, isProblem: Bool)] {
+        let model = ObjectiveCStoreKit.of(project)
+        var outcomes: [(SourceLocation, String, Bool)] = []
+        for handler in model.handlers where !handler.branches.isEmpty {
+            let file = model.files[handler.file]
+            guard let branch = handler.branches.first(where: { $0.states.contains("deferred") }) else {
+                outcomes.append((file.location(of: handler.branches[0].label),
+                                 "This transaction-state switch has no SKPaymentTransactionStateDeferred case: an Ask to Buy purchase waiting for approval ends here without telling the buyer.", true))
+                continue
+            }
+            let shared = handler.branches.filter { $0.body == branch.body && $0.label != branch.label }.flatMap(\.states)
+            if shared.contains("failed") {
+                outcomes.append((file.location(of: branch.label), "SKPaymentTransactionStateDeferred runs the failure code: an Ask to Buy purchase waiting for approval is shown as failed, although it may still go through.", true))
+            } else if Self.doesNothing(branch.body, in: file) {
+                outcomes.append((file.location(of: branch.label), "SKPaymentTransactionStateDeferred is ignored (the case only \(Self.onlyLogs(branch.body, in: file) ? "logs" : "breaks")): an Ask to Buy purchase waiting for approval gives the buyer no feedback.", true))
+            } else {
+                outcomes.append((file.location(of: branch.label), "SKPaymentTransactionStateDeferred (Ask to Buy) is handled in \(file.methods[handler.method].className) (\(file.path))", false))
+            }
+        }
+        return outcomes
+    }
+
+    private static let logNames: Set<String> = ["NSLog", "printf", "os_log", "DLog", "DDLogInfo", "DDLogDebug", "DDLogVerbose", "DDLogWarn"]
+
+    /// Whether `range` holds nothing but `break`, logging and empty statements.
+    static func doesNothing(_ range: Range<Int>, in file: ObjectiveCFile) -> Bool {
+        var k = range.lowerBound
+        while k < range.upperBound {
+            if file.isKind(k, .semicolon) || file.isKind(k, .leftBrace) || file.isKind(k, .rightBrace) || file.isIdentifier(k, "break") {
+                k += 1
+                continue
+            }
+            if file.isKind(k, .identifier), logNames.contains(file.text(k)) || file.text(k).hasSuffix("Log"), file.isKind(k + 1, .leftParen), let close = file.partner(of: k + 1) {
+                k = close + 1
+                continue
+            }
+            return false
+        }
+        return true
+    }
+
+    static func onlyLogs(_ range: Range<Int>, in file: ObjectiveCFile) -> Bool {
+        range.contains { file.isKind($0, .identifier) && (logNames.contains(file.text($0)) || file.text($0).hasSuffix("Log")) }
+    }
+
+    /// `transaction_finished_before_delivery`: `finishTransaction:` and then, in the same case
+    /// or method, the purchase recorded.
+    static func finishedBeforeDelivery(_ project: Project, into result: inout RuleResult) {
+        for file in project.objectiveCFiles where file.mentions("finishTransaction:") {
+            for finish in file.sends("finishTransaction:") {
+                guard let end = ObjectiveCStoreKit.scopeEnd(of: finish, in: file),
+                      let delivery = ObjectiveCStoreKit.deliveryAfter(finish, before: end, in: file) else { continue }
+                result.report(
+                    at: file.location(of: finish.selectorStart),
+                    "finishTransaction: runs before the purchase is recorded (\(file.text(delivery)) on line \(file.line(of: delivery))): if the app stops in between, StoreKit has forgotten the transaction and the user has paid for nothing. Finish after delivering."
+                )
+            }
+        }
+    }
+
+    /// `receipt_instead_of_jws`: the device posts the receipt to Apple's `verifyReceipt`.
+    static func receiptPosted(_ project: Project, into result: inout RuleResult) -> Bool {
+        var found = false
+        for file in project.objectiveCFiles where file.mentions("verifyReceipt") {
+            for start in file.stringStarts {
+                let text = file.stringLiteral(at: start)
+                guard text.hasPrefix("http"), !text.contains(" "), text.contains("itunes.apple.com/verifyReceipt") else { continue }
+                found = true
+                // A constant outside any method (`NSString *const kLiveServer = @"…";`) is
+                // reported where a method uses it: where the request is made.
+                var site = start
+                if file.method(containing: start) == nil, let equals = (max(0, start - 2)..<start).last(where: { file.isOperator($0, "=") }),
+                   equals > 0, file.isKind(equals - 1, .identifier) {
+                    let name = file.text(equals - 1)
+                    if let use = file.occurrences(of: name).first(where: { $0 > start && file.method(containing: $0) != nil }) { site = use }
+                }
+                result.report(
+                    at: file.location(of: site),
+                    "The app posts the App Store receipt to Apple's verifyReceipt from the device (\(text)): the response can be forged on the device and the endpoint is deprecated. Verify signed transactions (jwsRepresentation) on your server instead.",
+                    severity: .warning
+                )
+            }
+        }
+        return found
+    }
+
+    /// Keys that hold the App-Specific Shared Secret.
+    static func namesSecret(_ name: String) -> Bool {
+        let folded = name.lowercased().filter { $0.isLetter }
+        return folded.contains("sharedsecret") || folded.contains("appspecificsecret") || folded.contains("itunessecret") || folded.contains("iapsecret") || folded == "password"
+    }
+
+    /// `shared_secret_in_app` in Objective-C: a 32-hex literal given as the `password` of a
+    /// verifyReceipt request or kept in a constant or macro named for the secret.
+    static func sharedSecret(_ project: Project, into result: inout RuleResult) -> Bool {
+        var found = false
+        for file in project.objectiveCFiles {
+            for start in file.stringStarts {
+                let text = file.stringLiteral(at: start)
+                guard text.utf8.count == 32, SharedSecretInAppRule.looksLikeSecret(text) else { continue }
+                // `NSString *const kSharedSecret = @"…";`, `dict[@"password"] = @"…";`, `@{@"password": @"…"}`
+                var k = start - 1
+                var named: String?
+                while k >= max(0, start - 6) {
+                    if file.isKind(k, .identifier), namesSecret(file.text(k)) { named = file.text(k); break }
+                    if file.isKind(k, .stringEnd), k > 1, file.isKind(k - 1, .stringSegment), namesSecret(file.text(k - 1)) { named = file.text(k - 1); break }
+                    if file.isKind(k, .semicolon) || file.isKind(k, .leftBrace) { break }
+                    k -= 1
+                }
+                guard let named else { continue }
+                found = true
+                result.report(at: file.location(of: start), "The App-Specific Shared Secret is written in the app (\(named)): it ships in the binary, where anyone can read it.")
+            }
+            // `#define SHARED_SECRET @"…"`
+            for directive in file.directives where directive.name == "define" {
+                let text = String(decoding: file.bytes[directive.bytes], as: UTF8.self)
+                let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+                guard words.count >= 3, namesSecret(String(words[1])) else { continue }
+                let value = words[2].trimmingCharacters(in: CharacterSet(charactersIn: "@\""))
+                guard value.utf8.count == 32, SharedSecretInAppRule.looksLikeSecret(value) else { continue }
+                found = true
+                let position = file.lines.position(ofOffset: directive.bytes.lowerBound)
+                result.report(at: SourceLocation(file: file.path, line: position.line, column: position.column), "The App-Specific Shared Secret is written in the app (\(words[1])): it ships in the binary, where anyone can read it.")
+            }
+        }
+        return found
+    }
+
+    /// `unverified_transaction_used`: content delivered on the path where no receipt verifier
+    /// is set (`if (self.receiptVerifier) { [verifier verify… success:^{ deliver }] } else { deliver }`).
+    static func deliveredWithoutVerifier(_ project: Project, into result: inout RuleResult) {
+        for file in project.objectiveCFiles where file.mentions("erif") || file.mentions("alidat") {
+            for k in file.code.indices where file.isIdentifier(k, "if") {
+                guard file.isKind(k + 1, .leftParen), let conditionEnd = file.partner(of: k + 1),
+                      file.text(of: k + 2..<conditionEnd).lowercased().contains("verif") || file.text(of: k + 2..<conditionEnd).lowercased().contains("validat"),
+                      file.isKind(conditionEnd + 1, .leftBrace), let thenEnd = file.partner(of: conditionEnd + 1),
+                      file.isIdentifier(thenEnd + 1, "else"), file.isKind(thenEnd + 2, .leftBrace), let elseEnd = file.partner(of: thenEnd + 2)
+                else { continue }
+                let thenRange = conditionEnd + 2..<thenEnd
+                let elseRange = thenEnd + 3..<elseEnd
+                // The verified branch verifies and continues in a block; the other continues directly.
+                let verify = file.sends.first { thenRange.contains($0.open) && ($0.selector.lowercased().hasPrefix("verify") || $0.selector.lowercased().hasPrefix("validate")) }
+                guard let verify else { continue }
+                let insideBlocks = Set(file.sends.filter { $0.open > verify.open && $0.close < verify.close }.map(\.selector))
+                guard !file.sends.contains(where: { elseRange.contains($0.open) && ($0.selector.lowercased().contains("verify") || $0.selector.lowercased().contains("validate")) && !insideBlocks.contains($0.selector) }),
+                      let unverified = file.sends.first(where: { elseRange.contains($0.open) && insideBlocks.contains($0.selector) })
+                else { continue }
+                result.report(
+                    at: file.location(of: unverified.selectorStart),
+                    "When no receipt verifier is set, the transaction is delivered without verification (\(unverified.selector) runs, which the verified path calls only after \(verify.selector) succeeds): anyone can unlock content with a forged transaction.",
+                    severity: .error
+                )
+            }
+        }
+    }
+}
