@@ -30,6 +30,15 @@ public struct LegacyStoreKitAPIRule: Rule {
             """,
         reference: "StoreKit 2 review checklist item 11; common mistake 4",
         triggeringExamples: [
+            // Objective-C.
+            RuleExample(files: [("Store.m", """
+                #import <StoreKit/StoreKit.h>
+                @implementation Store
+                - (void)buy:(↓SKProduct *)product {
+                    [[SKPaymentQueue defaultQueue] addPayment:[SKPayment paymentWithProduct:product]];
+                }
+                @end
+                """)]),
             // The seed's AVOID example.
             RuleExample("""
                 let request = ↓SKProductsRequest(productIdentifiers: ["com.app.premium"])
@@ -65,6 +74,13 @@ public struct LegacyStoreKitAPIRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // Objective-C.
+            RuleExample(files: [("Store.m", """
+                #import <Foundation/Foundation.h>
+                @implementation Store
+                - (void)open { [self.delegate storeDidOpen:self]; }
+                @end
+                """)]),
             // The seed's PREFERRED example.
             RuleExample("""
                 let products = try await Product.products(for: ["com.app.premium"])

@@ -21,6 +21,26 @@ public struct PendingPurchaseUnhandledRule: Rule {
             """,
         reference: "StoreKit 2 review checklist item 5; common mistake 7",
         triggeringExamples: [
+            // Objective-C.
+            RuleExample(files: [("StoreObserver.m", """
+                #import <StoreKit/StoreKit.h>
+                @implementation StoreObserver
+                - (void)paymentQueue:(SKPaymentQueue *)queue updatedTransactions:(NSArray *)transactions {
+                    for (SKPaymentTransaction *transaction in transactions) {
+                        switch (transaction.transactionState) {
+                            ↓case SKPaymentTransactionStateDeferred:
+                                NSLog(@"deferred");
+                                break;
+                            case SKPaymentTransactionStatePurchased:
+                                [queue finishTransaction:transaction];
+                                break;
+                            default:
+                                break;
+                        }
+                    }
+                }
+                @end
+                """)]),
             // The seed's WRONG example: default swallows .pending.
             RuleExample("""
                 func buy(_ product: Product) async throws {
@@ -227,6 +247,26 @@ public struct PendingPurchaseUnhandledRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // Objective-C.
+            RuleExample(files: [("StoreObserver.m", """
+                #import <StoreKit/StoreKit.h>
+                @implementation StoreObserver
+                - (void)paymentQueue:(SKPaymentQueue *)queue updatedTransactions:(NSArray *)transactions {
+                    for (SKPaymentTransaction *transaction in transactions) {
+                        switch (transaction.transactionState) {
+                            case SKPaymentTransactionStateDeferred:
+                                [[NSNotificationCenter defaultCenter] postNotificationName:StorePurchaseDeferred object:transaction];
+                                break;
+                            case SKPaymentTransactionStatePurchased:
+                                [queue finishTransaction:transaction];
+                                break;
+                            default:
+                                break;
+                        }
+                    }
+                }
+                @end
+                """)]),
             // One message for a cancel and a purchase waiting for approval, that says so.
             RuleExample("""
                 func buy(_ product: Product) async throws {

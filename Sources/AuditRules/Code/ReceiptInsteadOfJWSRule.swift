@@ -31,6 +31,17 @@ public struct ReceiptInsteadOfJWSRule: Rule {
             """,
         reference: "StoreKit 2 review checklist item 15 (server-side validation uses jwsRepresentation)",
         triggeringExamples: [
+            // Objective-C.
+            RuleExample(files: [("ReceiptClient.m", """
+                #import <Foundation/Foundation.h>
+                static NSString *const kVerifyURL = @"https://buy.itunes.apple.com/verifyReceipt";
+                @implementation ReceiptClient
+                - (void)send:(NSData *)body {
+                    NSMutableURLRequest *request = [NSMutableURLRequest requestWithURL:[NSURL URLWithString:↓kVerifyURL]];
+                    request.HTTPBody = body;
+                }
+                @end
+                """)]),
             // The classic receipt upload.
             RuleExample("""
                 import Foundation
@@ -110,6 +121,16 @@ public struct ReceiptInsteadOfJWSRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // Objective-C.
+            RuleExample(files: [("ReceiptClient.m", """
+                #import <Foundation/Foundation.h>
+                @implementation ReceiptClient
+                - (void)send:(NSData *)body {
+                    NSMutableURLRequest *request = [NSMutableURLRequest requestWithURL:[NSURL URLWithString:@"https://api.example.com/purchases"]];
+                    request.HTTPBody = body;
+                }
+                @end
+                """)]),
             // The signed transaction goes to the server.
             RuleExample("""
                 import StoreKit

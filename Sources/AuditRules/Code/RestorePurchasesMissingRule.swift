@@ -22,6 +22,18 @@ public struct RestorePurchasesMissingRule: Rule {
         reference: "StoreKit 2 review checklist item 6; common mistake 9; App Review Guideline 3.1.1",
         changeScope: .lineOrAnyFile([.swift]),
         triggeringExamples: [
+            // Objective-C.
+            RuleExample(files: [("Store.m", """
+                #import <StoreKit/StoreKit.h>
+                @implementation Store
+                - (void)buy:(SKProduct *)product {
+                    [[SKPaymentQueue defaultQueue] ↓addPayment:[SKPayment paymentWithProduct:product]];
+                }
+                - (void)restore {
+                    [[SKPaymentQueue defaultQueue] restoreCompletedTransactions];
+                }
+                @end
+                """)]),
             // StoreKit 1: a view controller sells an upgrade through the payment queue, and
             // nothing restores it.
             RuleExample("""
@@ -109,6 +121,23 @@ public struct RestorePurchasesMissingRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // Objective-C.
+            RuleExample(files: [("Store.m", """
+                #import <StoreKit/StoreKit.h>
+                @implementation Store
+                - (void)buy:(SKProduct *)product {
+                    [[SKPaymentQueue defaultQueue] addPayment:[SKPayment paymentWithProduct:product]];
+                }
+                - (void)restore {
+                    [[SKPaymentQueue defaultQueue] restoreCompletedTransactions];
+                }
+                @end
+                @implementation SettingsViewController
+                - (IBAction)restoreTapped:(id)sender {
+                    [[Store shared] restore];
+                }
+                @end
+                """)]),
             // UIKit: a Restore Purchases button whose action is the app's own restore.
             RuleExample("""
                 final class OutOfTimeViewController: UIViewController {

@@ -25,6 +25,15 @@ public struct SharedSecretInAppRule: Rule {
             """,
         reference: "App Store receipt validation: the shared secret belongs on a server; RULES.md (December additions)",
         triggeringExamples: [
+            // Objective-C.
+            RuleExample(files: [("ReceiptClient.m", """
+                #import <Foundation/Foundation.h>
+                @implementation ReceiptClient
+                - (NSDictionary *)bodyWithReceipt:(NSString *)receipt {
+                    return @{@"receipt-data": receipt, @"password": ↓@"4f1e2d3c4b5a69788796a5b4c3d2e1f0"};
+                }
+                @end
+                """)]),
             // A receipt validator given the secret in the app (SwiftyStoreKit's shape).
             RuleExample("""
                 let validator = AppleReceiptValidator(service: .production, sharedSecret: ↓"4f8a1c2e9b7d6035a1e2f3c4d5b6a798")
@@ -59,6 +68,15 @@ public struct SharedSecretInAppRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // Objective-C.
+            RuleExample(files: [("ReceiptClient.m", """
+                #import <Foundation/Foundation.h>
+                @implementation ReceiptClient
+                - (NSDictionary *)bodyWithReceipt:(NSString *)receipt {
+                    return @{@"receipt-data": receipt, @"request-id": @"4f1e2d3c4b5a69788796a5b4c3d2e1f0"};
+                }
+                @end
+                """)]),
             // The secret read from the server's environment, in a server target.
             RuleExample("""
                 let validator = AppleReceiptValidator(service: .production, sharedSecret: ProcessInfo.processInfo.environment["SHARED_SECRET"] ?? "")

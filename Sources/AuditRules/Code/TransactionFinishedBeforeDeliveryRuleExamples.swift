@@ -3,6 +3,16 @@ import AuditCore
 /// The examples of `TransactionFinishedBeforeDeliveryRule` (its description).
 extension TransactionFinishedBeforeDeliveryRule {
     static let triggeringExamples: [RuleExample] = [
+        // Objective-C.
+        RuleExample(files: [("StoreObserver.m", """
+            #import <StoreKit/StoreKit.h>
+            @implementation StoreObserver
+            - (void)complete:(SKPaymentTransaction *)transaction queue:(SKPaymentQueue *)queue {
+                [queue ↓finishTransaction:transaction];
+                [self.persistor persistTransaction:transaction];
+            }
+            @end
+            """)]),
         // Finished, then recorded: a crash in between loses the purchase (StoreKit 1 and 2).
         RuleExample("""
             final class Donations: NSObject, SKPaymentTransactionObserver {
@@ -49,6 +59,16 @@ extension TransactionFinishedBeforeDeliveryRule {
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [
+        // Objective-C.
+        RuleExample(files: [("StoreObserver.m", """
+            #import <StoreKit/StoreKit.h>
+            @implementation StoreObserver
+            - (void)complete:(SKPaymentTransaction *)transaction queue:(SKPaymentQueue *)queue {
+                [self.persistor persistTransaction:transaction];
+                [queue finishTransaction:transaction];
+            }
+            @end
+            """)]),
         // Finished after delivery; the next case's `default:` and `.default` member are not
         // deliveries after the finish.
         RuleExample("""

@@ -25,6 +25,16 @@ public struct TransactionListenerLateRule: Rule {
         reference: "StoreKit 2 guidance: start at app launch, not when a paywall appears; review checklist item 1",
         changeScope: .lineOrAnyFile([.swift]),
         triggeringExamples: [
+            // Objective-C.
+            RuleExample(files: [("TipViewController.m", """
+                #import <StoreKit/StoreKit.h>
+                @implementation TipViewController
+                - (void)viewDidLoad {
+                    [super viewDidLoad];
+                    [[SKPaymentQueue defaultQueue] ↓addTransactionObserver:self];
+                }
+                @end
+                """)]),
             RuleExample("""
                 struct PaywallView: View {
                     var body: some View {
@@ -153,6 +163,28 @@ public struct TransactionListenerLateRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // Objective-C.
+            RuleExample(files: [("AppDelegate.m", """
+                #import <StoreKit/StoreKit.h>
+                @implementation AppDelegate
+                - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)options {
+                    [StoreObserver shared];
+                    return YES;
+                }
+                @end
+                @implementation StoreObserver
+                + (instancetype)shared {
+                    static StoreObserver *shared;
+                    static dispatch_once_t once;
+                    dispatch_once(&once, ^{ shared = [[self alloc] init]; });
+                    return shared;
+                }
+                - (instancetype)init {
+                    if (self = [super init]) { [[SKPaymentQueue defaultQueue] addTransactionObserver:self]; }
+                    return self;
+                }
+                @end
+                """)]),
             // StoreKit 1: the observer is added when the app finishes launching.
             RuleExample(files: [
                 ("AppDelegate.swift", """

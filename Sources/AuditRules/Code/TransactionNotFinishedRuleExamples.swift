@@ -3,6 +3,28 @@ import AuditCore
 /// The examples of `TransactionNotFinishedRule` (its description), kept beside the rule for length.
 extension TransactionNotFinishedRule {
     static let triggeringExamples: [RuleExample] = [
+        // Objective-C.
+        RuleExample(files: [("StoreObserver.m", """
+            #import <StoreKit/StoreKit.h>
+            @implementation StoreObserver
+            - (void)paymentQueue:(SKPaymentQueue *)queue updatedTransactions:(NSArray *)transactions {
+                for (SKPaymentTransaction *transaction in transactions) {
+                    switch (transaction.transactionState) {
+                        case SKPaymentTransactionStatePurchased:
+                        case SKPaymentTransactionStateRestored:
+                            [self unlock:transaction];
+                            [queue finishTransaction:transaction];
+                            break;
+                        ↓case SKPaymentTransactionStateFailed:
+                            [self.delegate storeDidFail:transaction.error];
+                            break;
+                        default:
+                            break;
+                    }
+                }
+            }
+            @end
+            """)]),
         // The seed's WRONG example, in its purchase function.
         RuleExample("""
             func purchase(_ product: Product) async throws {
@@ -257,6 +279,31 @@ extension TransactionNotFinishedRule {
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [
+        // Objective-C.
+        RuleExample(files: [("StoreObserver.m", """
+            #import <StoreKit/StoreKit.h>
+            @implementation StoreObserver
+            - (void)paymentQueue:(SKPaymentQueue *)queue updatedTransactions:(NSArray *)transactions {
+                for (SKPaymentTransaction *transaction in transactions) {
+                    switch (transaction.transactionState) {
+                        case SKPaymentTransactionStatePurchased:
+                            [self complete:transaction queue:queue];
+                            break;
+                        case SKPaymentTransactionStateRestored:
+                        case SKPaymentTransactionStateFailed:
+                            [queue finishTransaction:transaction];
+                            break;
+                        default:
+                            break;
+                    }
+                }
+            }
+            - (void)complete:(SKPaymentTransaction *)transaction queue:(SKPaymentQueue *)queue {
+                [self unlock:transaction];
+                [queue finishTransaction:transaction];
+            }
+            @end
+            """)]),
         // Finished whether or not it was revoked.
         RuleExample("""
             func listen() async {

@@ -25,6 +25,23 @@ public struct UnverifiedTransactionUsedRule: Rule {
             """,
         reference: "StoreKit 2 review checklist item 2; common mistake 3",
         triggeringExamples: [
+            // Objective-C.
+            RuleExample(files: [("Store.m", """
+                #import <StoreKit/StoreKit.h>
+                @implementation Store
+                - (void)didPurchase:(SKPaymentTransaction *)transaction queue:(SKPaymentQueue *)queue {
+                    if (self.receiptVerifier != nil) {
+                        [self.receiptVerifier verifyTransaction:transaction success:^{
+                            [self deliver:transaction queue:queue];
+                        } failure:^(NSError *error) {
+                            [queue finishTransaction:transaction];
+                        }];
+                    } else {
+                        [self ↓deliver:transaction queue:queue];
+                    }
+                }
+                @end
+                """)]),
             // The seed's WRONG example.
             RuleExample("""
                 let transaction = verification.↓unsafePayloadValue
@@ -72,6 +89,23 @@ public struct UnverifiedTransactionUsedRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // Objective-C.
+            RuleExample(files: [("Store.m", """
+                #import <StoreKit/StoreKit.h>
+                @implementation Store
+                - (void)didPurchase:(SKPaymentTransaction *)transaction queue:(SKPaymentQueue *)queue {
+                    if (self.receiptVerifier != nil) {
+                        [self.receiptVerifier verifyTransaction:transaction success:^{
+                            [self deliver:transaction queue:queue];
+                        } failure:^(NSError *error) {
+                            [queue finishTransaction:transaction];
+                        }];
+                    } else {
+                        [self.delegate storeNeedsVerifier:self];
+                    }
+                }
+                @end
+                """)]),
             // Read only for a log line; the switch below rejects .unverified.
             RuleExample("""
                 func process(_ result: VerificationResult<Transaction>) async {

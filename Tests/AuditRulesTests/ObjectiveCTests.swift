@@ -1,0 +1,105 @@
+import AuditCore
+import AuditRules
+import Foundation
+import Testing
+
+/// Objective-C StoreKit 1 apps written in the shapes of public ones (RMStore, MKStoreKit):
+/// an observer that finishes before delivering and ignores Ask to Buy, a receipt posted to
+/// verifyReceipt with the secret in a macro; a correct observer added at launch; and a mixed
+/// app whose Swift app delegate starts an Objective-C observer.
+@Suite struct ObjectiveCTests {
+    static let fixtures = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("AuditCoreTests/Fixtures/ObjectiveC")
+
+    static func audit(_ app: String) -> AuditResult {
+        let root = fixtures.appendingPathComponent(app)
+        return Auditor.audit(paths: [root], root: root, rules: BuiltInRules.all)
+    }
+
+    static func findings(_ result: AuditResult, atLeast severity: Severity = .note) -> Set<String> {
+        Set(result.findings.filter { $0.severity >= severity }.map { "\($0.ruleID) \($0.location.file):\($0.location.line)" })
+    }
+
+    @Test func flawedStoreGetsEveryStoreKit1Finding() {
+        let result = Self.audit("LegacyStoreFlawed")
+        #expect(result.fileCounts[.objectiveC] == 3)
+        #expect(Self.findings(result) == [
+            "shared_secret_in_app Store/TipStore.m:5",
+            "restore_purchases_missing Store/TipStore.m:14",
+            "pending_purchase_unhandled Store/TipStore.m:25",
+            "transaction_not_finished Store/TipStore.m:28",
+            "legacy_storekit_api Store/TipStore.m:7",
+            "transaction_finished_before_delivery Store/TipStore.m:22",
+            "receipt_instead_of_jws Store/TipStore.m:40",
+            "legacy_storekit_api Store/TipViewController.m:9",
+            "transaction_listener_late Store/TipViewController.m:9",
+        ])
+    }
+
+    @Test func correctStorePassesTheStoreKit1ItemsOnEvidence() {
+        let result = Self.audit("LegacyStoreCorrect")
+        // Only the migration advice remains.
+        #expect(Self.findings(result, atLeast: .warning) == ["legacy_storekit_api Store/StoreObserver.m:6"])
+        let evidence = result.results.flatMap(\.evidence)
+        func has(_ rule: String, _ words: String) -> Bool {
+            evidence.contains { $0.ruleID == rule && $0.message.contains(words) }
+        }
+        #expect(has("transaction_listener_late", "at launch: -[AppDelegate application:didFinishLaunchingWithOptions:] → +[StoreObserver sharedObserver] → -[StoreObserver init]"))
+        #expect(has("transaction_not_finished", "finishes purchased, restored and failed transactions"))
+        #expect(has("pending_purchase_unhandled", "SKPaymentTransactionStateDeferred (Ask to Buy) is handled"))
+        #expect(has("restore_purchases_missing", "restoreTapped: of SettingsViewController restores purchases"))
+    }
+
+    @Test func mixedAppFollowsTheFlowAcrossLanguages() {
+        let result = Self.audit("MixedApp")
+        #expect(Self.findings(result, atLeast: .error) == ["pending_purchase_unhandled App/PurchaseObserver.m:35"])
+        let evidence = result.results.flatMap(\.evidence)
+        // The Swift app delegate's `PurchaseObserver.shared().start()` adds the observer at launch.
+        #expect(evidence.contains { $0.ruleID == "transaction_listener_late" && $0.message.contains("application(_:didFinishLaunchingWithOptions:) in App/AppDelegate.swift:6") })
+        // The verified path finishes through the method it calls: no unfinished finding.
+        #expect(!result.findings.contains { $0.ruleID == "transaction_not_finished" || $0.ruleID == "unfinished_transactions_ignored" })
+    }
+
+    @Test func lexerCoversEveryByteAndReadsMessageSends() {
+        let source = """
+            #import <StoreKit/StoreKit.h>
+            #define SECRET @"x" \\
+                @"y"
+            @implementation Store (Private)
+            // [not a send]
+            - (void)buy:(SKProduct *)product quantity:(NSInteger)count {
+                NSArray *items = @[@"a", [self name]];
+                NSString *s = @"[not a send] \\" still";
+                [[SKPaymentQueue defaultQueue] addPayment:[SKPayment paymentWithProduct:product] ];
+                [self.verifier verify:product success:^{ [self deliver]; } failure:^(NSError *e) { NSLog(@"%@", e); }];
+                id first = items[0];
+            }
+            @end
+            """
+        let bytes = Array(source.utf8)
+        let (tokens, diagnostics) = ObjectiveCLexer.tokenize(bytes)
+        #expect(diagnostics.isEmpty)
+        #expect(tokens.map { String(decoding: bytes[Int($0.start)..<Int($0.end)], as: UTF8.self) }.joined() == source)
+        let file = ObjectiveCFile(path: "Store.m", bytes: bytes)
+        #expect(file.importsStoreKit)
+        #expect(file.methods.map(\.selector) == ["buy:quantity:"])
+        #expect(file.methods.first?.className == "Store")
+        #expect(file.methods.first?.parameters == ["product", "count"])
+        #expect(file.sends.map(\.selector) == ["name", "addPayment:", "defaultQueue", "paymentWithProduct:", "verify:success:failure:", "deliver"])
+        #expect(file.sends.allSatisfy { $0.method == 0 })
+        let verify = file.sends.first { $0.selector == "verify:success:failure:" }!
+        #expect(file.text(of: verify.receiver) == "self.verifier")
+        #expect(verify.arguments.count == 3)
+        #expect(file.directives.map(\.name) == ["import", "define"])
+    }
+
+    @Test func unterminatedLiteralIsAnInputErrorAndTheFileIsStillRead() {
+        let bytes = Array("@implementation A\n- (void)f { NSString *s = @\"open;\n[[SKPaymentQueue defaultQueue] restoreCompletedTransactions]; }\n@end\n".utf8)
+        let input = InputFile(relativePath: "A.m", kind: .objectiveC, contents: .success(bytes))
+        let result = Auditor.audit(files: [input], rules: BuiltInRules.all)
+        let errors = result.findings.filter { $0.ruleID == "input_error" }
+        #expect(errors.map { "\($0.location.file):\($0.location.line):\($0.location.column)" } == ["A.m:2:27"])
+        #expect(result.project.objectiveCFiles.first?.sends.contains { $0.selector == "restoreCompletedTransactions" } == true)
+    }
+}
