@@ -237,7 +237,7 @@ public struct Report: Sendable {
                 name: checklist.name, title: checklist.title, introduction: checklist.introduction,
                 items: checklist.items.enumerated().map { index, item in
                     Self.fill(item, anchor: "\(checklist.name)-\(index + 1)", results: byRule, disabled: Set(settings.disabledRules),
-                              unreadCode: result.scope.unreadPurchaseCode)
+                              unreadCode: result.scope.unreadPurchaseCode, objectiveCFiles: result.scope.objectiveCStoreKitFiles)
                 }
             )
         }
@@ -245,7 +245,7 @@ public struct Report: Sendable {
 
     /// `unreadCode`: the languages of the app's purchase code when it is not Swift (its code
     /// items are then not checked, whatever the Swift rules found).
-    private static func fill(_ item: Checklist.Item, anchor: String, results: [String: RuleResult], disabled: Set<String>, unreadCode: String? = nil) -> Item {
+    private static func fill(_ item: Checklist.Item, anchor: String, results: [String: RuleResult], disabled: Set<String>, unreadCode: String? = nil, objectiveCFiles: Int = 0) -> Item {
         let ran = item.ruleIDs.compactMap { results[$0] }
         let findings = ran.flatMap(\.findings).sorted(by: Finding.reportOrder)
         let evidence = ran.flatMap(\.evidence)
@@ -258,6 +258,10 @@ public struct Report: Sendable {
         } else if let unreadCode, ran.allSatisfy({ $0.rule.scope == .code }) {
             status = .notChecked
             notes.append("The app's purchase code looks like \(unreadCode), which iap-audit does not read: check this by hand.")
+        } else if objectiveCFiles > 0, let unread = ran.first(where: { $0.rule.scope == .code && !$0.rule.readsObjectiveC }) {
+            // Passed or not applicable on the Swift code alone says nothing of the Objective-C.
+            status = .notChecked
+            notes.append("Part of the app's StoreKit code is Objective-C (\(objectiveCFiles) file\(objectiveCFiles == 1 ? "" : "s")), which \(unread.rule.identifier) does not read: check this by hand.")
         } else if ran.allSatisfy({ $0.notApplicableReason != nil }) {
             status = .notApplicable
             notes += ran.compactMap(\.notApplicableReason)

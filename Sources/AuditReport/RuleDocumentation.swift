@@ -88,7 +88,9 @@ public enum RuleDocumentation {
         if lower.hasSuffix(".swift") { return "swift" }
         if lower.hasSuffix(".storekit") || lower.hasSuffix(".xcstrings") || lower.hasSuffix(".json") { return "json" }
         if lower.hasSuffix(".md") { return "markdown" }
-        if lower.hasSuffix(".stringsdict") { return "xml" }
+        if lower.hasSuffix(".stringsdict") || lower.hasSuffix(".plist") { return "xml" }
+        if lower.hasSuffix(".m") || lower.hasSuffix(".mm") || lower.hasSuffix(".h") { return "objectivec" }
+        if lower.hasSuffix(".xcconfig") { return "ini" }
         return "text"
     }
 }

@@ -34,6 +34,7 @@ import Testing
             "receipt_instead_of_jws Store/TipStore.m:40",
             "legacy_storekit_api Store/TipViewController.m:9",
             "transaction_listener_late Store/TipViewController.m:9",
+            "storekit_config_missing Store/AppDelegate.m:6",
         ])
     }
 

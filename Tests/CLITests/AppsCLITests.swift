@@ -31,18 +31,25 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("iap-audit-report").path))
     }
 
-    @Test func anObjectiveCAppSaysItsCodeIsNotRead() throws {
-        let root = try CLI.makeProject(["Store/RMStoreLike.m": "#import <StoreKit/StoreKit.h>\n@implementation S\n@end\n", "Store/RMStoreLike.h": "@interface S\n@end\n"])
-        defer { try? FileManager.default.removeItem(at: root) }
-        let run = try CLI.run(["."], in: root)
-        #expect(run.status == 2)
-        #expect(run.stderr.contains("Objective-C"))
+    @Test func anObjectiveCAppIsAuditedAndAFlutterAppSaysItsCodeIsNotRead() throws {
+        let objectiveC = try CLI.makeProject(["Store/RMStoreLike.m": "#import <StoreKit/StoreKit.h>\n@implementation S\n@end\n", "Store/RMStoreLike.h": "@interface S\n@end\n"])
+        let flutter = try CLI.makeProject(["pubspec.yaml": "name: shop\n", "lib/store.dart": "import 'package:in_app_purchase/in_app_purchase.dart';\n"])
+        defer {
+            try? FileManager.default.removeItem(at: objectiveC)
+            try? FileManager.default.removeItem(at: flutter)
+        }
+        let run = try CLI.run([".", "--fail-on", "never", "--verbose"], in: objectiveC)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("1 Objective-C file"), "\(run.stdout)")
+        let dart = try CLI.run(["."], in: flutter)
+        #expect(dart.status == 2)
+        #expect(dart.stderr.contains("Flutter (Dart)"), "\(dart.stderr)")
     }
 
-    @Test func purchaseCodeInObjectiveCLeavesTheCodeItemsNotCheckedButScriptsWithoutPurchasesDoNot() throws {
+    @Test func purchaseCodeInDartLeavesTheCodeItemsNotCheckedButScriptsWithoutPurchasesDoNot() throws {
         let mixed = try CLI.makeProject([
             "App/AppDelegate.swift": "import UIKit\nclass AppDelegate: UIResponder {}\n",
-            "App/Store.m": "#import <StoreKit/StoreKit.h>\n@implementation Store\n- (void)buy { [[SKPaymentQueue defaultQueue] addPayment:nil]; }\n@end\n",
+            "lib/store.dart": "import 'package:in_app_purchase/in_app_purchase.dart';\nfinal store = InAppPurchase.instance;\n",
         ])
         let reader = try CLI.makeProject([
             "App/AppDelegate.swift": "import UIKit\nclass AppDelegate: UIResponder {}\n",
@@ -53,7 +60,7 @@ import Testing
             try? FileManager.default.removeItem(at: reader)
         }
         let run = try CLI.run([".", "--format", "json", "--verbose", "--fail-on", "never"], in: mixed)
-        #expect(run.stdout.contains("Not read: the app's purchase code looks like Objective-C (1 file)"), "\(run.stdout)")
+        #expect(run.stdout.contains("Not read: the app's purchase code looks like Dart (Flutter) (1 file)"), "\(run.stdout)")
         let report = try json(mixed.appendingPathComponent("iap-audit-report/report.json"))
         let items = ((report["checklists"] as? [[String: Any]]) ?? []).flatMap { ($0["items"] as? [[String: Any]]) ?? [] }
         let legacy = try #require(items.first { ($0["text"] as? String)?.hasPrefix("No original StoreKit APIs") == true })

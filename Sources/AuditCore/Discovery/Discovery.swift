@@ -85,6 +85,10 @@ public struct DiscoveryResult: Sendable {
     /// PHP, Java, Kotlin, C#, Rust, Elixir), relative paths: where App Store Server
     /// Notifications handlers are looked for.
     public var serverSources: [String] = []
+    /// Property lists, build settings and JSON files (`.plist`, `.xcconfig`, `.json`), relative
+    /// paths: where a shipped App-Specific Shared Secret is looked for. Asset catalogs' and
+    /// projects' own files are left out.
+    public var settingsFiles: [String] = []
 }
 
 /// A language an app's purchase code may be written in that the audit does not read.
@@ -167,6 +171,7 @@ public enum Discovery {
         var skipped: [SkippedFolder] = []
         var otherSources: [OtherSource] = []
         var serverSources: [String] = []
+        var settingsFiles: [String] = []
         var seen = Set<String>()
         let fileManager = FileManager.default
         for path in paths {
@@ -218,6 +223,8 @@ public enum Discovery {
                             otherSources.append(file)
                         case .serverSource(let relative):
                             serverSources.append(relative)
+                        case .settingsFile(let relative):
+                            settingsFiles.append(relative)
                         }
                     }
                     // Entries are listed by name: folders are entered in that order too, so
@@ -234,6 +241,7 @@ public enum Discovery {
         serverSources.sort()
         var result = DiscoveryResult(files: files, problems: problems, buildFiles: buildFiles, skipped: skipped, otherSources: otherSources)
         result.serverSources = serverSources
+        result.settingsFiles = settingsFiles.sorted()
         return result
     }
 
@@ -246,6 +254,7 @@ public enum Discovery {
         case skipped(SkippedFolder)
         case otherSource(OtherSource)
         case serverSource(String)
+        case settingsFile(String)
 
         var path: String {
             switch self {
@@ -255,6 +264,7 @@ public enum Discovery {
             case .skipped(let folder): folder.relativePath
             case .otherSource(let file): file.relativePath
             case .serverSource(let relative): relative
+            case .settingsFile(let relative): relative
             }
         }
     }
@@ -371,6 +381,7 @@ public enum Discovery {
                             entries.append(.otherSource(OtherSource(relativePath: relative, language: language)))
                         }
                         if ServerNotifications.isServerSource(name) { entries.append(.serverSource(relative)) }
+                        if SettingsFile.isCandidate(name: name, relativePath: relative) { entries.append(.settingsFile(relative)) }
                     }
                 }
                 continue

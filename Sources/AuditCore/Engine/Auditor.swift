@@ -109,6 +109,11 @@ public struct AuditScope: Sendable {
         return otherLanguages.sorted { $0.key < $1.key }.map { "\($0.key.rawValue) (\($0.value) file\($0.value == 1 ? "" : "s"))" }.joined(separator: " and ")
     }
     var swiftImportsStoreKit = false
+    /// How many of the app's Objective-C files use StoreKit: the code items whose rules do not
+    /// read Objective-C are then not checked.
+    public var objectiveCStoreKitFiles = 0
+    /// The app's property lists, build settings and JSON files that mention a secret.
+    public var settingsFiles: [SettingsFile] = []
     /// App Store Server Notifications handling found anywhere in the audited folder.
     public var serverNotifications = ServerNotifications()
 
@@ -180,6 +185,7 @@ public enum Auditor {
         // app's short rule stage while the other waited (apps × rules × files on every core).
         var work: [(selected: [(InputFile, LoadedInput)], scope: AuditScope, bytes: Int)] = []
         let candidates = candidateFiles(files, apps: chosen)
+        let settings = SettingsFile.read(discovered.settingsFiles, root: root)
         for (index, app) in chosen.enumerated() {
             var selected: [(InputFile, LoadedInput)] = []
             var testStoreKitConfigurations: [String] = []
@@ -207,6 +213,10 @@ public enum Auditor {
                 testConfigurations: plan.testConfigurations, skipped: discovered.skipped, notes: plan.notes)
             scope.serverNotifications = serverNotifications
             scope.testStoreKitConfigurations = testStoreKitConfigurations.sorted()
+            // Bundle resources and build settings of the app (a folder app: all of them).
+            scope.settingsFiles = settings.filter { file in
+                app.kind == .folder || app.members.contains(file.path) || file.path.hasSuffix(".xcconfig") && RepositoryPath.isInside(file.path, folder: app.folder)
+            }
             // Code in another language counts as the app's purchase code only when no Swift file
             // of the app imports StoreKit and the file names a purchase API (StoreKit, an IAP plugin).
             let swiftImportsStoreKit = selected.contains { item in
@@ -376,7 +386,15 @@ public enum Auditor {
 
     /// Audits files already in memory.
     public static func audit(files: [InputFile], rules: [any Rule], options: AuditOptions = AuditOptions()) -> AuditResult {
-        let sorted = files.sorted { $0.relativePath < $1.relativePath }
+        // Property lists, build settings and JSON files are looked at for shipped secrets only.
+        let isSettings = { (file: InputFile) in
+            SettingsFile.isCandidate(name: String(file.relativePath.split(separator: "/").last ?? ""), relativePath: file.relativePath)
+        }
+        let settings: [SettingsFile] = files.filter(isSettings).compactMap { file in
+            guard case .success(let bytes) = file.contents else { return nil }
+            return SettingsFile.mentionsSecret(bytes) ? SettingsFile(path: file.relativePath, bytes: bytes) : nil
+        }
+        let sorted = files.filter { !isSettings($0) }.sorted { $0.relativePath < $1.relativePath }
         options.notify(.started(.parsing, total: sorted.count))
         let loaded: [(InputFile, LoadedInput)] = parallelMap(sorted, jobs: options.jobs) { file in
             let item = Loader.load(file)
@@ -384,6 +402,7 @@ public enum Auditor {
             return (file, item)
         }
         var scope = AuditScope()
+        scope.settingsFiles = settings.sorted { $0.path < $1.path }
         scope.serverNotifications = ServerNotifications.find(
             swiftFiles: loaded.compactMap { item in if case .swift(let file, _, _, _) = item.1 { return file } else { return nil } },
             serverSources: [], root: nil)
@@ -409,11 +428,13 @@ public enum Auditor {
         project.resolveLocales(override: options.locales, declared: scope.app.declaredLocales, declaredSource: scope.app.declaredLocaleSource)
         project.isLibrary = scope.app.kind == .package
         project.testStoreKitConfigurations = scope.testStoreKitConfigurations
+        project.settingsFiles = scope.settingsFiles
         project.jobs = options.jobs
         var result = finish(project: project, sources: sources, rules: rules, options: options, announcesStages: announcesStages)
         result.fileCounts = counts
         result.scope = scope
         result.scope.swiftImportsStoreKit = result.project.usesStoreKit
+        result.scope.objectiveCStoreKitFiles = result.project.objectiveCFiles.filter { $0.importsStoreKit || $0.mentions("SKPaymentQueue") || $0.mentions("SKProduct") }.count
         return result
     }
 

@@ -5,6 +5,8 @@ public struct Project: Sendable {
     public var swiftFiles: [SwiftFile] { didSet { facts = ProjectFacts() } }
     /// Objective-C implementation files (`.m`, `.mm`) of the app, test code left out.
     public var objectiveCFiles: [ObjectiveCFile] = [] { didSet { facts = ProjectFacts() } }
+    /// Property lists, build settings and JSON files of the app that mention a secret.
+    public var settingsFiles: [SettingsFile] = [] { didSet { facts = ProjectFacts() } }
     /// Swift files of test targets: not audited as app code, but rules may ask whether tests
     /// exist (for example StoreKitTest sessions).
     public var testFiles: [SwiftFile] = [] { didSet { facts = ProjectFacts() } }

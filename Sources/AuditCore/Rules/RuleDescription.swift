@@ -43,6 +43,16 @@ public struct RuleDescription: Sendable {
         self.triggeringExamples = triggeringExamples
         self.nonTriggeringExamples = nonTriggeringExamples
     }
+
+    /// Whether the rule reads Objective-C sources: it has examples written in Objective-C
+    /// (every check that reads them is documented and tested in both languages). A checklist
+    /// item whose rules do not is not checked when the app's purchase code is partly
+    /// Objective-C.
+    public var readsObjectiveC: Bool {
+        (triggeringExamples + nonTriggeringExamples).contains { example in
+            example.files.contains { $0.path.hasSuffix(".m") || $0.path.hasSuffix(".mm") }
+        }
+    }
 }
 
 /// A small project for a rule's documentation and tests: one or more files, with `↓` marking

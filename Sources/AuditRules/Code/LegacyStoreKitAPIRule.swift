@@ -167,7 +167,8 @@ public struct LegacyStoreKitAPIRule: Rule {
         }
         if ObjectiveCChecks.legacyAPI(project, names: Self.legacyNames, into: &result) { used = true }
         if !used {
-            result.evidence(at: nil, "No original StoreKit API is used in \(project.swiftFiles.count) Swift file\(project.swiftFiles.count == 1 ? "" : "s")")
+            let objectiveC = project.objectiveCFiles.isEmpty ? "" : " and \(project.objectiveCFiles.count) Objective-C file\(project.objectiveCFiles.count == 1 ? "" : "s")"
+            result.evidence(at: nil, "No original StoreKit API is used in \(project.swiftFiles.count) Swift file\(project.swiftFiles.count == 1 ? "" : "s")\(objectiveC)")
         }
     }
 

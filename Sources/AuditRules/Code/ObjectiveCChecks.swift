@@ -167,6 +167,11 @@ enum ObjectiveCChecks {
         return found
     }
 
+    /// 32 hexadecimal digits: the form of an App-Specific Shared Secret.
+    static func looksLikeSecret(_ text: String) -> Bool {
+        text.utf8.count == 32 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) || (0x41...0x46).contains($0) }
+    }
+
     /// Keys that hold the App-Specific Shared Secret.
     static func namesSecret(_ name: String) -> Bool {
         let folded = name.lowercased().filter { $0.isLetter }
@@ -180,7 +185,7 @@ enum ObjectiveCChecks {
         for file in project.objectiveCFiles {
             for start in file.stringStarts {
                 let text = file.stringLiteral(at: start)
-                guard text.utf8.count == 32, SharedSecretInAppRule.looksLikeSecret(text) else { continue }
+                guard text.utf8.count == 32, ObjectiveCChecks.looksLikeSecret(text) else { continue }
                 // `NSString *const kSharedSecret = @"…";`, `dict[@"password"] = @"…";`, `@{@"password": @"…"}`
                 var k = start - 1
                 var named: String?
@@ -200,7 +205,7 @@ enum ObjectiveCChecks {
                 let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
                 guard words.count >= 3, namesSecret(String(words[1])) else { continue }
                 let value = words[2].trimmingCharacters(in: CharacterSet(charactersIn: "@\""))
-                guard value.utf8.count == 32, SharedSecretInAppRule.looksLikeSecret(value) else { continue }
+                guard value.utf8.count == 32, ObjectiveCChecks.looksLikeSecret(value) else { continue }
                 found = true
                 let position = file.lines.position(ofOffset: directive.bytes.lowerBound)
                 result.report(at: SourceLocation(file: file.path, line: position.line, column: position.column), "The App-Specific Shared Secret is written in the app (\(words[1])): it ships in the binary, where anyone can read it.")
@@ -235,5 +240,134 @@ enum ObjectiveCChecks {
                 )
             }
         }
+    }
+}
+
+extension ObjectiveCChecks {
+    /// Whether a settings key names the App-Specific Shared Secret (`SharedSecret`,
+    /// `IAP_SHARED_SECRET`, `itunesSecret`, `appSpecificSharedSecret`, `receiptSecret`).
+    static func settingsKeyNamesSecret(_ key: String) -> Bool {
+        let folded = key.lowercased().filter { $0.isLetter }
+        guard folded.contains("secret") else { return false }
+        return ["sharedsecret", "appspecific", "itunes", "iap", "storekit", "receipt", "appstore"].contains { folded.contains($0) }
+    }
+
+    /// `shared_secret_in_app` in property lists, build settings and JSON: a key named for the
+    /// secret whose value, on its line or the next, is 32 hexadecimal digits.
+    static func sharedSecretInSettings(_ project: Project, into result: inout RuleResult) -> Bool {
+        var found = false
+        for file in project.settingsFiles where !file.bytes.starts(with: Array("bplist".utf8)) {
+            let lines = String(decoding: file.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            var previousKey: String?
+            for (index, line) in lines.enumerated() {
+                let text = String(line)
+                // The key on this line: a plist `<key>`, a JSON name, an xcconfig setting.
+                var key: String?
+                if let open = text.range(of: "<key>"), let close = text.range(of: "</key>", range: open.upperBound..<text.endIndex) {
+                    key = String(text[open.upperBound..<close.lowerBound])
+                } else if let colon = text.firstIndex(of: ":"), text.contains("\"") {
+                    key = String(text[..<colon])
+                } else if let equals = text.firstIndex(of: "=") {
+                    key = String(text[..<equals])
+                }
+                let named = key.map(settingsKeyNamesSecret) == true ? key : nil
+                if let value = Self.hexValue(in: text), let secretKey = named ?? previousKey {
+                    found = true
+                    let column = text.utf8.distance(from: text.utf8.startIndex, to: value.lowerBound.samePosition(in: text.utf8) ?? text.utf8.startIndex) + 1
+                    let name = secretKey.trimmingCharacters(in: CharacterSet(charactersIn: " \t\"<>"))
+                    result.report(
+                        at: SourceLocation(file: file.path, line: index + 1, column: column),
+                        "The App-Specific Shared Secret is kept in \(file.path) (\(name)), which ships in the app or its build: anyone can read it from the bundle. Keep it on your server."
+                    )
+                    previousKey = nil
+                    continue
+                }
+                // A plist's value follows its key on the next line.
+                previousKey = named != nil && Self.hexValue(in: text) == nil ? named : (text.trimmingCharacters(in: .whitespaces).isEmpty ? previousKey : nil)
+            }
+        }
+        return found
+    }
+
+    /// The range of a run of exactly 32 hexadecimal digits in `text`.
+    static func hexValue(in text: String) -> Range<String.Index>? {
+        var start: String.Index?
+        var count = 0
+        var index = text.startIndex
+        func isHex(_ c: Character) -> Bool { c.isHexDigit && c.isASCII }
+        while index <= text.endIndex {
+            let c: Character? = index < text.endIndex ? text[index] : nil
+            if let c, isHex(c) || c.isLetter || c.isNumber {
+                if start == nil { start = index; count = 0 }
+                count += isHex(c) ? 1 : 100
+            } else {
+                if let begin = start, count == 32, ObjectiveCChecks.looksLikeSecret(String(text[begin..<index])) { return begin..<index }
+                start = nil
+                count = 0
+            }
+            if index == text.endIndex { break }
+            index = text.index(after: index)
+        }
+        return nil
+    }
+}
+
+extension ObjectiveCChecks {
+    /// Methods that run without the user asking: launch, activation, a screen appearing.
+    static let automaticSelectors: Set<String> = [
+        "application:didFinishLaunchingWithOptions:", "application:willFinishLaunchingWithOptions:",
+        "applicationDidBecomeActive:", "applicationWillEnterForeground:", "viewDidLoad", "viewWillAppear:", "viewDidAppear:", "awakeFromNib",
+    ]
+
+    /// `restore_called_automatically`: `restoreCompletedTransactions` reached from launch or
+    /// a screen's appearance rather than from an action. Returns how many restores were read.
+    static func automaticRestores(_ project: Project, into result: inout RuleResult) -> Int {
+        let model = ObjectiveCStoreKit.of(project)
+        let actions = Set(model.actionMethods())
+        var count = 0
+        for (f, file) in model.files.enumerated() where file.mentions("restoreCompletedTransactions") {
+            for send in file.sends where send.selector.hasPrefix("restoreCompletedTransactions") {
+                count += 1
+                guard let m = send.method else { continue }
+                let start = ObjectiveCStoreKit.MethodRef(file: f, method: m)
+                // Breadth first over the callers, stopping at actions.
+                var seen: Set<ObjectiveCStoreKit.MethodRef> = [start]
+                var frontier = [start]
+                var automatic: (file: ObjectiveCFile, method: ObjectiveCFile.Method, site: Int)?
+                var behindAction: ObjectiveCFile.Method?
+                for _ in 0..<5 where automatic == nil && !frontier.isEmpty {
+                    var next: [ObjectiveCStoreKit.MethodRef] = []
+                    for ref in frontier {
+                        let method = model.files[ref.file].methods[ref.method]
+                        if actions.contains(ref) {
+                            behindAction = behindAction ?? method
+                            continue
+                        }
+                        if automaticSelectors.contains(method.selector) {
+                            let callerFile = model.files[ref.file]
+                            let site = ref == start ? send.selectorStart
+                                : callerFile.sends.first { candidate in
+                                    candidate.method == ref.method && candidate.selector != method.selector
+                                        && seen.contains { callee in callee != ref && model.files[callee.file].methods[callee.method].selector == candidate.selector }
+                                }?.selectorStart ?? method.start
+                            automatic = (callerFile, method, site)
+                            break
+                        }
+                        for caller in model.callers(of: ref) where seen.insert(caller).inserted { next.append(caller) }
+                    }
+                    frontier = next
+                }
+                if let automatic {
+                    let at = automatic.file.path == file.path && automatic.site == send.selectorStart ? "" : " at \(file.path):\(file.line(of: send.selectorStart))"
+                    result.report(
+                        at: automatic.file.location(of: automatic.site),
+                        "restoreCompletedTransactions\(at) runs without a user action (from \(automatic.method.isClassMethod ? "+" : "-")[\(automatic.method.className) \(automatic.method.selector)]): it can show an Apple Account sign-in prompt."
+                    )
+                } else if let action = behindAction {
+                    result.evidence(at: file.location(of: send.selectorStart), "restoreCompletedTransactions is called behind the user action \(action.selector) of \(action.className)")
+                }
+            }
+        }
+        return count
     }
 }

@@ -21,6 +21,19 @@ public struct RestoreCalledAutomaticallyRule: Rule {
         fix: "Call `AppStore.sync()` only from a Restore Purchases button's action; read `Transaction.currentEntitlements` at launch instead.",
         reference: "Apple developer guidance on AppStore.sync(); StoreKit 2 restore purchases",
         triggeringExamples: [
+            // Objective-C.
+            RuleExample(files: [("StoreViewController.m", """
+                #import <StoreKit/StoreKit.h>
+                @implementation StoreViewController
+                - (void)viewDidLoad {
+                    [super viewDidLoad];
+                    [self ↓restore];
+                }
+                - (void)restore {
+                    [[SKPaymentQueue defaultQueue] restoreCompletedTransactions];
+                }
+                @end
+                """)]),
             RuleExample("""
                 struct RootView: View {
                     var body: some View {
@@ -95,6 +108,19 @@ public struct RestoreCalledAutomaticallyRule: Rule {
             ]),
         ],
         nonTriggeringExamples: [
+            // Objective-C.
+            RuleExample(files: [("StoreViewController.m", """
+                #import <StoreKit/StoreKit.h>
+                @implementation StoreViewController
+                - (void)viewDidLoad {
+                    [super viewDidLoad];
+                    [self.restoreButton addTarget:self action:@selector(restoreTapped:) forControlEvents:UIControlEventTouchUpInside];
+                }
+                - (void)restoreTapped:(UIButton *)sender {
+                    [[SKPaymentQueue defaultQueue] restoreCompletedTransactions];
+                }
+                @end
+                """)]),
             // StoreKit 1: a Restore button's action.
             RuleExample("""
                 import StoreKit
@@ -178,6 +204,7 @@ public struct RestoreCalledAutomaticallyRule: Rule {
                 }
             }
         }
+        syncs += ObjectiveCChecks.automaticRestores(project, into: &result)
         if syncs == 0 {
             result.notApplicable("The app does not call AppStore.sync() or restoreCompletedTransactions().")
         }

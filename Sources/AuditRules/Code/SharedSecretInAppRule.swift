@@ -25,6 +25,19 @@ public struct SharedSecretInAppRule: Rule {
             """,
         reference: "App Store receipt validation: the shared secret belongs on a server; RULES.md (December additions)",
         triggeringExamples: [
+            // A property list in the bundle, and a build setting.
+            RuleExample(files: [("Store/StoreConfig.plist", """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0">
+                <dict>
+                    <key>SharedSecret</key>
+                    <string>↓749a1ca3750a421fa92cf8e139a6f539</string>
+                </dict>
+                </plist>
+                """)]),
+            RuleExample(files: [("Config/Release.xcconfig", """
+                IAP_SHARED_SECRET = ↓749a1ca3750a421fa92cf8e139a6f539
+                """)]),
             // Objective-C.
             RuleExample(files: [("ReceiptClient.m", """
                 #import <Foundation/Foundation.h>
@@ -68,6 +81,17 @@ public struct SharedSecretInAppRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // Secrets kept elsewhere: a placeholder, a key that is not the shared secret.
+            RuleExample(files: [("Store/StoreConfig.plist", """
+                <plist version="1.0">
+                <dict>
+                    <key>SharedSecret</key>
+                    <string>set on the server</string>
+                    <key>AnalyticsWriteKey</key>
+                    <string>749a1ca3750a421fa92cf8e139a6f539</string>
+                </dict>
+                </plist>
+                """)]),
             // Objective-C.
             RuleExample(files: [("ReceiptClient.m", """
                 #import <Foundation/Foundation.h>
@@ -152,8 +176,11 @@ public struct SharedSecretInAppRule: Rule {
             }
         }
         _ = ObjectiveCChecks.sharedSecret(project, into: &result)
-        if result.findings.isEmpty, !project.swiftFiles.isEmpty {
-            result.evidence(at: nil, "No shared secret is written in the app's Swift code (sharedSecret: arguments, verifyReceipt passwords, constants named for it; \(looked) files read)")
+        _ = ObjectiveCChecks.sharedSecretInSettings(project, into: &result)
+        if result.findings.isEmpty, !project.swiftFiles.isEmpty || !project.objectiveCFiles.isEmpty {
+            let objectiveC = project.objectiveCFiles.isEmpty ? "" : ", \(project.objectiveCFiles.count) Objective-C"
+            let settings = project.settingsFiles.isEmpty ? "" : "; \(project.settingsFiles.count) property list, settings or JSON file\(project.settingsFiles.count == 1 ? "" : "s") that mention a secret"
+            result.evidence(at: nil, "No shared secret is written in the app's code (sharedSecret: arguments, verifyReceipt passwords, constants named for it; \(looked) Swift\(objectiveC) files read\(settings))")
         }
     }
 

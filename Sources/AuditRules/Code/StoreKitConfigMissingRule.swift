@@ -25,6 +25,16 @@ public struct StoreKitConfigMissingRule: Rule {
         reference: "StoreKit 2 review checklist item 13 (StoreKit configuration file set up for testing)",
         changeScope: .lineOrAnyFile([.swift, .storeKitConfiguration]),
         triggeringExamples: [
+            // Objective-C.
+            RuleExample(files: [("AppDelegate.m", """
+                #import <StoreKit/StoreKit.h>
+                @implementation AppDelegate
+                ↓- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)options {
+                    [[SKPaymentQueue defaultQueue] addTransactionObserver:self.observer];
+                    return YES;
+                }
+                @end
+                """)]),
             // A SwiftUI app that sells, with no configuration anywhere.
             RuleExample(files: [
                 ("App/NotesApp.swift", """
@@ -97,6 +107,15 @@ public struct StoreKitConfigMissingRule: Rule {
             ]),
         ],
         nonTriggeringExamples: [
+            // Objective-C.
+            RuleExample(files: [("AppDelegate.m", """
+                #import <UIKit/UIKit.h>
+                @implementation AppDelegate
+                - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)options {
+                    return YES;
+                }
+                @end
+                """)]),
             // A configuration next to the code.
             RuleExample(files: [
                 ("App/NotesApp.swift", """
@@ -230,10 +249,14 @@ public struct StoreKitConfigMissingRule: Rule {
             }
             return
         }
-        guard let site = project.launchSite() else { return }
-        result.report(
-            in: site.file, at: site.index,
-            "The app uses StoreKit purchases but no .storekit configuration file was found: purchases, renewals, refunds and Ask to Buy cannot be tested locally."
-        )
+        let message = "The app uses StoreKit purchases but no .storekit configuration file was found: purchases, renewals, refunds and Ask to Buy cannot be tested locally."
+        if let site = project.launchSite() {
+            result.report(in: site.file, at: site.index, message)
+        } else if let (file, method) = project.objectiveCFiles.lazy.compactMap({ file in
+            file.methods.first { $0.selector == "application:didFinishLaunchingWithOptions:" }.map { (file, $0) }
+        }).first {
+            // An Objective-C app delegate.
+            result.report(at: file.location(of: method.start), message)
+        }
     }
 }

@@ -78,6 +78,16 @@ public struct StoreViewRestoreHiddenRule: Rule {
             ]),
         ],
         nonTriggeringExamples: [
+            // Objective-C.
+            RuleExample(files: [("StoreViewController.m", """
+                #import <StoreKit/StoreKit.h>
+                // Objective-C has no StoreKit views: a store screen draws its own restore button.
+                @implementation StoreViewController
+                - (IBAction)restoreTapped:(id)sender {
+                    [[SKPaymentQueue defaultQueue] restoreCompletedTransactions];
+                }
+                @end
+                """)]),
             // The seed's CORRECT example.
             RuleExample("""
                 SubscriptionStoreView(groupID: "group_id")

@@ -95,6 +95,21 @@ public struct TransactionListenerMissingRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // Objective-C.
+            RuleExample(files: [("AppDelegate.m", """
+                #import <StoreKit/StoreKit.h>
+                @implementation AppDelegate
+                - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)options {
+                    [[SKPaymentQueue defaultQueue] addTransactionObserver:[StoreObserver shared]];
+                    return YES;
+                }
+                @end
+                @implementation StoreObserver
+                - (void)buy:(SKProduct *)product {
+                    [[SKPaymentQueue defaultQueue] addPayment:[SKPayment paymentWithProduct:product]];
+                }
+                @end
+                """)]),
             // The seed's CORRECT listener in App.init.
             RuleExample("""
                 import StoreKit

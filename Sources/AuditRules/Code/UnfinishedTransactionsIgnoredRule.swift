@@ -149,6 +149,21 @@ public struct UnfinishedTransactionsIgnoredRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // Objective-C.
+            RuleExample(files: [("AppDelegate.m", """
+                #import <StoreKit/StoreKit.h>
+                @implementation AppDelegate
+                - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)options {
+                    [[SKPaymentQueue defaultQueue] addTransactionObserver:[StoreObserver shared]];
+                    return YES;
+                }
+                @end
+                @implementation StoreObserver
+                - (void)buy:(SKProduct *)product {
+                    [[SKPaymentQueue defaultQueue] addPayment:[SKPayment paymentWithProduct:product]];
+                }
+                @end
+                """)]),
             // StoreKit 1: an observer the app delegate adds at launch receives them.
             RuleExample("""
                 import StoreKit
