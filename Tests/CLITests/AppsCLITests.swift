@@ -60,7 +60,7 @@ import Testing
             try? FileManager.default.removeItem(at: reader)
         }
         let run = try CLI.run([".", "--format", "json", "--verbose", "--fail-on", "never"], in: mixed)
-        #expect(run.stdout.contains("Not read: the app's purchase code looks like Dart (Flutter) (1 file)"), "\(run.stdout)")
+        #expect(run.stdout.contains("Not read: the app's purchase code looks like Dart (Flutter) (1 file) using in_app_purchase"), "\(run.stdout)")
         let report = try json(mixed.appendingPathComponent("iap-audit-report/report.json"))
         let items = ((report["checklists"] as? [[String: Any]]) ?? []).flatMap { ($0["items"] as? [[String: Any]]) ?? [] }
         let legacy = try #require(items.first { ($0["text"] as? String)?.hasPrefix("No original StoreKit APIs") == true })

@@ -127,14 +127,14 @@ public enum OtherLanguage: String, Sendable, Hashable, CaseIterable, Comparable 
     static let maximumFilesRead = 5_000
     static let maximumBytesRead = 1 << 20
 
-    /// Whether the file at `path` names one of the purchase APIs (its first megabyte is read).
-    func namesPurchaseAPI(inFileAt path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+    /// The purchase API or plugin the file at `path` names (its first megabyte is read), or nil.
+    func purchaseAPI(inFileAt path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: Self.maximumBytesRead), !data.isEmpty else { return false }
+        guard let data = try? handle.read(upToCount: Self.maximumBytesRead), !data.isEmpty else { return nil }
         let bytes = [UInt8](data)
         return bytes.withUnsafeBufferPointer { haystack in
-            purchaseMarkers.contains { marker in
+            purchaseMarkers.first { marker in
                 Array(marker.utf8).withUnsafeBufferPointer { ASCIISearch.firstIndex(of: $0, inLongText: haystack) != nil }
             }
         }

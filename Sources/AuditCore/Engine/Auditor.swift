@@ -102,11 +102,14 @@ public struct AuditScope: Sendable {
     public var notes: [String]
     /// The app's source files in languages the audit does not read, by language.
     public var otherLanguages: [OtherLanguage: Int] = [:]
+    /// The purchase plugins or APIs those files name (`in_app_purchase`, `react-native-iap`).
+    public var purchasePlugins: Set<String> = []
     /// Set when the app has such files and no Swift code that imports StoreKit: its purchase
     /// code is probably in them, so the code items cannot be checked. Says which languages.
     public var unreadPurchaseCode: String? {
         guard !otherLanguages.isEmpty, !swiftImportsStoreKit else { return nil }
-        return otherLanguages.sorted { $0.key < $1.key }.map { "\($0.key.rawValue) (\($0.value) file\($0.value == 1 ? "" : "s"))" }.joined(separator: " and ")
+        let languages = otherLanguages.sorted { $0.key < $1.key }.map { "\($0.key.rawValue) (\($0.value) file\($0.value == 1 ? "" : "s"))" }.joined(separator: " and ")
+        return purchasePlugins.isEmpty ? languages : languages + " using " + purchasePlugins.sorted().joined(separator: ", ")
     }
     var swiftImportsStoreKit = false
     /// How many of the app's Objective-C files use StoreKit: the code items whose rules do not
@@ -229,7 +232,10 @@ public enum Auditor {
                     guard read < OtherLanguage.maximumFilesRead else { break }
                     read += 1
                     let path = root.appendingPathComponent(source.relativePath).path
-                    if source.language.namesPurchaseAPI(inFileAt: path) { scope.otherLanguages[source.language, default: 0] += 1 }
+                    if let plugin = source.language.purchaseAPI(inFileAt: path) {
+                        scope.otherLanguages[source.language, default: 0] += 1
+                        scope.purchasePlugins.insert(plugin)
+                    }
                 }
             }
             let bytes = selected.reduce(0) { sum, item in
