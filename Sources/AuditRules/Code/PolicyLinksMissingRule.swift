@@ -57,7 +57,13 @@ public struct PolicyLinksMissingRule: Rule {
             }
             let missing = [links.terms ? nil : "Terms of Use", links.privacy ? nil : "Privacy Policy"].compactMap { $0 }.joined(separator: " or ")
             if screen.presentedUnderStoreKitName.isEmpty {
-                result.report(at: screen.site.location, "Custom subscription paywall \(screen.name) shows no \(missing) link.\(screen.reachedNote)")
+                let at = screen.screenSite
+                if at.location == screen.site.location {
+                    result.report(at: at.location, "Custom subscription paywall \(screen.name) shows no \(missing) link.\(screen.reachedNote)")
+                } else {
+                    // A row or section: the finding is on the screen that shows it.
+                    result.report(at: at.location, "This screen shows \(screen.name) (\(screen.site.location.file):\(screen.site.location.line)), which sells a subscription, with no \(missing) link on the screen.\(screen.reachedNote)")
+                }
             } else {
                 // `SubscriptionStoreView(controller:)` reads as StoreKit's view: the finding is
                 // where it is presented, and says whose view it is.

@@ -42,6 +42,23 @@ struct PurchaseScreen: Sendable {
         return " It is shown \(first)\(more)."
     }
 
+    /// Words of a screen's name that say it sells: a store or paywall screen is where a row
+    /// component's screen-level findings belong.
+    private static let sellingWords = ["store", "shop", "paywall", "subscri", "premium", "upgrade", "purchase", "tip", "support", "plus", "pro"]
+
+    /// Where a finding about the whole screen points. A view shown on its own: its name. A
+    /// row or section shown only inside other views: the line of the screen a user sees
+    /// (the outermost view around it that is presented) that shows it, preferring a screen
+    /// named for selling (`StoreView` over `MyCarsView` for a product row both list).
+    var screenSite: CodeSite {
+        if presentations.isEmpty || presentations.contains(where: { $0.kind != .embedded && $0.via.isEmpty }) { return site }
+        let outer = presentations.filter { $0.kind != .embedded }.compactMap(\.via.last)
+        guard !outer.isEmpty else { return site }
+        let chosen = outer.first { name in Self.sellingWords.contains { name.lowercased().contains($0) } } ?? outer[0]
+        // The line in that screen that shows the part holding this one.
+        return presentations.first { $0.kind == .embedded && $0.from == chosen }?.site ?? site
+    }
+
     /// The argument lists of the calls that create this view in other views
     /// (`ProductRow(option: TipOption(name: "Monthly Supporter", price: package.localizedPriceString))`):
     /// what a row component shows is often handed to it there. Previews left out.
