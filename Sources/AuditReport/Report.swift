@@ -258,6 +258,11 @@ public struct Report: Sendable {
         } else if let unreadCode, ran.allSatisfy({ $0.rule.scope == .code }) {
             status = .notChecked
             notes.append("The app's purchase code looks like \(unreadCode), which iap-audit does not read: check this by hand.")
+        } else if ran.allSatisfy({ $0.notApplicableReason != nil || $0.manualCheckReason != nil }),
+                  ran.contains(where: { $0.manualCheckReason != nil }) {
+            // What would answer the item is not in the repository: a person checks it.
+            status = .manual
+            notes += ran.compactMap(\.manualCheckReason)
         } else if ran.allSatisfy({ $0.notApplicableReason != nil }) {
             status = .notApplicable
             notes += ran.compactMap(\.notApplicableReason)

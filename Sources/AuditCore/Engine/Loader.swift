@@ -7,6 +7,7 @@ enum LoadedInput: Sendable {
     case catalog(StringCatalog)
     case strings(StringsFile)
     case stringsDictionary(StringsDictFile)
+    case storeListing(StoreListingField)
     case failed(InputError)
 
     /// The same file as test code: a file of a test target is never audited as the app's code.
@@ -36,6 +37,8 @@ enum LoadedInput: Sendable {
             project.stringsFiles.append(file)
         case .stringsDictionary(let file):
             project.stringsDictionaries.append(file)
+        case .storeListing(let field):
+            project.storeListing.append(field)
         case .failed(let error):
             project.inputErrors.append(error)
         }
@@ -95,6 +98,8 @@ enum Loader {
             do { return .strings(try StringsFileLoader.load(bytes: bytes, file: input.relativePath)) } catch { return .failed(error) }
         case .stringsDictionary:
             do { return .stringsDictionary(try StringsDictLoader.load(bytes: bytes, file: input.relativePath)) } catch { return .failed(error) }
+        case .storeListing:
+            do { return .storeListing(try StoreListingLoader.load(bytes: bytes, file: input.relativePath)) } catch { return .failed(error) }
         }
     }
 }
