@@ -21,7 +21,9 @@ public struct ListingLocalesMismatchRule: Rule {
             (`en-US` serves `en`; `en-GB` and `en-US` are both English). The app's languages are \
             the shipped locales (`--locales`, the configuration, the Xcode project's known \
             regions, the string catalogs and `.lproj` folders); the products' are the StoreKit \
-            configurations' localizations.
+            configurations' localizations. A language the App Store has no listing in (Persian, \
+            Irish, Icelandic, …) is not asked for, and Norwegian is `no` in the App Store and \
+            `nb` in Xcode.
             """,
         fix: "Add the missing listing localization (`fastlane/metadata/<locale>/`), or the app's and the products' translations for the listing's language.",
         reference: "App Store Connect Help: localize app information; monetisation seed: localisations complete",
@@ -76,14 +78,28 @@ public struct ListingLocalesMismatchRule: Rule {
         ]
     )
 
+    /// The languages of the App Store's listing localizations (App Store Connect's 39 locales:
+    /// `ar-SA` … `zh-Hant`); an app may ship others (Persian, Irish) that no listing can have.
+    static let appStoreLanguages: Set<String> = [
+        "ar", "ca", "cs", "da", "de", "el", "en", "es", "fi", "fr", "he", "hi", "hr", "hu", "id", "it", "ja", "ko", "ms",
+        "nl", "no", "pl", "pt", "ro", "ru", "sk", "sv", "th", "tr", "uk", "vi", "zh",
+    ]
+
+    /// The language of a locale, with Norwegian written one way: the App Store's `no` is
+    /// Xcode's `nb` (Bokmål) or `nn`.
+    static func language(of locale: String) -> String {
+        let language = LocaleMatching.language(of: locale)
+        return language == "nb" || language == "nn" ? "no" : language
+    }
+
     public func check(_ project: Project, into result: inout RuleResult) {
         let listings = StoreListing.of(project)
         guard !listings.isEmpty else {
             result.needsManualCheck(StoreListing.absentReason)
             return
         }
-        let shipped = Set(project.shippedLocales.map(LocaleMatching.language(of:)).filter { $0 != "base" })
-        let productLanguages = Set(project.storeKitConfigurations.flatMap(\.locales).map(LocaleMatching.language(of:)))
+        let shipped = Set(project.shippedLocales.map(Self.language(of:)).filter { $0 != "base" })
+        let productLanguages = Set(project.storeKitConfigurations.flatMap(\.locales).map(Self.language(of:)))
         guard !shipped.isEmpty || !productLanguages.isEmpty else {
             result.notApplicable("Neither the app's languages nor the products' localizations are known.")
             return
@@ -92,16 +108,17 @@ public struct ListingLocalesMismatchRule: Rule {
         for listing in listings {
             let locales = listing.locales.filter { $0.language != nil }
             guard let first = locales.first else { continue }
-            let listed = Set(locales.compactMap(\.language))
+            let listed = Set(locales.compactMap { $0.language.map(Self.language(of:)) })
             compared += locales.count
-            let unlisted = shipped.subtracting(listed).sorted()
+            // Only a language the App Store has listings in can be asked for.
+            let unlisted = shipped.subtracting(listed).filter { Self.appStoreLanguages.contains($0) }.sorted()
             if !unlisted.isEmpty {
                 result.report(
                     at: first.site,
                     "The app ships \(unlisted.joined(separator: ", ")) (from \(project.localeSource)) but the App Store listing in \(listing.folder) has no localization for \(unlisted.count == 1 ? "it" : "them"): those customers read the \(first.name) listing.")
             }
             for locale in locales {
-                guard let language = locale.language else { continue }
+                guard let language = locale.language.map(Self.language(of:)) else { continue }
                 if !shipped.isEmpty, !shipped.contains(language) {
                     result.report(at: locale.site, "The App Store listing has a \(locale.name) localization, but the app does not ship \(language) (it ships \(shipped.sorted().joined(separator: ", "))).")
                 }

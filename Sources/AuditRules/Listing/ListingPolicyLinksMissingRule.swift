@@ -15,7 +15,8 @@ public struct ListingPolicyLinksMissingRule: Rule {
             For auto-renewable subscriptions, Guideline 3.1.2 asks for a functional link to the \
             Terms of Use (EULA) in the app's metadata, that is in the App Store description \
             unless App Store Connect holds a custom EULA, and for a Privacy Policy URL in the \
-            Privacy Policy field. App Review checks every language of the listing. The rule reads \
+            Privacy Policy field, which App Store Connect asks of every app (Guideline 5.1.1). App \
+            Review checks every language of the listing. The rule reads \
             the listing the repository keeps in fastlane's `deliver` layout \
             (`fastlane/metadata/<locale>/description.txt`, `privacy_url.txt`, per platform folder, \
             with the `default` folder standing in for what a locale lacks), or in the folders of \
@@ -53,6 +54,11 @@ public struct ListingPolicyLinksMissingRule: Rule {
                 ("fastlane/metadata/en-US/privacy_url.txt", "↓\n"),
                 ListingExamples.subscriptions,
             ]),
+            // Any app needs a Privacy Policy URL.
+            RuleExample(files: [
+                ("fastlane/metadata/en-US/description.txt", "↓Plan meals. Unlock everything once.\n"),
+                ListingExamples.oneTimePurchase,
+            ]),
             // A platform folder: the Apple TV listing names the terms without a link.
             RuleExample(files: [
                 ("fastlane/metadata/appleTV/en-US/description.txt", "↓Plan meals on the big screen.\n\nSee our Terms of Use in the app.\n"),
@@ -87,9 +93,10 @@ public struct ListingPolicyLinksMissingRule: Rule {
                 ("fastlane/metadata/en-US/description.txt", "Plan meals.\n"),
                 ListingExamples.subscriptionsWithCustomEULA,
             ]),
-            // An app that sells no subscription.
+            // An app that sells no subscription needs no Terms of Use link.
             RuleExample(files: [
                 ("fastlane/metadata/en-US/description.txt", "Plan meals. Unlock everything once.\n"),
+                ("fastlane/metadata/en-US/privacy_url.txt", "https://example.com/privacy\n"),
                 ListingExamples.oneTimePurchase,
             ]),
             // No listing in the repository: a manual check, no finding.
@@ -109,10 +116,8 @@ public struct ListingPolicyLinksMissingRule: Rule {
             result.needsManualCheck(StoreListing.absentReason)
             return
         }
-        guard let signal = project.sellsSubscriptionsSignal else {
-            result.notApplicable("The app sells no auto-renewable subscriptions: the listing needs no Terms of Use link.")
-            return
-        }
+        // Every app needs a Privacy Policy URL; the Terms of Use link is asked of subscription apps.
+        let signal = project.sellsSubscriptionsSignal
         let customEULA = StoreListing.customEULA(in: project)
         let configuredPrivacy = project.storeKitConfigurations.lazy.compactMap(\.appPolicies).first { $0.privacyPolicyURL() != nil }
         var checked = false
@@ -122,7 +127,7 @@ public struct ListingPolicyLinksMissingRule: Rule {
                 // A locale whose description the repository does not keep is edited in App Store Connect.
                 guard let description = locale.field(.description) else { continue }
                 checked = true
-                if customEULA == nil {
+                if let signal, customEULA == nil {
                     if let link = StoreListing.termsLink(in: description) {
                         result.evidence(at: link.location, "The \(locale.name) description links to the Terms of Use: \(link.url)")
                     } else {
@@ -153,7 +158,7 @@ public struct ListingPolicyLinksMissingRule: Rule {
             result.needsManualCheck("The repository's App Store listing keeps no description (\(listings.map(\.folder).joined(separator: ", "))): check the Terms of Use link and the Privacy Policy URL in App Store Connect.")
             return
         }
-        if let customEULA {
+        if signal != nil, let customEULA {
             result.evidence(at: customEULA.location, customEULA.description)
         }
     }
