@@ -21,7 +21,9 @@ public struct ListingLocalesMismatchRule: Rule {
             (`en-US` serves `en`; `en-GB` and `en-US` are both English). The app's languages are \
             the shipped locales (`--locales`, the configuration, the Xcode project's known \
             regions, the string catalogs and `.lproj` folders); the products' are the StoreKit \
-            configurations' localizations. A language the App Store has no listing in (Persian, \
+            configurations' localizations. Each listing folder gets at most one note of each \
+            kind, at its first locale concerned; a `default` description, which serves every \
+            language App Store Connect has, leaves the app's languages without a listing unasked. A language the App Store has no listing in (Persian, \
             Irish, Icelandic, …) is not asked for, and Norwegian is `no` in the App Store and \
             `nb` in Xcode.
             """,
@@ -92,6 +94,14 @@ public struct ListingLocalesMismatchRule: Rule {
         return language == "nb" || language == "nn" ? "no" : language
     }
 
+    /// "ja", "cs, de-DE and fi", "cs, de-DE, fi and 12 more".
+    static func names(_ locales: [StoreListing.Locale]) -> String {
+        let names = locales.map(\.name)
+        if names.count <= 1 { return names.joined() }
+        if names.count <= 4 { return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1] }
+        return names.prefix(3).joined(separator: ", ") + " and \(names.count - 3) more"
+    }
+
     public func check(_ project: Project, into result: inout RuleResult) {
         let listings = StoreListing.of(project)
         guard !listings.isEmpty else {
@@ -108,23 +118,28 @@ public struct ListingLocalesMismatchRule: Rule {
         for listing in listings {
             let locales = listing.locales.filter { $0.language != nil }
             guard let first = locales.first else { continue }
-            let listed = Set(locales.compactMap { $0.language.map(Self.language(of:)) })
             compared += locales.count
-            // Only a language the App Store has listings in can be asked for.
-            let unlisted = shipped.subtracting(listed).filter { Self.appStoreLanguages.contains($0) }.sorted()
+            let listed = Set(locales.compactMap { $0.language.map(Self.language(of:)) })
+            // A `default` description serves every language App Store Connect has: which ones
+            // the repository cannot tell. Only a language the App Store has listings in can be asked for.
+            let servesAnyLanguage = listing.fields.contains { $0.isDefault && $0.kind == .description }
+            let unlisted = servesAnyLanguage ? [] : shipped.subtracting(listed).filter { Self.appStoreLanguages.contains($0) }.sorted()
             if !unlisted.isEmpty {
                 result.report(
                     at: first.site,
                     "The app ships \(unlisted.joined(separator: ", ")) (from \(project.localeSource)) but the App Store listing in \(listing.folder) has no localization for \(unlisted.count == 1 ? "it" : "them"): those customers read the \(first.name) listing.")
             }
-            for locale in locales {
-                guard let language = locale.language.map(Self.language(of:)) else { continue }
-                if !shipped.isEmpty, !shipped.contains(language) {
-                    result.report(at: locale.site, "The App Store listing has a \(locale.name) localization, but the app does not ship \(language) (it ships \(shipped.sorted().joined(separator: ", "))).")
-                }
-                if !productLanguages.isEmpty, !productLanguages.contains(language) {
-                    result.report(at: locale.site, "The App Store listing has a \(locale.name) localization, but no product in the StoreKit configuration is localized for \(language): the purchase sheet shows their names in another language.")
-                }
+            let notShipped = shipped.isEmpty ? [] : locales.filter { !shipped.contains(Self.language(of: $0.name)) }
+            if let site = notShipped.first?.site {
+                result.report(
+                    at: site,
+                    "The App Store listing has \(Self.names(notShipped)) \(notShipped.count == 1 ? "localization" : "localizations") in \(listing.folder), but the app does not ship \(notShipped.count == 1 ? "that language" : "those languages") (it ships \(shipped.sorted().joined(separator: ", "))).")
+            }
+            let withoutProducts = productLanguages.isEmpty ? [] : locales.filter { !productLanguages.contains(Self.language(of: $0.name)) }
+            if let site = withoutProducts.first?.site {
+                result.report(
+                    at: site,
+                    "The App Store listing has \(Self.names(withoutProducts)) \(withoutProducts.count == 1 ? "localization" : "localizations") in \(listing.folder), but no product in the StoreKit configuration is localized for \(withoutProducts.count == 1 ? "it" : "them"): the product page and the purchase sheet show the products' names in another language.")
             }
         }
         if compared == 0 {

@@ -18,7 +18,8 @@ public struct ListingRenewalTermsMissingRule: Rule {
             unless cancelled at least 24 hours before the end of the period" in the metadata. \
             The rule judges each locale's `description.txt` that names a subscription (in the \
             languages the copy rules read: English, German, French, Spanish, Japanese) with the \
-            same renewal and cancellation wording as `renewal_terms_missing`. A description that \
+            same renewal and cancellation wording as `renewal_terms_missing`, where a charge made \
+            automatically until cancelled also says that it renews. A description that \
             does not speak of subscriptions is not judged.
             """,
         fix: """
@@ -57,6 +58,11 @@ public struct ListingRenewalTermsMissingRule: Rule {
             ]),
             RuleExample(files: [
                 ("fastlane/metadata/de-DE/description.txt", "Pro-Abo: alle Funktionen.\nDas Abo verlängert sich automatisch, wenn du es nicht 24 Stunden vorher in den Einstellungen kündigst.\n"),
+                ListingExamples.subscriptions,
+            ]),
+            // A charge that recurs until cancelled says that it renews.
+            RuleExample(files: [
+                ("fastlane/metadata/en-GB/description.txt", "Subscribe to Pro.\nPayment will be charged automatically to your Apple Account until you cancel, which you can do in Settings.\n"),
                 ListingExamples.subscriptions,
             ]),
             // A description that does not name the subscriptions.
@@ -107,11 +113,11 @@ public struct ListingRenewalTermsMissingRule: Rule {
                 guard let language = locale.language, CopyPhrases.reads(language), judged.insert(description.file).inserted else { continue }
                 guard let naming = description.lines.first(where: { Self.names($0.text) }) else { continue }
                 let text = description.text
-                if CopyPhrases.statesRenewal(text) && CopyPhrases.statesCancellation(text) {
-                    let line = description.lines.first { CopyPhrases.statesRenewal($0.text) } ?? naming
+                if Self.statesRenewal(text) && CopyPhrases.statesCancellation(text) {
+                    let line = description.lines.first { Self.statesRenewal($0.text) } ?? naming
                     result.evidence(at: description.location(of: line), "The \(locale.name) description states the renewal terms")
                 } else {
-                    let renews = CopyPhrases.statesRenewal(text)
+                    let renews = Self.statesRenewal(text)
                     let cancels = CopyPhrases.statesCancellation(text)
                     let missing = renews ? "how to cancel" : cancels ? "that it renews automatically" : "that it renews automatically or how to cancel"
                     result.report(
@@ -125,6 +131,16 @@ public struct ListingRenewalTermsMissingRule: Rule {
         } else if result.findings.isEmpty && result.evidence.isEmpty {
             result.evidence(at: nil, "No App Store description names a subscription (\(ConfigurationWording.count(judged.count, "description")) read).")
         }
+    }
+
+    /// A listing's way of saying it renews: the copy rules' wording, or a charge that recurs
+    /// until cancelled ("Payment will be charged automatically to your account until you cancel").
+    static let recurringCharge = CopyPhrases.regex(#"(?:charged|billed) automatically|automatically (?:charged|billed)|until (?:you )?cancel"#)
+
+    static func statesRenewal(_ text: String) -> Bool {
+        if CopyPhrases.statesRenewal(text) { return true }
+        guard let recurringCharge else { return false }
+        return recurringCharge.firstMatch(in: text, range: NSRange(text.startIndex..<text.endIndex, in: text)) != nil
     }
 
     static func names(_ text: String) -> Bool {
