@@ -136,6 +136,13 @@ public struct ListingLocalesMismatchRule: Rule {
                     "The App Store listing has \(Self.names(notShipped)) \(notShipped.count == 1 ? "localization" : "localizations") in \(listing.folder), but the app does not ship \(notShipped.count == 1 ? "that language" : "those languages") (it ships \(shipped.sorted().joined(separator: ", "))).")
             }
             let withoutProducts = productLanguages.isEmpty ? [] : locales.filter { !productLanguages.contains(Self.language(of: $0.name)) }
+            // What is right is said too: the localizations neither the app nor the products lack.
+            let matching = locales.filter { locale in
+                !notShipped.contains { $0.name == locale.name } && !withoutProducts.contains { $0.name == locale.name }
+            }
+            if let site = matching.first?.site {
+                result.evidence(at: site, "The App Store listing's \(Self.names(matching)) \(matching.count == 1 ? "localization is" : "localizations are") in languages the app ships and the products are localized for (\(listing.folder)).")
+            }
             if let site = withoutProducts.first?.site {
                 result.report(
                     at: site,
@@ -144,8 +151,6 @@ public struct ListingLocalesMismatchRule: Rule {
         }
         if compared == 0 {
             result.notApplicable("The App Store listing has only a default folder: no language to compare.")
-        } else if result.findings.isEmpty {
-            result.evidence(at: listings.first?.locales.first?.site, "The App Store listing's \(ConfigurationWording.count(compared, "localization")) match the languages the app ships and the products are localized for.")
         }
     }
 }
