@@ -80,6 +80,7 @@ public struct JSONRenderer: Sendable {
                     ("strings", .int(report.fileCounts[.strings] ?? 0)),
                     ("stringsDictionaries", .int(report.fileCounts[.stringsDictionary] ?? 0)),
                     ("copyDocuments", .int(report.fileCounts[.copyDocument] ?? 0)),
+                    ("storeListing", .int(report.fileCounts[.storeListing] ?? 0)),
                 ])),
                 ("testFiles", .int(report.testFileCount)),
                 ("filesWithPreviews", .strings(report.filesWithPreviews)),

@@ -396,6 +396,7 @@ public struct MarkdownRenderer: Sendable {
             (.swift, "Swift sources"), (.objectiveC, "Objective-C sources"), (.storeKitConfiguration, "StoreKit configurations"),
             (.stringCatalog, "String catalogs"), (.strings, "Strings files"),
             (.stringsDictionary, "Strings dictionaries"), (.copyDocument, "Paywall copy documents"),
+            (.storeListing, "App Store listing files"),
         ]
         for (kind, name) in names {
             lines.append("| \(name) | \(report.fileCounts[kind] ?? 0) |")

@@ -262,6 +262,11 @@ public struct Report: Sendable {
             // Passed or not applicable on the Swift code alone says nothing of the Objective-C.
             status = .notChecked
             notes.append("Part of the app's StoreKit code is Objective-C (\(objectiveCFiles) file\(objectiveCFiles == 1 ? "" : "s")), which \(unread.rule.identifier) does not read: check this by hand.")
+        } else if ran.allSatisfy({ $0.notApplicableReason != nil || $0.manualCheckReason != nil }),
+                  ran.contains(where: { $0.manualCheckReason != nil }) {
+            // What would answer the item is not in the repository: a person checks it.
+            status = .manual
+            notes += ran.compactMap(\.manualCheckReason)
         } else if ran.allSatisfy({ $0.notApplicableReason != nil }) {
             status = .notApplicable
             notes += ran.compactMap(\.notApplicableReason)

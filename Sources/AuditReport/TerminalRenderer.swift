@@ -74,6 +74,7 @@ public struct TerminalRenderer: Sendable {
             (.swift, "Swift file", "Swift files"), (.objectiveC, "Objective-C file", "Objective-C files"), (.storeKitConfiguration, "StoreKit configuration", "StoreKit configurations"),
             (.stringCatalog, "string catalog", "string catalogs"), (.strings, "strings file", "strings files"),
             (.stringsDictionary, "strings dictionary", "strings dictionaries"), (.copyDocument, "paywall copy document", "paywall copy documents"),
+            (.storeListing, "App Store listing file", "App Store listing files"),
         ]
         let counts = kinds.compactMap { kind, one, many -> String? in
             let n = report.fileCounts[kind] ?? 0

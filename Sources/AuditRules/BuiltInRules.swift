@@ -46,6 +46,12 @@ public enum BuiltInRules {
         PlaceholderCopyRule(),
         OtherPlatformMentionRule(),
         CopyTranslationMissingRule(),
+        ListingPolicyLinksMissingRule(),
+        ListingURLInvalidRule(),
+        ListingRenewalTermsMissingRule(),
+        ListingPriceMismatchRule(),
+        ListingTextUnsuitableRule(),
+        ListingLocalesMismatchRule(),
         InputErrorRule(),
     ]
 

@@ -83,7 +83,7 @@ private func audit(_ files: [(String, String)]) -> AuditResult {
     }
 
     @Test func errorsNameTheKeyAndPosition() {
-        #expect(error("{\n  \"exclud\": []\n}") == ".iap-audit.json:2:3: unknown key \"exclud\" (did you mean \"exclude\"?); known keys: $schema, $comment, include, exclude, paywallCopy, disabledRules, severity, locales, failOn, baseline, auditSkipped, targets, capabilities")
+        #expect(error("{\n  \"exclud\": []\n}") == ".iap-audit.json:2:3: unknown key \"exclud\" (did you mean \"exclude\"?); known keys: $schema, $comment, include, exclude, paywallCopy, disabledRules, severity, locales, failOn, baseline, auditSkipped, targets, capabilities, metadata")
         #expect(error("{\"include\": \"App\"}") == ".iap-audit.json:1:13: \"include\" should be an array of strings, found a string")
         #expect(error("{\"include\": [\"App\", 3]}") == ".iap-audit.json:1:21: \"include[1]\" should be a string, found a number")
         #expect(error("{\"failOn\": \"fatal\"}").hasSuffix("\"failOn\" should be \"error\", \"warning\", \"note\" or \"never\", found \"fatal\""))

@@ -228,8 +228,9 @@ public struct AppPlan: Sendable {
         case .stringCatalog, .strings, .stringsDictionary:
             if app.kind == .folder { return .code }
             return app.members.contains(path) ? .code : nil
-        case .copyDocument:
-            // Paywall copy documents are the repository's, whichever app they describe.
+        case .copyDocument, .storeListing:
+            // Paywall copy documents and the App Store listing are the repository's, whichever
+            // app they describe.
             return .code
         }
     }

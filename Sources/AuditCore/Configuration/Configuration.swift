@@ -31,6 +31,10 @@ public struct Configuration: Sendable, Hashable {
     public var capabilities = Capabilities()
     /// `failOn` names `withheld`: exit 1 when a purchase path's launch approval is withheld.
     public var failOnWithheld = false
+    /// The App Store listing (`metadata`): folders in `deliver`'s layout outside
+    /// `fastlane/metadata`, and whether App Store Connect holds a custom license agreement.
+    public var storeListings: [Glob] = []
+    public var declaresCustomEULA = false
 
     public init() {}
 
@@ -41,7 +45,10 @@ public struct Configuration: Sendable, Hashable {
     }
 
     /// Keys in the order the starter file and the documentation list them.
-    public static let keys = ["$schema", "$comment", "include", "exclude", "paywallCopy", "disabledRules", "severity", "locales", "failOn", "baseline", "auditSkipped", "targets", "capabilities"]
+    public static let keys = ["$schema", "$comment", "include", "exclude", "paywallCopy", "disabledRules", "severity", "locales", "failOn", "baseline", "auditSkipped", "targets", "capabilities", "metadata"]
+
+    /// The keys of `metadata`.
+    public static let metadataKeys = ["paths", "customEULA"]
 
     // MARK: Finding and loading
 
@@ -137,6 +144,20 @@ public struct Configuration: Sendable, Hashable {
                 configuration.failOnWithheld = gate.withheld
             case "capabilities":
                 configuration.capabilities = try reader.capabilities(node)
+            case "metadata":
+                guard case .object(let entries) = node.value else {
+                    throw reader.error(at: node.position, "\"metadata\" should be an object with the keys \(metadataKeys.joined(separator: ", ")), found \(node.value.kindDescription)")
+                }
+                for entry in entries {
+                    let key = "metadata.\(entry.key)"
+                    switch entry.key {
+                    case "paths": configuration.storeListings = try reader.globs(entry.node, key: key)
+                    case "customEULA": configuration.declaresCustomEULA = try reader.bool(entry.node, key: key)
+                    default:
+                        let hint = Spelling.closest(to: entry.key, among: metadataKeys).map { " (did you mean \"\($0)\"?)" } ?? ""
+                        throw reader.error(at: entry.keyPosition, "unknown key \"\(key)\"\(hint); known keys: \(metadataKeys.joined(separator: ", "))")
+                    }
+                }
             case "baseline":
                 let path = try reader.string(node, key: member.key)
                 if path.isEmpty { throw reader.error(at: node.position, "\"baseline\" should be a file path, found an empty string") }
@@ -179,7 +200,8 @@ public struct Configuration: Sendable, Hashable {
     /// The file `include`/`exclude` globs and paywall copy globs select: paths relative to
     /// `directory`.
     public var selection: FileSelection {
-        FileSelection(base: directory, include: include, exclude: exclude, paywallCopy: paywallCopy, auditSkipped: auditSkipped)
+        FileSelection(base: directory, include: include, exclude: exclude, paywallCopy: paywallCopy, auditSkipped: auditSkipped,
+                      storeListings: storeListings)
     }
 }
 

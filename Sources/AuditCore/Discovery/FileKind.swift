@@ -9,6 +9,9 @@ public enum FileKind: String, Sendable, Hashable, CaseIterable {
     case stringsDictionary
     /// Paywall marketing copy: Markdown or text whose name says it is paywall/subscription copy.
     case copyDocument
+    /// A field of the App Store listing in fastlane's `deliver` layout
+    /// (`fastlane/metadata/en-US/description.txt`), or under a folder the configuration names.
+    case storeListing
 
     /// False when no selection reads a file of this name: its extension is not one the audit
     /// reads (so the walk need not look at what it is unless it may be a folder).
@@ -27,6 +30,7 @@ public enum FileKind: String, Sendable, Hashable, CaseIterable {
             let name = UnsafeBufferPointer(rebasing: path[nameStart...])
             guard let kind = extensionKind(of: name) else { return nil }
             if kind != .copyDocument { return kind }
+            if let listing = storeListingKind(of: path) { return listing }
             guard copyWords.contains(where: { word in word.withUnsafeBufferPointer { ASCIISearch.findFolded($0, in: name) } }) else { return nil }
             // A project's own documents are never paywall copy by their name: its readme,
             // licence, changelog, and whatever lies in a documentation folder.
@@ -37,6 +41,19 @@ public enum FileKind: String, Sendable, Hashable, CaseIterable {
             return .copyDocument
         }
     }
+
+    /// `.storeListing` for a field file of a `fastlane/metadata` folder; `nil` (no input at all)
+    /// for its other text files (`copyright.txt`, the review notes), which are never paywall copy;
+    /// nil as a whole when the path is not in such a folder.
+    private static func storeListingKind(of path: UnsafeBufferPointer<UInt8>) -> FileKind?? {
+        // Only a path that holds "metadata/" can be in such a folder: most are ruled out on their bytes.
+        guard metadataFolderWord.withUnsafeBufferPointer({ ASCIISearch.findFolded($0, in: path) }) else { return nil }
+        let text = String(decoding: path, as: UTF8.self)
+        if StoreListingPath.parse(text) != nil { return .some(.storeListing) }
+        return StoreListingPath.isInFastlaneMetadata(text) ? .some(nil) : nil
+    }
+
+    private static let metadataFolderWord = Array("metadata/".utf8)
 
     private static let projectDocumentPrefixes = ["readme", "license", "licence", "copying", "changelog", "changes", "contributing", "authors", "notice", "code_of_conduct", "security"]
     private static let documentationFolders: Set<String> = ["docs", "doc", "documentation", ".github"]

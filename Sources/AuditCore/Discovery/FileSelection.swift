@@ -11,13 +11,18 @@ public struct FileSelection: Sendable, Hashable {
     public var paywallCopy: [Glob]?
     /// Folders skipped by default (build output, dependencies, exports) that are walked anyway.
     public var auditSkipped: [Glob]
+    /// Folders that hold an App Store listing in `deliver`'s layout (`<locale>/<field>.txt`)
+    /// outside a `fastlane/metadata` folder.
+    public var storeListings: [Glob] = []
 
-    public init(base: URL? = nil, include: [Glob] = [], exclude: [Glob] = [], paywallCopy: [Glob]? = nil, auditSkipped: [Glob] = []) {
+    public init(base: URL? = nil, include: [Glob] = [], exclude: [Glob] = [], paywallCopy: [Glob]? = nil, auditSkipped: [Glob] = [],
+                storeListings: [Glob] = []) {
         self.base = base
         self.include = include
         self.exclude = exclude
         self.paywallCopy = paywallCopy
         self.auditSkipped = auditSkipped
+        self.storeListings = storeListings
     }
 
     /// Whether a folder the walk skips by default is walked because the configuration asks.
@@ -50,10 +55,14 @@ public struct FileSelection: Sendable, Hashable {
     /// The kind of a walked file (`filePath` on disk), or nil when the audit does not read it.
     func kind(ofPath filePath: String, relativePath: String, root: URL) -> FileKind? {
         // Without globs no path relative to the configuration is needed.
-        if include.isEmpty, exclude.isEmpty, paywallCopy == nil { return FileKind.classify(relativePath) }
+        if include.isEmpty, exclude.isEmpty, paywallCopy == nil, storeListings.isEmpty { return FileKind.classify(relativePath) }
         let path = relative(URL(fileURLWithPath: filePath, isDirectory: false), root: root)
         if exclude.contains(where: { $0.matches(path) }) { return nil }
         if !include.isEmpty, !include.contains(where: { $0.matches(path) }) { return nil }
+        if !storeListings.isEmpty, storeListings.contains(where: { $0.matches(path) }),
+           StoreListingPath.parse(relativePath, underFastlane: false) != nil {
+            return .storeListing
+        }
         return FileKind.classify(relativePath, copyGlobs: paywallCopy, globPath: path)
     }
 }
@@ -65,6 +74,9 @@ extension FileKind {
         guard let copyGlobs else { return classify(relativePath) }
         var path = relativePath
         if path.withUTF8({ extensionKind(of: $0) }) == .copyDocument {
+            // The App Store listing's files are never paywall copy, whatever the globs say.
+            if let kind = classify(relativePath), kind == .storeListing { return kind }
+            if StoreListingPath.isInFastlaneMetadata(relativePath) { return nil }
             return copyGlobs.contains { $0.matches(globPath) } ? .copyDocument : nil
         }
         return classify(relativePath)

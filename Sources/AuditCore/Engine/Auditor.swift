@@ -33,6 +33,8 @@ public struct AuditOptions: Sendable {
     /// The audited folder's path from the repository root ("ios/"), put before each file's
     /// path in the fingerprints, so that a baseline matches from any folder of the repository.
     public var fingerprintPrefix = ""
+    /// The configuration's `metadata.customEULA`: App Store Connect holds a custom license agreement.
+    public var declaresCustomEULA = false
 
     public init(locales: [String]? = nil, jobs: Int? = nil, selection: FileSelection = .everything, observer: AuditObserver? = nil) {
         self.locales = locales
@@ -298,7 +300,7 @@ public enum Auditor {
         }
         for (offset, file) in files.enumerated() {
             for app in everything { add(app, offset) }
-            if file.kind == .storeKitConfiguration || file.kind == .copyDocument {
+            if file.kind == .storeKitConfiguration || file.kind == .copyDocument || file.kind == .storeListing {
                 for app in apps.indices { add(app, offset) }
                 continue
             }
@@ -433,6 +435,7 @@ public enum Auditor {
         }
         project.resolveLocales(override: options.locales, declared: scope.app.declaredLocales, declaredSource: scope.app.declaredLocaleSource)
         project.isLibrary = scope.app.kind == .package
+        project.declaresCustomEULA = options.declaresCustomEULA
         project.testStoreKitConfigurations = scope.testStoreKitConfigurations
         project.settingsFiles = scope.settingsFiles
         project.jobs = options.jobs

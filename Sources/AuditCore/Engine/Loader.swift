@@ -9,6 +9,7 @@ enum LoadedInput: Sendable {
     case catalog(StringCatalog)
     case strings(StringsFile)
     case stringsDictionary(StringsDictFile)
+    case storeListing(StoreListingField)
     case failed(InputError)
     /// Read but not audited: an Objective-C test file.
     case notAudited
@@ -43,6 +44,8 @@ enum LoadedInput: Sendable {
             project.stringsFiles.append(file)
         case .stringsDictionary(let file):
             project.stringsDictionaries.append(file)
+        case .storeListing(let field):
+            project.storeListing.append(field)
         case .failed(let error):
             project.inputErrors.append(error)
         case .notAudited:
@@ -120,6 +123,8 @@ enum Loader {
             do { return .strings(try StringsFileLoader.load(bytes: bytes, file: input.relativePath)) } catch { return .failed(error) }
         case .stringsDictionary:
             do { return .stringsDictionary(try StringsDictLoader.load(bytes: bytes, file: input.relativePath)) } catch { return .failed(error) }
+        case .storeListing:
+            do { return .storeListing(try StoreListingLoader.load(bytes: bytes, file: input.relativePath)) } catch { return .failed(error) }
         }
     }
 }

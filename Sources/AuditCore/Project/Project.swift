@@ -20,6 +20,11 @@ public struct Project: Sendable {
     /// Legacy `.strings` tables, with the locale of their `.lproj` folder.
     public var stringsFiles: [StringsFile] = [] { didSet { facts = ProjectFacts() } }
     public var stringsDictionaries: [StringsDictFile] = [] { didSet { facts = ProjectFacts() } }
+    /// The App Store listing's fields (fastlane `deliver` layout), every locale and platform folder.
+    public var storeListing: [StoreListingField] = [] { didSet { facts = ProjectFacts() } }
+    /// The configuration declares a custom license agreement in App Store Connect
+    /// (`metadata.customEULA`): the listing's description then needs no Terms of Use link.
+    public var declaresCustomEULA = false
     /// Files that could not be read, decoded or parsed.
     public var inputErrors: [InputError] { didSet { facts = ProjectFacts() } }
     /// Locales the app ships, and where that list came from (for the report).

@@ -29,6 +29,10 @@ public struct RuleResult: Sendable {
     public private(set) var evidence: [Evidence] = []
     /// Set when the checklist item does not apply (no subscriptions, no StoreKit code); says why.
     public private(set) var notApplicableReason: String?
+    /// Set when the item applies but what would answer it is not in the repository (the App
+    /// Store listing lives in App Store Connect unless the repository keeps it): a person
+    /// checks it, and this says why.
+    public private(set) var manualCheckReason: String?
 
     public init(rule: RuleDescription) { self.rule = rule }
 
@@ -60,6 +64,10 @@ public struct RuleResult: Sendable {
 
     public mutating func notApplicable(_ reason: String) {
         notApplicableReason = reason
+    }
+
+    public mutating func needsManualCheck(_ reason: String) {
+        manualCheckReason = reason
     }
 
     mutating func setFindings(_ new: [Finding]) { findings = new }

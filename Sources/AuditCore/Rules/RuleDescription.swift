@@ -3,6 +3,8 @@
 public struct RuleDescription: Sendable {
     public enum Scope: String, Sendable {
         case code, configuration, copy, input
+        /// The App Store listing (fastlane `deliver` metadata).
+        case listing
     }
 
     /// snake_case, stable, never reused.

@@ -239,9 +239,10 @@ final class AuditRun {
     func audit(_ inputs: Inputs, _ settings: Settings) throws(RunFailure) -> [AuditedApp] {
         let disabled = Set(settings.configuration.disabledRules)
         let rules = BuiltInRules.all.filter { !disabled.contains($0.description.identifier) }
-        let options = AuditOptions(
+        var options = AuditOptions(
             locales: values[O.locales] ?? settings.configuration.locales, jobs: values[O.jobs],
             selection: settings.configuration.selection, observer: progress.observer)
+        options.declaresCustomEULA = settings.configuration.declaresCustomEULA
         warnAboutUnknownLocales(options.locales, from: values[O.locales] != nil ? "--locales" : settings.configShown ?? "the configuration")
         let targets = values[O.target].isEmpty ? settings.configuration.targets : values[O.target]
         var audited: [AuditedApp] = []
