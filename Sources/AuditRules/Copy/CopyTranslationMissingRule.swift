@@ -38,6 +38,22 @@ public struct CopyTranslationMissingRule: Rule {
                     "ja" : { "stringUnit" : { "state" : "translated", "value" : "いつでもキャンセル" } } } } },
                   "version" : "1.0" }
                 """)], locales: ["en", "es", "ja"]),
+            // An interpolated price sentence whose key (`%@ per month, cancel anytime`) no table holds.
+            RuleExample(files: [
+                ("PriceLine.swift", """
+                    struct PriceLine: View {
+                        let product: Product
+                        var body: some View {
+                            VStack {
+                                Text(↓"\\(product.displayPrice) per month, cancel anytime")
+                                Button("Subscribe") { Task { _ = try? await product.purchase() } }
+                            }
+                        }
+                    }
+                    """),
+                ("en.lproj/Localizable.strings", "\"Subscribe\" = \"Subscribe\";\n"),
+                ("fr.lproj/Localizable.strings", "\"Subscribe\" = \"S'abonner\";\n"),
+            ], locales: ["en", "fr"]),
             // A paywall sentence in no table, in an app translated into German.
             RuleExample(files: [
                 ("SubscriptionDisclaimer.swift", """
@@ -67,7 +83,7 @@ public struct CopyTranslationMissingRule: Rule {
         ],
         nonTriggeringExamples: [
             // Every sentence is a key of the tables (a multi-line literal too); an interpolated
-            // one is left alone (its key spells the value's format).
+            // one is found under its key with the value's format (`Only %@ a month`).
             RuleExample(files: [
                 ("PremiumView.swift", """
                     struct PremiumView: View {
@@ -84,8 +100,8 @@ public struct CopyTranslationMissingRule: Rule {
                         }
                     }
                     """),
-                ("en.lproj/Localizable.strings", "\"Payment is charged to your Apple Account at confirmation.\" = \"Payment is charged to your Apple Account at confirmation.\";\n\"Subscribe now\" = \"Subscribe now\";\n"),
-                ("de.lproj/Localizable.strings", "\"Payment is charged to your Apple Account at confirmation.\" = \"Die Zahlung wird bei Bestätigung belastet.\";\n\"Subscribe now\" = \"Jetzt abonnieren\";\n"),
+                ("en.lproj/Localizable.strings", "\"Payment is charged to your Apple Account at confirmation.\" = \"Payment is charged to your Apple Account at confirmation.\";\n\"Subscribe now\" = \"Subscribe now\";\n\"Only %@ a month\" = \"Only %@ a month\";\n"),
+                ("de.lproj/Localizable.strings", "\"Payment is charged to your Apple Account at confirmation.\" = \"Die Zahlung wird bei Bestätigung belastet.\";\n\"Subscribe now\" = \"Jetzt abonnieren\";\n\"Only %1$@ a month\" = \"Nur %1$@ im Monat\";\n"),
             ], locales: ["en", "de"]),
             RuleExample(files: [("Paywall.xcstrings", """
                 { "sourceLanguage" : "en", "strings" : {
@@ -158,6 +174,9 @@ public struct CopyTranslationMissingRule: Rule {
         var known = Set<String>()
         for catalog in project.stringCatalogs { for entry in catalog.entries { known.insert(Self.collapsed(entry.key)) } }
         for table in project.stringsFiles { for entry in table.entries { known.insert(Self.collapsed(entry.key)) } }
+        // Keys with their formats spelled one way (`%lld`, `%1$@` → `%@`): an interpolated
+        // literal's key, whose value types the literal does not say, is looked up among these.
+        let knownFormats = Set(known.filter { $0.contains("%") }.map(Self.formatsUnified))
         var reported = 0
         for unit in copy.units where unit.kind == .view {
             var missing: [CopyText] = []
@@ -167,9 +186,17 @@ public struct CopyTranslationMissingRule: Rule {
                 if known.contains(Self.collapsed(text.text)) { continue }
                 if !missing.contains(where: { $0.text == text.text }) { missing.append(text) }
             }
+            // An interpolated literal with words of its own (`"\(price) (Save \(percent))"`):
+            // its key spells each value as a format; in no table under any format, its words
+            // stay in the source language.
+            for text in unit.texts where text.literal != nil && text.text.contains("\u{FFFC}") && Self.hasWords(text.text) {
+                let key = Self.formatsUnified(Self.collapsed(text.text.replacingOccurrences(of: "\u{FFFC}", with: "%@")))
+                if knownFormats.contains(key) || known.contains(key) { continue }
+                if !missing.contains(where: { $0.text == text.text }) { missing.append(text) }
+            }
             guard let first = missing.first else { continue }
             reported += 1
-            let shown = missing.prefix(3).map { "\"\(Self.collapsed($0.text))\"" }.joined(separator: ", ")
+            let shown = missing.prefix(3).map { "\"\(Self.collapsed($0.text.replacingOccurrences(of: "\u{FFFC}", with: "…")))\"" }.joined(separator: ", ")
             let more = missing.count > 3 ? " and \(missing.count - 3) more" : ""
             let locales = targets.prefix(6).joined(separator: ", ") + (targets.count > 6 ? " and \(targets.count - 6) more" : "")
             result.report(
@@ -188,6 +215,18 @@ public struct CopyTranslationMissingRule: Rule {
             joined = joined.replacingOccurrences(of: "\\\n", with: " ").replacingOccurrences(of: "\\\"", with: "\"")
         }
         return joined.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).joined(separator: " ")
+    }
+
+    /// `%lld`, `%1$@`, `%.2f` written as `%@`: formats compared whatever the value's type.
+    static func formatsUnified(_ key: String) -> String {
+        key.replacingOccurrences(of: #"%(\d+\$)?[-+ #0]*\d*(\.\d+)?(hh|h|ll|l|q|z|t|j)?[@dDuUxXoOfeEgGcCsSaAp]"#, with: "%@", options: .regularExpression)
+    }
+
+    /// Whether an interpolated literal has words of its own besides the values: a word of
+    /// three or more letters outside the interpolations (`(Save …)`, `… per month`).
+    static func hasWords(_ text: String) -> Bool {
+        guard !text.contains("://") else { return false }
+        return text.split(whereSeparator: { !$0.isLetter }).contains { $0.count >= 3 }
     }
 
     /// Words a person reads: at least two words with letters (not an identifier, a symbol name,
