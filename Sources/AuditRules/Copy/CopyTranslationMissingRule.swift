@@ -38,6 +38,24 @@ public struct CopyTranslationMissingRule: Rule {
                     "ja" : { "stringUnit" : { "state" : "translated", "value" : "いつでもキャンセル" } } } } },
                   "version" : "1.0" }
                 """)], locales: ["en", "es", "ja"]),
+            // A String property shown through Text: SwiftUI shows it as it is, whatever the tables hold.
+            RuleExample(files: [
+                ("PlanRow.swift", """
+                    struct PlanRow: View {
+                        let product: Product
+                        let percent: Int
+                        private var savingsText: String { ↓"\\(product.displayPrice) (Save \\(percent)%)" }
+                        var body: some View {
+                            VStack {
+                                Text(savingsText)
+                                Button("Subscribe") { Task { _ = try? await product.purchase() } }
+                            }
+                        }
+                    }
+                    """),
+                ("en.lproj/Localizable.strings", "\"Subscribe\" = \"Subscribe\";\n\"%@ (Save %lld%%)\" = \"%@ (Save %lld%%)\";\n"),
+                ("ar.lproj/Localizable.strings", "\"Subscribe\" = \"اشترك\";\n\"%@ (Save %lld%%)\" = \"%@ (وفّر %lld%%)\";\n"),
+            ], locales: ["en", "ar"]),
             // An interpolated price sentence whose key (`%@ per month, cancel anytime`) no table holds.
             RuleExample(files: [
                 ("PriceLine.swift", """
@@ -103,6 +121,24 @@ public struct CopyTranslationMissingRule: Rule {
                 ("en.lproj/Localizable.strings", "\"Payment is charged to your Apple Account at confirmation.\" = \"Payment is charged to your Apple Account at confirmation.\";\n\"Subscribe now\" = \"Subscribe now\";\n\"Only %@ a month\" = \"Only %@ a month\";\n"),
                 ("de.lproj/Localizable.strings", "\"Payment is charged to your Apple Account at confirmation.\" = \"Die Zahlung wird bei Bestätigung belastet.\";\n\"Subscribe now\" = \"Jetzt abonnieren\";\n\"Only %1$@ a month\" = \"Nur %1$@ im Monat\";\n"),
             ], locales: ["en", "de"]),
+            // The same String built with String(localized:) is looked up in the tables.
+            RuleExample(files: [
+                ("PlanRow.swift", """
+                    struct PlanRow: View {
+                        let product: Product
+                        let percent: Int
+                        private var savingsText: String { String(localized: "\\(product.displayPrice) (Save \\(percent)%)") }
+                        var body: some View {
+                            VStack {
+                                Text(savingsText)
+                                Button("Subscribe") { Task { _ = try? await product.purchase() } }
+                            }
+                        }
+                    }
+                    """),
+                ("en.lproj/Localizable.strings", "\"Subscribe\" = \"Subscribe\";\n\"%@ (Save %lld%%)\" = \"%@ (Save %lld%%)\";\n"),
+                ("ar.lproj/Localizable.strings", "\"Subscribe\" = \"اشترك\";\n\"%@ (Save %lld%%)\" = \"%@ (وفّر %lld%%)\";\n"),
+            ], locales: ["en", "ar"]),
             RuleExample(files: [("Paywall.xcstrings", """
                 { "sourceLanguage" : "en", "strings" : {
                   "Unlock Pro" : { "localizations" : {
@@ -190,15 +226,25 @@ public struct CopyTranslationMissingRule: Rule {
             // its key spells each value as a format; in no table under any format, its words
             // stay in the source language.
             for text in unit.texts where text.literal != nil && text.text.contains("\u{FFFC}") && Self.hasWords(text.text) {
-                let key = Self.formatsUnified(Self.collapsed(text.text.replacingOccurrences(of: "\u{FFFC}", with: "%@")))
+                // A percent sign the literal writes is `%%` in its key.
+                let key = Self.formatsUnified(Self.collapsed(text.text.replacingOccurrences(of: "%", with: "%%").replacingOccurrences(of: "\u{FFFC}", with: "%@")))
                 if knownFormats.contains(key) || known.contains(key) { continue }
                 if !missing.contains(where: { $0.text == text.text }) { missing.append(text) }
+            }
+            let locales = targets.prefix(6).joined(separator: ", ") + (targets.count > 6 ? " and \(targets.count - 6) more" : "")
+            let verbatim = Self.verbatimStrings(in: unit)
+            if let first = verbatim.first {
+                reported += 1
+                let shown = verbatim.prefix(3).map { "\"\(Self.collapsed($0.text.replacingOccurrences(of: "\u{FFFC}", with: "…")))\"" }.joined(separator: ", ")
+                result.report(
+                    at: first.location,
+                    "\(unit.name) shows \(verbatim.count == 1 ? "a String" : "Strings") built from \(shown) through Text: SwiftUI shows a String as it is, without looking it up in the string tables, so customers using the app in \(locales) read it in \(copy.sourceLanguage). Build it with String(localized:) or pass Text a LocalizedStringKey."
+                )
             }
             guard let first = missing.first else { continue }
             reported += 1
             let shown = missing.prefix(3).map { "\"\(Self.collapsed($0.text.replacingOccurrences(of: "\u{FFFC}", with: "…")))\"" }.joined(separator: ", ")
             let more = missing.count > 3 ? " and \(missing.count - 3) more" : ""
-            let locales = targets.prefix(6).joined(separator: ", ") + (targets.count > 6 ? " and \(targets.count - 6) more" : "")
             result.report(
                 at: first.location,
                 "\(missing.count == 1 ? "A text" : "\(missing.count) texts") on \(unit.name) \(missing.count == 1 ? "is" : "are") in no string table or catalog (\(shown)\(more)): customers using the app in \(locales) read \(missing.count == 1 ? "it" : "them") in \(copy.sourceLanguage)."
@@ -217,9 +263,49 @@ public struct CopyTranslationMissingRule: Rule {
         return joined.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).joined(separator: " ")
     }
 
+    /// Calls that localize the literal they are given.
+    private static let localizingCalls: Set<String> = ["NSLocalizedString", "LocalizedStringKey", "LocalizedStringResource", "localized", "localizedString", "L10n", "tr"]
+
+    /// Words a view shows through a `String` property: `Text(savingsText)` with
+    /// `var savingsText: String? { "\(price) (Save \(percent))" }`. SwiftUI shows a `String`
+    /// verbatim, so no table can translate it, whatever its keys.
+    static func verbatimStrings(in unit: PaywallUnit) -> [CopyText] {
+        var result: [CopyText] = []
+        for (file, range) in unit.code {
+            for call in file.calls(named: "Text") where range.contains(call.name) && call.arguments.count == 1 && call.arguments[0].label == nil {
+                let value = call.arguments[0].valueRange
+                // `Text(savingsText)`, `Text(savingsText ?? "")`, `Text(applyKerning(to: "/()", in: savingsText))`:
+                // a name in the argument, which no localizing call wraps.
+                guard !value.contains(where: { file.isKind($0, .identifier) && localizingCalls.contains(file.text($0)) }),
+                      !file.isKind(value.first ?? -1, .stringStart) else { continue }
+                let names = Set(value.filter { file.isKind($0, .identifier) && !file.isAfterDot($0) && !file.isCall(at: $0) }.map { file.text($0) })
+                for declaration in names.sorted().flatMap({ file.declarationIndices(named: $0) }) where file.declarations[declaration].kind == .variable {
+                    let full = file.fullRange(of: declaration)
+                    guard range.contains(full.lowerBound) else { continue }
+                    // Declared `String` or `String?` (a `LocalizedStringKey` or `Text` is localized).
+                    let head = file.declarations[declaration].keyword..<min(full.upperBound, max(file.declarations[declaration].keyword, file.declarations[declaration].bodyStart))
+                    guard let colon = head.first(where: { file.isKind($0, .colon) }), let type = file.nextCodeIndex(after: colon), file.isIdentifier(type, "String") else { continue }
+                    for start in file.stringStarts.lazy.map({ Int($0) }) where full.contains(start) {
+                        let literal = file.stringLiteral(at: start)
+                        guard hasWords(literal.text), !literal.text.contains("://") else { continue }
+                        if let (outer, argument) = file.enclosingCall(ofArgument: start),
+                           localizingCalls.contains(file.text(outer.name)) || argument.label == "localized" { continue }
+                        if let next = file.nextCodeIndex(after: literal.end), file.isKind(next, .dot), let member = file.nextCodeIndex(after: next),
+                           localizingCalls.contains(file.text(member)) { continue }
+                        result.append(CopyText(text: literal.text, locale: "", location: file.location(of: start), literal: (file, start)))
+                    }
+                }
+            }
+        }
+        return result
+    }
+
     /// `%lld`, `%1$@`, `%.2f` written as `%@`: formats compared whatever the value's type.
     static func formatsUnified(_ key: String) -> String {
-        key.replacingOccurrences(of: #"%(\d+\$)?[-+ #0]*\d*(\.\d+)?(hh|h|ll|l|q|z|t|j)?[@dDuUxXoOfeEgGcCsSaAp]"#, with: "%@", options: .regularExpression)
+        // `%%` is a written percent sign: kept apart from the formats, then written as `%`.
+        key.replacingOccurrences(of: "%%", with: "\u{1}")
+            .replacingOccurrences(of: #"%(\d+\$)?[-+ #0]*\d*(\.\d+)?(hh|h|ll|l|q|z|t|j)?[@dDuUxXoOfeEgGcCsSaAp]"#, with: "%@", options: .regularExpression)
+            .replacingOccurrences(of: "\u{1}", with: "%")
     }
 
     /// Whether an interpolated literal has words of its own besides the values: a word of
