@@ -22,6 +22,16 @@ public struct HardcodedPriceRule: Rule {
             """,
         reference: "StoreKit 2 review checklist item 8; common mistake 6",
         triggeringExamples: [
+            // Objective-C: a price written into a button's title.
+            RuleExample(files: [("StoreViewController.m", """
+                #import <StoreKit/StoreKit.h>
+                @implementation StoreViewController
+                - (void)viewDidLoad {
+                    [super viewDidLoad];
+                    [self.buyButton setTitle:↓@"Unlock Pro for $4.99" forState:UIControlStateNormal];
+                }
+                @end
+                """)]),
             // The seed's WRONG example.
             RuleExample("""
                 Text(↓"Buy Premium for $4.99")
@@ -83,6 +93,19 @@ public struct HardcodedPriceRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // Objective-C: the product's price formatted with its locale; an amount only logged.
+            RuleExample(files: [("StoreViewController.m", """
+                #import <StoreKit/StoreKit.h>
+                @implementation StoreViewController
+                - (void)showProduct:(SKProduct *)product {
+                    NSNumberFormatter *formatter = [[NSNumberFormatter alloc] init];
+                    formatter.numberStyle = NSNumberFormatterCurrencyStyle;
+                    formatter.locale = product.priceLocale;
+                    [self.buyButton setTitle:[formatter stringFromNumber:product.price] forState:UIControlStateNormal];
+                    NSLog(@"Loaded a product that costs about $4.99 in the US");
+                }
+                @end
+                """)]),
             // The seed's CORRECT example.
             RuleExample("""
                 Text("Buy \\(product.displayName) for \\(product.displayPrice)")
@@ -172,6 +195,10 @@ public struct HardcodedPriceRule: Rule {
         }
         reportMadeUpPrices(project, into: &result)
         reportFormattedLiterals(project, into: &result)
+        let localized = ObjectiveCChecks.hardcodedPrices(project, into: &result)
+        if localized > 0 {
+            result.evidence(at: nil, "Objective-C code formats product prices with their priceLocale in \(localized) place\(localized == 1 ? "" : "s")")
+        }
         if shownPrices > 0 {
             result.evidence(at: nil, "Prices are read from products (displayPrice / priceFormatStyle) in \(shownPrices) places")
         }

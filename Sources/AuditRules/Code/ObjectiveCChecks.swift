@@ -371,3 +371,35 @@ extension ObjectiveCChecks {
         return count
     }
 }
+
+extension ObjectiveCChecks {
+    /// Sends and properties that put text on screen: a label's, button's or alert's text.
+    private static let visibleSelectors = ["setTitle:", "setText:", "initWithTitle:", "alertControllerWithTitle:", "actionWithTitle:", "setAttributedTitle:", "setMessage:", "stringWithFormat:", "localizedStringWithFormat:"]
+    private static let visibleProperties: Set<String> = ["text", "title", "message", "placeholder", "attributedText"]
+
+    /// `hardcoded_price` in Objective-C: an amount (`@"$4.99"`, `@"4,99 €/month"`) written in
+    /// text a file that uses StoreKit puts on screen (a label's or button's title, an alert,
+    /// a format), instead of the product's `price` formatted with its `priceLocale`. Returns how
+    /// many places format the product's price with its locale.
+    static func hardcodedPrices(_ project: Project, into result: inout RuleResult) -> Int {
+        var localized = 0
+        for file in project.objectiveCFiles where file.importsStoreKit || file.mentions("SKProduct") {
+            localized += file.occurrences(of: "priceLocale").count
+            for start in file.stringStarts {
+                let text = file.stringLiteral(at: start)
+                guard text.contains(where: \.isNumber), let match = MoneyDetector.matches(in: text).first else { continue }
+                // Shown: an argument of a send that shows text, or assigned to `x.text =`.
+                var shown = file.sends.contains { send in
+                    send.arguments.contains { $0.contains(start) } && visibleSelectors.contains { send.selector.hasPrefix($0) || send.selector.contains($0) }
+                }
+                if !shown, start >= 3, file.isOperator(start - 1, "="), file.isKind(start - 2, .identifier), file.isKind(start - 3, .dot),
+                   visibleProperties.contains(file.text(start - 2)) {
+                    shown = true
+                }
+                guard shown else { continue }
+                result.report(at: file.location(of: start), "Hard-coded price \"\(match.text)\" in user-visible text: show the product's price formatted with its priceLocale.")
+            }
+        }
+        return localized
+    }
+}
