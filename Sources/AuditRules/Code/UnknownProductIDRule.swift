@@ -19,6 +19,22 @@ public struct UnknownProductIDRule: Rule {
         reference: "Cross-check of code and configuration; \"missing product silently dropped\"",
         changeScope: .lineOrAnyFile([.storeKitConfiguration]),
         triggeringExamples: [
+            // A list of ids, some declared: the others are requested with them (an SKProductsRequest here).
+            RuleExample(files: [
+                ("Products.storekit", """
+                    { "identifier" : "A1", "products" : [
+                      { "displayPrice" : "0.99", "familyShareable" : false, "internalID" : "1", "localizations" : [ { "description" : "A coffee", "displayName" : "Coffee", "locale" : "en_US" } ], "productID" : "com.app.tip.coffee", "referenceName" : "Coffee", "type" : "Consumable" },
+                      { "displayPrice" : "4.99", "familyShareable" : false, "internalID" : "2", "localizations" : [ { "description" : "A lunch", "displayName" : "Lunch", "locale" : "en_US" } ], "productID" : "com.app.tip.lunch", "referenceName" : "Lunch", "type" : "Consumable" } ],
+                      "settings" : { }, "subscriptionGroups" : [ ], "version" : { "major" : 4, "minor" : 0 } }
+                    """),
+                ("TipJar.swift", """
+                    import StoreKit
+                    struct TipJar: View {
+                        let productIDs = ["com.app.tip.coffee", ↓"com.app.tip.cake", "com.app.tip.lunch"]
+                        var body: some View { Button("Load") { SKProductsRequest(productIdentifiers: Set(productIDs)).start() } }
+                    }
+                    """),
+            ]),
             RuleExample(files: [
                 ("Products.storekit", "{ \"products\" : [ { \"productID\" : \"com.app.pro\", \"type\" : \"NonConsumable\" } ] }"),
                 ("Store.swift", "let products = try await Product.products(for: [\"com.app.pro\", ↓\"com.app.gems\"])"),
@@ -104,6 +120,24 @@ public struct UnknownProductIDRule: Rule {
                     ? "a transaction or product is compared with it, so that branch never runs in StoreKit testing (a misspelt id?)"
                     : "Product.products(for:) will not return it"
                 result.report(in: literal.file, at: literal.index, "Product id \"\(literal.text)\" is not declared in \(configurations): \(consequence).")
+            }
+        }
+        // A list of ids (`let productIDs = ["….coffee", "….bronze", "….gold"]`) some of which the
+        // configuration declares: the others in it are requested the same way (SKProductsRequest,
+        // Product.products(for:)) and come back missing.
+        var arrays = Set<String>()
+        let reported = Set(result.findings.map(\.location))
+        for literal in literals where declared.contains(literal.text) {
+            let file = literal.file
+            guard let open = file.enclosingBracket(of: literal.index), file.isKind(open, .leftBracket),
+                  let close = file.matchingBracket(of: open), arrays.insert("\(file.path)#\(open)").inserted else { continue }
+            for k in (open + 1)..<close where file.isKind(k, .stringStart) && file.enclosingBracket(of: k) == open {
+                let text = file.stringLiteral(at: k)
+                guard !text.hasInterpolation, ProductIDLiterals.looksLikeProductID(text.text), !declared.contains(text.text),
+                      prefixes.shared(by: text.text), !reported.contains(file.location(of: k)) else { continue }
+                checked += 1
+                let configurations = project.storeKitConfigurations.map(\.file).joined(separator: ", ")
+                result.report(in: file, at: k, "Product id \"\(text.text)\" is listed with ids \(configurations) declares, but is not declared there: requesting the list will not return it.")
             }
         }
         if checked > 0, result.findings.isEmpty {
