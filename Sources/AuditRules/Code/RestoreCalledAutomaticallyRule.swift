@@ -56,6 +56,20 @@ public struct RestoreCalledAutomaticallyRule: Rule {
                     }
                 }
                 """),
+            // A receipt refresh (it asks for the Apple Account too) every time the root view appears.
+            RuleExample(files: [
+                ("StoreManager.swift", """
+                    import StoreKit
+                    import TPInAppReceipt
+                    final class StoreManager { func restoreStatus() { InAppReceipt.refresh { _ in } } }
+                    """),
+                ("MainView.swift", """
+                    struct MainView: View {
+                        let store: StoreManager
+                        var body: some View { List { }.onAppear { store.↓restoreStatus() } }
+                    }
+                    """),
+            ]),
             // Through a store method that a view calls on appear.
             RuleExample(files: [
                 ("Store.swift", "final class Store { func restore() async { try? await AppStore.sync() } }"),
@@ -108,6 +122,23 @@ public struct RestoreCalledAutomaticallyRule: Rule {
             ]),
         ],
         nonTriggeringExamples: [
+            // A receipt refreshed only when it is missing, and a refresh request a button starts.
+            RuleExample("""
+                import StoreKit
+                final class ReceiptChecker: NSObject, SKRequestDelegate {
+                    func checkAtLaunch() {
+                        if let url = Bundle.main.appStoreReceiptURL, (try? Data(contentsOf: url)) != nil { return }
+                        let request = SKReceiptRefreshRequest()
+                        request.delegate = self
+                        request.start()
+                    }
+                }
+                struct SettingsView: View {
+                    var body: some View {
+                        Button("Restore Purchases") { SKReceiptRefreshRequest().start() }
+                    }
+                }
+                """),
             // Objective-C.
             RuleExample(files: [("StoreViewController.m", """
                 #import <StoreKit/StoreKit.h>
@@ -182,6 +213,17 @@ public struct RestoreCalledAutomaticallyRule: Rule {
             // StoreKit 2's `AppStore.sync()` and the original `SKPaymentQueue.default().restoreCompletedTransactions()`.
             var restores = file.occurrences(of: "sync").filter { file.isMemberAccess($0, base: "AppStore", member: "sync") }.map { ($0, "AppStore.sync()") }
                 + file.occurrences(of: "restoreCompletedTransactions").filter { file.receiver(of: $0) != nil }.map { ($0, "restoreCompletedTransactions()") }
+            // A receipt refresh asks for the Apple Account too: `InAppReceipt.refresh { }`
+            // (TPInAppReceipt), `SKReceiptRefreshRequest(…)`.
+            restores += file.occurrences(of: "refresh").filter { file.isMemberAccess($0, base: "InAppReceipt", member: "refresh") }.map { ($0, "InAppReceipt.refresh() (a receipt refresh)") }
+            // A request made and started in one function (a request object's own `init` starts
+            // nothing), unless only when the receipt is missing (`if let url = appStoreReceiptURL … else`).
+            restores += file.calls(named: "SKReceiptRefreshRequest").filter { call in
+                guard let function = file.enclosingFunction(of: call.name) else { return false }
+                let body = file.bodyRange(of: function)
+                guard file.occurrences(of: "start", in: body).contains(where: { file.isAfterDot($0) && file.isCall(at: $0) }) else { return false }
+                return file.occurrences(of: "appStoreReceiptURL", in: body).isEmpty
+            }.map { ($0.name, "SKReceiptRefreshRequest (a receipt refresh)") }
             // A purchase SDK's restore: `Purchases.shared.restorePurchases()`, `SwiftyStoreKit.restorePurchases { }`.
             for call in file.calls(named: PurchaseSDK.restoreCallNames) where PurchaseSDK.isRestore(call, in: file)
                 || file.receiver(of: call.name).map({ file.isIdentifier($0, "SwiftyStoreKit") }) == true {
