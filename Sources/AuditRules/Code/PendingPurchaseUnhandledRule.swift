@@ -488,8 +488,16 @@ public struct PendingPurchaseUnhandledRule: Rule {
                 let deferredCase = statement.cases.first { $0.patternRange.contains { file.isIdentifier($0, "deferred") && file.isImplicitMember($0) } }
                 guard let deferredCase else {
                     // An app-wide observer finishing transactions has no buyer to tell; a screen
-                    // or an SDK's purchase completion does.
-                    guard onScreen || Self.isOverSDKPurchaseResult(statement, in: file) else { continue }
+                    // or an SDK's purchase completion does. When the observer is the only code
+                    // that sees the state (no screen's switch, no StoreKit 2 purchase result),
+                    // the deferred purchase falls into its default and nobody is told.
+                    guard onScreen || Self.isOverSDKPurchaseResult(statement, in: file) else {
+                        switches += 1
+                        let anchor = statement.cases.first { $0.isDefault && !$0.isUnknownDefault }?.label ?? statement.keyword
+                        let fallsInto = statement.cases.contains { $0.isDefault } ? " falls into default and" : ""
+                        observerProblems.append((CodeSite(file: file, index: anchor), "This transaction-state switch has no .deferred case: an Ask to Buy purchase waiting for approval\(fallsInto) gets no feedback, and no other code tells the buyer."))
+                        continue
+                    }
                     switches += 1
                     judgedPurchaseFlow = true
                     let anchor = statement.cases.first { $0.isDefault && !$0.isUnknownDefault }?.label ?? statement.keyword
