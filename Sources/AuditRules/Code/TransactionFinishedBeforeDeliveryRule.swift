@@ -54,6 +54,18 @@ public struct TransactionFinishedBeforeDeliveryRule: Rule {
                 if let delivery = FinishOrder.deliveryAfter(finish, in: branch.body, of: file),
                    !result.findings.contains(where: { $0.location == file.location(of: finish) }) {
                     report(finish: finish, delivery: delivery, what: "The \(state) transaction", in: file, into: &result)
+                } else if !file.isIdentifier(finish, "finishTransaction") {
+                    // `handlePurchased(transaction)`: the app function that finishes; its own
+                    // order of finishing and delivering.
+                    for (callee, function) in project.swiftFiles(mentioning: file.text(finish)).flatMap({ other in
+                        other.declarationIndices(named: file.text(finish)).filter { other.declarations[$0].kind == .function }.map { (other, $0) }
+                    }) {
+                        let body = callee.bodyRange(of: function)
+                        guard let inner = callee.occurrences(of: "finishTransaction", in: body).first(where: { callee.isCall(at: $0) }),
+                              let delivery = FinishOrder.deliveryAfter(inner, in: inner..<body.upperBound, of: callee),
+                              !result.findings.contains(where: { $0.location == callee.location(of: inner) }) else { continue }
+                        report(finish: inner, delivery: delivery, what: "The \(state) transaction", in: callee, into: &result)
+                    }
                 }
             }
         }

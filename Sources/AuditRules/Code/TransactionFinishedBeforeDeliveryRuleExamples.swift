@@ -3,6 +3,25 @@ import AuditCore
 /// The examples of `TransactionFinishedBeforeDeliveryRule` (its description).
 extension TransactionFinishedBeforeDeliveryRule {
     static let triggeringExamples: [RuleExample] = [
+        // StoreKit 1: the handler a case calls finishes, then tells its delegate (on the main queue).
+        RuleExample("""
+            import StoreKit
+            final class StoreObserver: NSObject, SKPaymentTransactionObserver {
+                weak var delegate: StoreObserverDelegate?
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    for transaction in transactions {
+                        switch transaction.transactionState {
+                        case .purchased: handlePurchased(transaction)
+                        default: SKPaymentQueue.default().finishTransaction(transaction)
+                        }
+                    }
+                }
+                private func handlePurchased(_ transaction: SKPaymentTransaction) {
+                    SKPaymentQueue.default().↓finishTransaction(transaction)
+                    DispatchQueue.main.async { self.delegate?.didPurchase(productId: transaction.payment.productIdentifier) }
+                }
+            }
+            """),
         // Objective-C.
         RuleExample(files: [("StoreObserver.m", """
             #import <StoreKit/StoreKit.h>
@@ -59,6 +78,26 @@ extension TransactionFinishedBeforeDeliveryRule {
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [
+        // The delegate validates the receipt, which keeps the purchase; a failure is no delivery.
+        RuleExample("""
+            import StoreKit
+            final class StoreObserver: NSObject, SKPaymentTransactionObserver {
+                weak var delegate: StoreObserverDelegate?
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    for transaction in transactions {
+                        switch transaction.transactionState {
+                        case .purchased:
+                            SKPaymentQueue.default().finishTransaction(transaction)
+                            delegate?.purchasedOrRestoredProduct(validateReceipt: true)
+                        case .failed:
+                            SKPaymentQueue.default().finishTransaction(transaction)
+                            delegate?.purchaseFailed(error: transaction.error)
+                        default: break
+                        }
+                    }
+                }
+            }
+            """),
         // Objective-C.
         RuleExample(files: [("StoreObserver.m", """
             #import <StoreKit/StoreKit.h>

@@ -158,6 +158,17 @@ enum FinishOrder {
                deliveryPrefixes.contains(where: { name.hasPrefix($0) }) {
                 return k
             }
+            // `delegate?.didPurchase(productId:)`: the delegate is told to hand over the purchase.
+            // Not a failure, and not when the receipt is what grants (`validateReceipt: true`,
+            // a receipt validated first): the receipt keeps the purchase after a crash.
+            if file.isCall(at: k), file.isAfterDot(k), ["purchase", "restore", "bought"].contains(where: { ASCIISearch.contains(name, $0) }),
+               !["fail", "cancel", "error"].contains(where: { ASCIISearch.contains(name, $0) }),
+               (max(rest.lowerBound, k - 4)..<k).contains(where: { file.isKind($0, .identifier) && file.text($0).lowercased().hasSuffix("delegate") }) {
+                let through = file.call(at: k).map { $0.end + 1 } ?? k + 1
+                if !(rest.lowerBound..<min(rest.upperBound, through)).contains(where: { file.isKind($0, .identifier) && file.text($0).lowercased().contains("receipt") }) {
+                    return k
+                }
+            }
         }
         if file.grantsAccess(in: rest, countingReturns: false) {
             return file.booleanAssignments(in: rest).first { $0.value && looksLikeAccessFlag(file.text($0.flag)) }?.flag
