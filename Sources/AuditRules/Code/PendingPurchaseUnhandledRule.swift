@@ -21,6 +21,18 @@ public struct PendingPurchaseUnhandledRule: Rule {
             """,
         reference: "StoreKit 2 review checklist item 5; common mistake 7",
         triggeringExamples: [
+            // RevenueCat's completion handler that never reads its error (Ask to Buy is one).
+            RuleExample("""
+                import RevenueCat
+                final class PurchasesModel {
+                    func buy(_ product: StoreProduct) {
+                        Purchases.shared.↓purchase(product: product) { transaction, customerInfo, error, cancelled in
+                            self.refresh()
+                        }
+                    }
+                    func refresh() {}
+                }
+                """),
             // Objective-C.
             RuleExample(files: [("StoreObserver.m", """
                 #import <StoreKit/StoreKit.h>
@@ -247,6 +259,20 @@ public struct PendingPurchaseUnhandledRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // RevenueCat's completion that tells a pending payment apart.
+            RuleExample("""
+                import RevenueCat
+                final class PurchasesModel {
+                    var message = ""
+                    func buy(_ product: StoreProduct) {
+                        Purchases.shared.purchase(product: product) { transaction, customerInfo, error, cancelled in
+                            if let error = error as? RevenueCat.ErrorCode, error == .paymentPendingError {
+                                self.message = "Waiting for approval"
+                            }
+                        }
+                    }
+                }
+                """),
             // Objective-C.
             RuleExample(files: [("StoreObserver.m", """
                 #import <StoreKit/StoreKit.h>
@@ -542,6 +568,7 @@ public struct PendingPurchaseUnhandledRule: Rule {
                 result.report(at: problem.location, problem.message)
             }
         }
+        switches += Self.checkRevenueCatCompletions(project, into: &result)
         if switches == 0 {
             result.notApplicable("No switch over a purchase result was found (StoreKit views handle pending purchases themselves).")
         }
@@ -746,5 +773,44 @@ public struct PendingPurchaseUnhandledRule: Rule {
             file.isIdentifier(i, "break") || file.isKind(i, .semicolon)
                 || (file.isIdentifier(i, "return") && (i + 1 >= range.upperBound))
         }
+    }
+
+    /// RevenueCat's completion-handler purchase, `Purchases.shared.purchase(package:) { transaction,
+    /// customerInfo, error, userCancelled in … }`: Ask to Buy comes back as an error
+    /// (`ErrorCode.paymentPendingError`), so a completion that never reads its error tells the
+    /// buyer nothing (Blink's classic purchase). Returns how many completions were read.
+    static func checkRevenueCatCompletions(_ project: Project, into result: inout RuleResult) -> Int {
+        var read = 0
+        for file in project.swiftFiles(mentioning: "Purchases") {
+            for call in file.calls(named: "purchase") {
+                guard let receiver = file.receiver(of: call.name), file.text(receiver) == "shared" || file.text(receiver) == "Purchases",
+                      (max(0, call.name - 4)..<call.name).contains(where: { file.isIdentifier($0, "Purchases") }),
+                      let open = call.trailingClosures.first ?? call.arguments.last.flatMap({ file.isKind($0.valueRange.first ?? -1, .leftBrace) ? $0.valueRange.first : nil }),
+                      let close = file.matchingBracket(of: open)
+                else { continue }
+                // The closure's parameters, up to `in`.
+                var parameters: [String] = []
+                var k = open + 1
+                while k < close, !file.isIdentifier(k, "in") {
+                    if file.isKind(k, .identifier) || file.isKind(k, .backtickIdentifier) { parameters.append(file.text(k)) }
+                    if file.isKind(k, .colon) { break }
+                    k += 1
+                }
+                guard parameters.count >= 3, file.isIdentifier(k, "in") else { continue }
+                read += 1
+                let error = parameters[2]
+                let body = (k + 1)..<close
+                if error == "_" || file.occurrences(of: error, in: body).isEmpty {
+                    result.report(
+                        in: file, at: call.name,
+                        "This RevenueCat purchase's completion never reads its error: Ask to Buy (ErrorCode.paymentPendingError) and failed purchases give the buyer no feedback."
+                    )
+                } else if body.contains(where: { file.isKind($0, .identifier) && file.text($0).lowercased().contains("pending") }) {
+                    // Reading the error is not telling the buyer about Ask to Buy; naming it is.
+                    result.evidence(in: file, at: call.name, "The RevenueCat purchase completion in \(scopeDescription(of: call.name, in: file)) tells a pending payment apart")
+                }
+            }
+        }
+        return read
     }
 }
