@@ -111,6 +111,7 @@ public struct TransactionNotFinishedRule: Rule {
             handled += objectiveCHandlers
             ObjectiveCChecks.unfinished(project, into: &result)
         }
+        handled += Self.checkDiscardedSuccess(project, into: &result)
         if handled == 0, result.findings.isEmpty {
             // Nothing is handled, yet the app sells through StoreKit: the purchases StoreKit
             // views make arrive on Transaction.updates, which no code reads or finishes.
@@ -303,5 +304,55 @@ public struct TransactionNotFinishedRule: Rule {
             }
         }
         return false
+    }
+
+    /// A purchase result's `switch` (its cases `.success`, `.pending`, `.userCancelled`) whose
+    /// `.success` binds nothing (`case .success: return .done`): the verified transaction is
+    /// dropped there, so nothing can finish it (Passepartout's `Product.PurchaseResult.toResult`
+    /// for a StoreKit view's completion). Returns how many such switches were read.
+    static func checkDiscardedSuccess(_ project: Project, into result: inout RuleResult) -> Int {
+        var read = 0
+        for file in project.swiftFiles(mentioning: "userCancelled") {
+            for statement in file.switchStatements() {
+                func names(_ clause: SwitchCase) -> [String] {
+                    clause.patternRange.filter { file.isKind($0, .identifier) && file.isAfterDot($0) }.map { file.text($0) }
+                }
+                let all = statement.cases.flatMap(names)
+                guard all.contains("success"), all.contains("pending"), all.contains("userCancelled"),
+                      let success = statement.cases.first(where: { names($0).contains("success") }),
+                      Self.isStoreKitPurchaseResult(statement, in: file) else { continue }
+                read += 1
+                // `case .success(let verification)`, `case let .success(v)`: bound, followed elsewhere.
+                let bound = success.patternRange.contains { file.isIdentifier($0, "let") || file.isIdentifier($0, "var") || file.isKind($0, .leftParen) }
+                    || (file.previousCodeIndex(before: success.patternRange.lowerBound).map { file.isIdentifier($0, "let") } ?? false)
+                if !bound, !success.bodyRange.contains(where: { file.isIdentifier($0, "finish") }) {
+                    result.report(
+                        in: file, at: success.label,
+                        "This .success case binds nothing: the purchase's verified transaction is dropped here, so it is never finished and StoreKit delivers it again on every launch."
+                    )
+                }
+            }
+        }
+        return read
+    }
+
+    /// Whether a switch's subject is StoreKit's `Product.PurchaseResult` (not an app enum with
+    /// the same cases): `self` in `extension Product.PurchaseResult`, a value typed so, or one
+    /// assigned from a `purchase(…)` call or a StoreKit view's `result.get()`.
+    static func isStoreKitPurchaseResult(_ statement: SwitchStatement, in file: SwiftFile) -> Bool {
+        let subject = statement.subjectRange.filter { file.isKind($0, .identifier) }
+        guard let last = subject.last else { return false }
+        if file.isIdentifier(last, "self") {
+            return file.declarationChain(of: statement.keyword).contains { d in
+                file.declarations[d].kind == .extension && ["PurchaseResult", "Product.PurchaseResult"].contains(file.declarations[d].name)
+            }
+        }
+        if let type = file.typeName(ofReceiver: last) { return type == "PurchaseResult" || type == "Product.PurchaseResult" }
+        let name = file.text(last)
+        return file.occurrences(of: name).contains { k in
+            guard k < statement.keyword, let next = file.nextCodeIndex(after: k), file.isOperator(next, "=") else { return false }
+            let end = file.statementEnd(from: next)
+            return (next..<end).contains { file.isIdentifier($0, "purchase") || file.isIdentifier($0, "get") && file.isAfterDot($0) }
+        }
     }
 }

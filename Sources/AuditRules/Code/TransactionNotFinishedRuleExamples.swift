@@ -3,6 +3,20 @@ import AuditCore
 /// The examples of `TransactionNotFinishedRule` (its description), kept beside the rule for length.
 extension TransactionNotFinishedRule {
     static let triggeringExamples: [RuleExample] = [
+        // A StoreKit view's purchase result mapped to the app's own result: .success drops the transaction.
+        RuleExample("""
+            import StoreKit
+            extension Product.PurchaseResult {
+                var appResult: AppPurchaseResult {
+                    switch self {
+                    ↓case .success: return .done
+                    case .pending: return .pending
+                    case .userCancelled: return .cancelled
+                    @unknown default: return .cancelled
+                    }
+                }
+            }
+            """),
         // Objective-C.
         RuleExample(files: [("StoreObserver.m", """
             #import <StoreKit/StoreKit.h>
@@ -279,6 +293,20 @@ extension TransactionNotFinishedRule {
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [
+        // The app's own result enum with the same case names: StoreKit's transaction was finished before.
+        RuleExample("""
+            enum SupportPurchaseResult { case success, pending, userCancelled }
+            final class SupportModel {
+                var message = ""
+                func handle(result: SupportPurchaseResult) {
+                    switch result {
+                    case .success: message = "Thank you!"
+                    case .pending: message = "Waiting for approval"
+                    case .userCancelled: break
+                    }
+                }
+            }
+            """),
         // Objective-C.
         RuleExample(files: [("StoreObserver.m", """
             #import <StoreKit/StoreKit.h>
