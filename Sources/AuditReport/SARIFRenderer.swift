@@ -15,6 +15,17 @@ public struct SARIFRenderer: Sendable {
     public init() {}
 
     public func render(_ report: Report) -> String {
+        Self.log(runs: [run(report, results: results(report))]).text
+    }
+
+    /// The identifiers of the rules the report's run lists, in its order.
+    func ruleIdentifiers(_ report: Report) -> [String] {
+        report.ruleIDs.compactMap { report.rules[$0]?.identifier }
+    }
+
+    /// One result per finding: the reported ones first, then the suppressed and accepted ones
+    /// in report order.
+    func results(_ report: Report) -> [JSONOutput] {
         let rules = report.ruleIDs.compactMap { report.rules[$0] }
         var ruleIndex: [String: Int] = [:]
         for (index, rule) in rules.enumerated() { ruleIndex[rule.identifier] = index }
@@ -40,7 +51,12 @@ public struct SARIFRenderer: Sendable {
         }
         suppressedResults.sort { Finding.reportOrder($0.0, $1.0) }
         results += suppressedResults.map(\.1)
+        return results
+    }
 
+    /// The report's run: the tool with every rule that ran, and the results given.
+    func run(_ report: Report, results: [JSONOutput]) -> JSONOutput {
+        let rules = report.ruleIDs.compactMap { report.rules[$0] }
         var driver: [(String, JSONOutput)] = [
             ("name", .string("iap-audit")),
             ("version", .string(report.toolVersion)),
@@ -50,21 +66,23 @@ public struct SARIFRenderer: Sendable {
         driver.append(("rules", .array(rules.map { descriptor($0, report: report) })))
 
         let root = report.settings.repositoryPrefix.isEmpty ? "the audited folder" : "the repository root"
-        let log = JSONOutput.object([
+        return .object([
+            ("tool", .object([("driver", .object(driver))])),
+            ("originalUriBaseIds", .object([
+                (Self.sourceRoot, .object([("description", .object([("text", .string("Paths are relative to \(root).")) ]))])),
+            ])),
+            ("columnKind", .string("utf16CodeUnits")),
+            ("results", .array(results)),
+        ])
+    }
+
+    /// The SARIF log holding the runs.
+    static func log(runs: [JSONOutput]) -> JSONOutput {
+        .object([
             ("$schema", .string(Self.schemaURI)),
             ("version", .string("2.1.0")),
-            ("runs", .array([
-                .object([
-                    ("tool", .object([("driver", .object(driver))])),
-                    ("originalUriBaseIds", .object([
-                        (Self.sourceRoot, .object([("description", .object([("text", .string("Paths are relative to \(root).")) ]))])),
-                    ])),
-                    ("columnKind", .string("utf16CodeUnits")),
-                    ("results", .array(results)),
-                ]),
-            ])),
+            ("runs", .array(runs)),
         ])
-        return log.text
     }
 
     // MARK: Rules
