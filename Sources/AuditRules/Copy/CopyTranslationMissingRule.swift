@@ -155,16 +155,24 @@ public struct CopyTranslationMissingRule: Rule {
         guard !targets.isEmpty, !project.stringCatalogs.isEmpty || !project.stringsFiles.isEmpty else { return 0 }
         // Every key of every catalog and table, its white space collapsed (a multi-line literal
         // with `\` continuations is one line in the catalog).
-        var known = Set<String>()
-        for catalog in project.stringCatalogs { for entry in catalog.entries { known.insert(Self.collapsed(entry.key)) } }
-        for table in project.stringsFiles { for entry in table.entries { known.insert(Self.collapsed(entry.key)) } }
+        // Gathered at the first sentence to look up: most apps' purchase screens have none.
+        var gathered: Set<String>?
+        func isKnown(_ text: String) -> Bool {
+            if gathered == nil {
+                var known = Set<String>()
+                for catalog in project.stringCatalogs { for entry in catalog.entries { known.insert(Self.collapsed(entry.key)) } }
+                for table in project.stringsFiles { for entry in table.entries { known.insert(Self.collapsed(entry.key)) } }
+                gathered = known
+            }
+            return gathered?.contains(Self.collapsed(text)) ?? false
+        }
         var reported = 0
         for unit in copy.units where unit.kind == .view {
             var missing: [CopyText] = []
             // Literals with interpolation are left out: their keys spell each value's format
             // (`%lld`, `%@`), which the literal does not say.
             for text in unit.texts where text.literal != nil && !text.text.contains("\u{FFFC}") && Self.isSentence(text.text) {
-                if known.contains(Self.collapsed(text.text)) { continue }
+                if isKnown(text.text) { continue }
                 if !missing.contains(where: { $0.text == text.text }) { missing.append(text) }
             }
             guard let first = missing.first else { continue }
@@ -183,6 +191,18 @@ public struct CopyTranslationMissingRule: Rule {
     /// A literal's text as a catalog key spells it, white space collapsed: a multi-line
     /// literal's `\` line continuations and indentation go, `\"` is a quote.
     static func collapsed(_ text: String) -> String {
+        // Most keys have nothing to collapse: no backslash, tab or line break, no space at
+        // either end or next to another. Those are returned as they are, without splitting.
+        var previous: UInt8 = 0x20
+        var plain = true
+        for byte in text.utf8 {
+            if byte == 0x5C || byte == 0x0A || byte == 0x09 || byte == 0x20 && previous == 0x20 {
+                plain = false
+                break
+            }
+            previous = byte
+        }
+        if plain, previous != 0x20 { return text }
         var joined = text
         if joined.contains("\\") {
             joined = joined.replacingOccurrences(of: "\\\n", with: " ").replacingOccurrences(of: "\\\"", with: "\"")
