@@ -65,9 +65,9 @@ public enum FolderIndex {
             for app in apps {
                 for result in renderer.results(app.report) where seen.insert(resultKey(result)).inserted { results.append(result) }
             }
-            runs = [renderer.run(apps[0].report, results: results)]
+            runs = [renderer.run(apps[0].report, results: .array(results))]
         } else {
-            runs = apps.map { renderer.run($0.report, results: renderer.results($0.report)) }
+            runs = apps.map { renderer.run($0.report, results: .array(renderer.results($0.report))) }
         }
         return SARIFRenderer.log(runs: runs).sortedKeysText
     }

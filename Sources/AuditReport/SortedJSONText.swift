@@ -43,8 +43,11 @@ extension JSONOutput {
     }
 
     var elements: [JSONOutput]? {
-        if case .array(let elements) = self { return elements }
-        return nil
+        switch self {
+        case .array(let elements): elements
+        case .generated(let count, let element): (0..<count).map(element)
+        default: nil
+        }
     }
 
     var string: String? {
@@ -73,20 +76,26 @@ extension JSONOutput {
             Self.spaces(indent, into: &out)
             out.append(UInt8(ascii: "}"))
         case .array(let elements):
-            out += "[\n".utf8
-            for (position, element) in elements.enumerated() {
-                if position > 0 { out += ",\n".utf8 }
-                Self.spaces(indent + 2, into: &out)
-                element.writeSorted(to: &out, indent: indent + 2, orders: &orders)
-            }
-            out.append(0x0A)
-            Self.spaces(indent, into: &out)
-            out.append(UInt8(ascii: "]"))
+            Self.writeSortedArray(count: elements.count, { elements[$0] }, to: &out, indent: indent, orders: &orders)
+        case .generated(let count, let element):
+            Self.writeSortedArray(count: count, element, to: &out, indent: indent, orders: &orders)
         case .string(let text): Self.appendFoundationQuoted(text, to: &out)
         case .int(let value): out += String(value).utf8
         case .bool(let value): out += (value ? "true" : "false").utf8
         case .null: out += "null".utf8
         }
+    }
+
+    private static func writeSortedArray(count: Int, _ element: (Int) -> JSONOutput, to out: inout [UInt8], indent: Int, orders: inout KeyOrders) {
+        out += "[\n".utf8
+        for index in 0..<count {
+            if index > 0 { out += ",\n".utf8 }
+            Self.spaces(indent + 2, into: &out)
+            element(index).writeSorted(to: &out, indent: indent + 2, orders: &orders)
+        }
+        out.append(0x0A)
+        Self.spaces(indent, into: &out)
+        out.append(UInt8(ascii: "]"))
     }
 
     private static func spaces(_ count: Int, into out: inout [UInt8]) {
