@@ -51,48 +51,43 @@ public enum FolderIndex {
 
     /// SARIF of the whole folder: one run (one invocation of the tool) holding every app's
     /// results, as code scanning expects; one run per app only if their rule lists differ.
+    /// Built from the apps' reports, not by parsing their SARIF text.
     public static func sarif(_ apps: [App]) -> String? {
-        var runs: [[String: Any]] = []
-        var first: [String: Any]?
-        for app in apps {
-            guard let text = app.rendered["sarif"], let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { return nil }
-            if first == nil { first = object }
-            runs += (object["runs"] as? [[String: Any]]) ?? []
-        }
-        guard var document = first, var merged = runs.first else { return nil }
-        func ruleIDs(_ run: [String: Any]) -> [String] {
-            (((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? []
-        }
-        if runs.allSatisfy({ ruleIDs($0) == ruleIDs(merged) }) {
+        guard !apps.isEmpty, apps.allSatisfy({ $0.rendered["sarif"] != nil }) else { return nil }
+        let renderer = SARIFRenderer()
+        let ruleLists = apps.map { renderer.ruleIdentifiers($0.report) }
+        let runs: [JSONOutput]
+        if ruleLists.allSatisfy({ $0 == ruleLists[0] }) {
             // Code two apps share (a framework, a package, a folder both build) gives each app
             // the same finding: one result is enough.
             var seen = Set<String>()
-            merged["results"] = runs.flatMap { ($0["results"] as? [[String: Any]]) ?? [] }.filter { seen.insert(resultKey($0)).inserted }
-            document["runs"] = [merged]
+            var results: [JSONOutput] = []
+            for app in apps {
+                for result in renderer.results(app.report) where seen.insert(resultKey(result)).inserted { results.append(result) }
+            }
+            runs = [renderer.run(apps[0].report, results: .array(results))]
         } else {
-            document["runs"] = runs
+            runs = apps.map { renderer.run($0.report, results: .array(renderer.results($0.report))) }
         }
-        return serialize(document)
+        return SARIFRenderer.log(runs: runs).sortedKeysText
     }
 
     /// What makes two SARIF results the same finding: rule, place and message.
-    private static func resultKey(_ result: [String: Any]) -> String {
-        let location = ((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]) ?? [:]
-        let uri = ((location["artifactLocation"] as? [String: Any])?["uri"] as? String) ?? ""
-        let region = (location["region"] as? [String: Any]) ?? [:]
-        let message = ((result["message"] as? [String: Any])?["text"] as? String) ?? ""
-        return "\(result["ruleId"] as? String ?? "")|\(uri)|\(region["startLine"] as? Int ?? 0)|\(region["startColumn"] as? Int ?? 0)|\(message)"
+    private static func resultKey(_ result: JSONOutput) -> String {
+        let location = result["locations"]?.elements?.first?["physicalLocation"]
+        let uri = location?["artifactLocation"]?["uri"]?.string ?? ""
+        let region = location?["region"]
+        let message = result["message"]?["text"]?.string ?? ""
+        return "\(result["ruleId"]?.string ?? "")|\(uri)|\(region?["startLine"]?.integer ?? 0)|\(region?["startColumn"]?.integer ?? 0)|\(message)"
     }
 
     /// The apps' JSON reports in one document: `{"format": "iap-audit-folder", "apps": [...]}`.
     public static func json(_ apps: [App]) -> String? {
-        var reports: [Any] = []
-        for app in apps {
-            guard let text = app.rendered["json"], let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) else { return nil }
-            reports.append(["folder": app.folder, "report": object] as [String: Any])
-        }
+        guard apps.allSatisfy({ $0.rendered["json"] != nil }) else { return nil }
+        let renderer = JSONRenderer()
+        let reports = apps.map { app in JSONOutput.object([("folder", .string(app.folder)), ("report", renderer.document(app.report))]) }
         let ready = apps.allSatisfy { $0.report.isReady }
-        return serialize(["format": "iap-audit-folder", "ready": ready, "apps": reports] as [String: Any])
+        return JSONOutput.object([("format", .string("iap-audit-folder")), ("ready", .bool(ready)), ("apps", .array(reports))]).sortedKeysText
     }
 
     /// Line formats (GitHub annotations, Xcode lines): the apps' lines one after another.
@@ -122,10 +117,5 @@ public enum FolderIndex {
             suites += text.hasSuffix("\n") ? text : text + "\n"
         }
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"iap-audit\">\n" + suites + "</testsuites>\n"
-    }
-
-    private static func serialize(_ object: Any) -> String? {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) else { return nil }
-        return String(decoding: data, as: UTF8.self) + "\n"
     }
 }

@@ -6,6 +6,9 @@ import AuditCore
 indirect enum JSONOutput: Sendable {
     case object([(String, JSONOutput)])
     case array([JSONOutput])
+    /// An array whose elements are made one at a time as it is written, and dropped after:
+    /// SARIF's results for tens of thousands of findings are never a tree all at once.
+    case generated(count: Int, element: @Sendable (Int) -> JSONOutput)
     case string(String)
     case int(Int)
     case bool(Bool)
@@ -43,23 +46,29 @@ indirect enum JSONOutput: Sendable {
             Self.indent(indent, into: &out)
             out.append(UInt8(ascii: "}"))
         case .array(let elements):
-            if elements.isEmpty {
-                out += "[]".utf8
-                return
-            }
-            out += "[\n".utf8
-            for (index, element) in elements.enumerated() {
-                Self.indent(indent + 2, into: &out)
-                element.write(to: &out, indent: indent + 2)
-                out += (index + 1 < elements.count ? ",\n" : "\n").utf8
-            }
-            Self.indent(indent, into: &out)
-            out.append(UInt8(ascii: "]"))
+            Self.writeArray(count: elements.count, { elements[$0] }, to: &out, indent: indent)
+        case .generated(let count, let element):
+            Self.writeArray(count: count, element, to: &out, indent: indent)
         case .string(let text): JSONText.appendQuoted(text, to: &out)
         case .int(let value): out += String(value).utf8
         case .bool(let value): out += (value ? "true" : "false").utf8
         case .null: out += "null".utf8
         }
+    }
+
+    private static func writeArray(count: Int, _ element: (Int) -> JSONOutput, to out: inout [UInt8], indent: Int) {
+        if count == 0 {
+            out += "[]".utf8
+            return
+        }
+        out += "[\n".utf8
+        for index in 0..<count {
+            Self.indent(indent + 2, into: &out)
+            element(index).write(to: &out, indent: indent + 2)
+            out += (index + 1 < count ? ",\n" : "\n").utf8
+        }
+        Self.indent(indent, into: &out)
+        out.append(UInt8(ascii: "]"))
     }
 
     private static func indent(_ count: Int, into out: inout [UInt8]) {

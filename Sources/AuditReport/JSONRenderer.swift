@@ -8,7 +8,10 @@ public struct JSONRenderer: Sendable {
 
     public init() {}
 
-    public func render(_ report: Report) -> String {
+    public func render(_ report: Report) -> String { document(report).text }
+
+    /// The report as a JSON tree (the folder index joins the apps' trees without parsing text).
+    func document(_ report: Report) -> JSONOutput {
         let items = report.checklists.flatMap(\.items)
         func count(_ status: Report.Status) -> Int { items.filter { $0.status == status }.count }
         var itemsByFingerprint: [String: [String]] = [:]
@@ -101,7 +104,7 @@ public struct JSONRenderer: Sendable {
                 ("notes", .strings(report.scope.notes)),
             ])),
         ])
-        return document.text
+        return document
     }
 
     static func finding(_ finding: Finding, items: [String]) -> JSONOutput {

@@ -15,32 +15,61 @@ public struct SARIFRenderer: Sendable {
     public init() {}
 
     public func render(_ report: Report) -> String {
-        let rules = report.ruleIDs.compactMap { report.rules[$0] }
-        var ruleIndex: [String: Int] = [:]
-        for (index, rule) in rules.enumerated() { ruleIndex[rule.identifier] = index }
+        // Each result is made as it is written: 60,000 findings' results as a tree held more
+        // memory than the text.
+        let entries = resultEntries(report)
+        let ruleIndex = ruleIndices(report)
+        let results = JSONOutput.generated(count: entries.count) { index in
+            result(entries[index].finding, report: report, ruleIndex: ruleIndex, suppression: entries[index].suppression)
+        }
+        return Self.log(runs: [run(report, results: results)]).text
+    }
 
-        var results: [JSONOutput] = report.findings.map { result($0, report: report, ruleIndex: ruleIndex, suppression: nil) }
-        var suppressedResults: [(Finding, JSONOutput)] = []
-        for suppressed in report.suppressed {
-            let justification = suppressed.suppression.reason ?? "No reason given."
-            let entry = JSONOutput.object([
+    /// The identifiers of the rules the report's run lists, in its order.
+    func ruleIdentifiers(_ report: Report) -> [String] {
+        report.ruleIDs.compactMap { report.rules[$0]?.identifier }
+    }
+
+    /// One result per finding: the reported ones first, then the suppressed and accepted ones
+    /// in report order.
+    func results(_ report: Report) -> [JSONOutput] {
+        let ruleIndex = ruleIndices(report)
+        return resultEntries(report).map { result($0.finding, report: report, ruleIndex: ruleIndex, suppression: $0.suppression) }
+    }
+
+    private func ruleIndices(_ report: Report) -> [String: Int] {
+        var ruleIndex: [String: Int] = [:]
+        for (index, rule) in report.ruleIDs.compactMap({ report.rules[$0] }).enumerated() { ruleIndex[rule.identifier] = index }
+        return ruleIndex
+    }
+
+    /// The findings the results list, in order, each with its `suppressions` entry if any.
+    private func resultEntries(_ report: Report) -> [(finding: Finding, suppression: JSONOutput?)] {
+        var entries: [(finding: Finding, suppression: JSONOutput?)] = report.findings.map { ($0, nil) }
+        var suppressed: [(finding: Finding, suppression: JSONOutput?)] = []
+        for item in report.suppressed {
+            let justification = item.suppression.reason ?? "No reason given."
+            suppressed.append((item.finding, JSONOutput.object([
                 ("kind", .string("inSource")),
                 ("status", .string("accepted")),
                 ("justification", .string(justification)),
-            ])
-            suppressedResults.append((suppressed.finding, result(suppressed.finding, report: report, ruleIndex: ruleIndex, suppression: entry)))
+            ])))
         }
         for finding in report.accepted {
-            let entry = JSONOutput.object([
+            suppressed.append((finding, JSONOutput.object([
                 ("kind", .string("external")),
                 ("status", .string("accepted")),
                 ("justification", .string("Accepted in the baseline \(report.settings.baseline ?? "file").")),
-            ])
-            suppressedResults.append((finding, result(finding, report: report, ruleIndex: ruleIndex, suppression: entry)))
+            ])))
         }
-        suppressedResults.sort { Finding.reportOrder($0.0, $1.0) }
-        results += suppressedResults.map(\.1)
+        suppressed.sort { Finding.reportOrder($0.finding, $1.finding) }
+        entries += suppressed
+        return entries
+    }
 
+    /// The report's run: the tool with every rule that ran, and the results given.
+    func run(_ report: Report, results: JSONOutput) -> JSONOutput {
+        let rules = report.ruleIDs.compactMap { report.rules[$0] }
         var driver: [(String, JSONOutput)] = [
             ("name", .string("iap-audit")),
             ("version", .string(report.toolVersion)),
@@ -50,21 +79,23 @@ public struct SARIFRenderer: Sendable {
         driver.append(("rules", .array(rules.map { descriptor($0, report: report) })))
 
         let root = report.settings.repositoryPrefix.isEmpty ? "the audited folder" : "the repository root"
-        let log = JSONOutput.object([
+        return .object([
+            ("tool", .object([("driver", .object(driver))])),
+            ("originalUriBaseIds", .object([
+                (Self.sourceRoot, .object([("description", .object([("text", .string("Paths are relative to \(root).")) ]))])),
+            ])),
+            ("columnKind", .string("utf16CodeUnits")),
+            ("results", results),
+        ])
+    }
+
+    /// The SARIF log holding the runs.
+    static func log(runs: [JSONOutput]) -> JSONOutput {
+        .object([
             ("$schema", .string(Self.schemaURI)),
             ("version", .string("2.1.0")),
-            ("runs", .array([
-                .object([
-                    ("tool", .object([("driver", .object(driver))])),
-                    ("originalUriBaseIds", .object([
-                        (Self.sourceRoot, .object([("description", .object([("text", .string("Paths are relative to \(root).")) ]))])),
-                    ])),
-                    ("columnKind", .string("utf16CodeUnits")),
-                    ("results", .array(results)),
-                ]),
-            ])),
+            ("runs", .array(runs)),
         ])
-        return log.text
     }
 
     // MARK: Rules

@@ -57,6 +57,10 @@ public final class SwiftFile: Sendable {
     private let indexCell = OnceCell<IdentifierIndex>()
     private let declarationNamesCell = OnceCell<[String: [Int]]>()
     private let literalTextsCell = OnceCell<LiteralTexts>()
+    /// `switchStatements()`, found on first use: rules ask it for each binding or call they
+    /// follow, and a scan of the whole file per question grew with the square of a large file
+    /// (a generated 50 MB file took minutes in transaction_not_finished).
+    let switchStatementsCell = OnceCell<[SwitchStatement]>()
 
     var structure: FileStructure {
         structureCell.get { FileStructure(bytes: bytes, code: code, startsLine: startsLine, match: match, parent: parent, tooDeep: isTooDeep) }

@@ -419,7 +419,12 @@ extension SwiftFile {
 
     // MARK: Switch statements
 
+    /// Every switch statement of the file, in order (made once per file).
     public func switchStatements() -> [SwitchStatement] {
+        switchStatementsCell.get { findSwitchStatements() }
+    }
+
+    private func findSwitchStatements() -> [SwitchStatement] {
         var result: [SwitchStatement] = []
         for i in code.indices where isIdentifier(i, "switch") && (i == 0 || code[i - 1].kind != .dot) {
             var j = i + 1

@@ -207,19 +207,27 @@ public struct CopyTranslationMissingRule: Rule {
         guard !targets.isEmpty, !project.stringCatalogs.isEmpty || !project.stringsFiles.isEmpty else { return 0 }
         // Every key of every catalog and table, its white space collapsed (a multi-line literal
         // with `\` continuations is one line in the catalog).
-        var known = Set<String>()
-        for catalog in project.stringCatalogs { for entry in catalog.entries { known.insert(Self.collapsed(entry.key)) } }
-        for table in project.stringsFiles { for entry in table.entries { known.insert(Self.collapsed(entry.key)) } }
-        // Keys with their formats spelled one way (`%lld`, `%1$@` → `%@`): an interpolated
-        // literal's key, whose value types the literal does not say, is looked up among these.
-        let knownFormats = Set(known.filter { $0.contains("%") }.map(Self.formatsUnified))
+        // Gathered at the first sentence to look up: most apps' purchase screens have none.
+        var gathered: (keys: Set<String>, formats: Set<String>)?
+        func knownKeys() -> (keys: Set<String>, formats: Set<String>) {
+            if let gathered { return gathered }
+            var known = Set<String>()
+            for catalog in project.stringCatalogs { for entry in catalog.entries { known.insert(Self.collapsed(entry.key)) } }
+            for table in project.stringsFiles { for entry in table.entries { known.insert(Self.collapsed(entry.key)) } }
+            // Keys with their formats spelled one way (`%lld`, `%1$@` → `%@`): an interpolated
+            // literal's key, whose value types the literal does not say, is looked up among these.
+            let result = (known, Set(known.filter { $0.contains("%") }.map(Self.formatsUnified)))
+            gathered = result
+            return result
+        }
+        func isKnown(_ text: String) -> Bool { knownKeys().keys.contains(Self.collapsed(text)) }
         var reported = 0
         for unit in copy.units where unit.kind == .view {
             var missing: [CopyText] = []
             // Literals with interpolation are left out: their keys spell each value's format
             // (`%lld`, `%@`), which the literal does not say.
             for text in unit.texts where text.literal != nil && !text.text.contains("\u{FFFC}") && Self.isSentence(text.text) {
-                if known.contains(Self.collapsed(text.text)) { continue }
+                if isKnown(text.text) { continue }
                 if !missing.contains(where: { $0.text == text.text }) { missing.append(text) }
             }
             // An interpolated literal with words of its own (`"\(price) (Save \(percent))"`):
@@ -228,7 +236,7 @@ public struct CopyTranslationMissingRule: Rule {
             for text in unit.texts where text.literal != nil && text.text.contains("\u{FFFC}") && Self.hasWords(text.text) {
                 // A percent sign the literal writes is `%%` in its key.
                 let key = Self.formatsUnified(Self.collapsed(text.text.replacingOccurrences(of: "%", with: "%%").replacingOccurrences(of: "\u{FFFC}", with: "%@")))
-                if knownFormats.contains(key) || known.contains(key) { continue }
+                if knownKeys().formats.contains(key) || knownKeys().keys.contains(key) { continue }
                 if !missing.contains(where: { $0.text == text.text }) { missing.append(text) }
             }
             let locales = targets.prefix(6).joined(separator: ", ") + (targets.count > 6 ? " and \(targets.count - 6) more" : "")
@@ -256,6 +264,18 @@ public struct CopyTranslationMissingRule: Rule {
     /// A literal's text as a catalog key spells it, white space collapsed: a multi-line
     /// literal's `\` line continuations and indentation go, `\"` is a quote.
     static func collapsed(_ text: String) -> String {
+        // Most keys have nothing to collapse: no backslash, tab or line break, no space at
+        // either end or next to another. Those are returned as they are, without splitting.
+        var previous: UInt8 = 0x20
+        var plain = true
+        for byte in text.utf8 {
+            if byte == 0x5C || byte == 0x0A || byte == 0x09 || byte == 0x20 && previous == 0x20 {
+                plain = false
+                break
+            }
+            previous = byte
+        }
+        if plain, previous != 0x20 { return text }
         var joined = text
         if joined.contains("\\") {
             joined = joined.replacingOccurrences(of: "\\\n", with: " ").replacingOccurrences(of: "\\\"", with: "\"")

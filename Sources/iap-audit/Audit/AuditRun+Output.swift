@@ -39,16 +39,29 @@ extension AuditRun {
         return ReportStaging(folder: folder)
     }
 
-    /// The formats are independent, except that some read the Markdown page (the HTML page is
-    /// cmark's rendering of it): those are one task, the longest, and every other format is
-    /// rendered on the other workers meanwhile.
-    func render(_ report: Report, resources: ReportResources, staging: ReportStaging?) -> [RenderedReport] {
+    /// A share of one app's rendering: the formats that read the Markdown page (the HTML
+    /// page is cmark's rendering of it) are one task, the longest; every other format is one.
+    struct RenderTask: Sendable {
+        var app: Int
+        var readsPage: Bool
+        var renderers: [any ReportRenderer]
+    }
+
+    /// Renders every app's reports, each app's formats as independent tasks, all the apps'
+    /// tasks scheduled together on the workers: a run of many small apps keeps every core
+    /// busy instead of rendering one app at a time. Each report is written to its staging
+    /// file as soon as it is rendered. The reports of each app, in the order of `formats`.
+    func render(_ reports: [(report: Report, staging: ReportStaging?)], resources: ReportResources) -> [[RenderedReport]] {
         let context = renderContext(resources)
         let readers = formats.filter { $0.readsMarkdownPage(in: context) }
-        let tasks: [(readsPage: Bool, renderers: [any ReportRenderer])] = (readers.isEmpty ? [] : [(true, readers)])
-            + formats.filter { !$0.readsMarkdownPage(in: context) }.map { (false, [$0]) }
+        let others = formats.filter { !$0.readsMarkdownPage(in: context) }
+        let tasks = reports.indices.flatMap { app in
+            (readers.isEmpty ? [] : [RenderTask(app: app, readsPage: true, renderers: readers)])
+                + others.map { RenderTask(app: app, readsPage: false, renderers: [$0]) }
+        }
         let jobs = values[O.jobs]
         let rendered: [[RenderedReport]] = parallelMap(tasks, jobs: jobs) { task in
+            let (report, staging) = reports[task.app]
             var context = context
             // The Markdown page, once for every format that reads it.
             if task.readsPage { context.markdownPage = MarkdownRenderer(jobs: jobs).render(report) }
@@ -70,8 +83,11 @@ extension AuditRun {
                 return RenderedReport(renderer: renderer, contents: contents)
             }
         }
-        let byFormat = Dictionary(rendered.joined().map { ($0.renderer.format, $0) }, uniquingKeysWith: { first, _ in first })
-        return formats.compactMap { byFormat[$0.format] }
+        var byApp = [[String: RenderedReport]](repeating: [:], count: reports.count)
+        for (task, outputs) in zip(tasks, rendered) {
+            for output in outputs where byApp[task.app][output.renderer.format] == nil { byApp[task.app][output.renderer.format] = output }
+        }
+        return byApp.map { byFormat in formats.compactMap { byFormat[$0.format] } }
     }
 
     // MARK: Stage 6: writing

@@ -12,17 +12,14 @@ extension AuditRun {
     /// for the app, and an index on top; one exit code for the run.
     func writeReports(_ apps: [AuditedApp], inputs: Inputs, settings: Settings) throws(RunFailure) -> Int32 {
         if apps.count == 1 {
-            let code = try report(apps[0], settings: settings, subfolder: nil)
+            let code = try report([(apps[0], nil)], settings: settings)
             warnAboutTheBaseline(settings)
             return code
         }
         if writesToStandardOutput {
             throw RunFailure(message: "\(apps.count) apps were found (\(apps.map(\.result.scope.app.name).joined(separator: "; "))): choose one with --target NAME to write its report to standard output")
         }
-        var code: Int32 = 0
-        for (app, slug) in zip(apps, folderNames(apps, roots: inputs.roots)) {
-            code = max(code, try report(app, settings: settings, subfolder: slug))
-        }
+        let code = try report(Array(zip(apps, folderNames(apps, roots: inputs.roots).map(Optional.some))), settings: settings)
         warnAboutTheBaseline(settings)
         try writeIndex(inputs: inputs, settings: settings)
         return code
@@ -50,8 +47,45 @@ extension AuditRun {
         CommandLineTool.warn("no entry of the baseline \(settings.baselineShown ?? "file") matches a finding of this audit (was it written for another repository or app?)")
     }
 
-    /// Filters, report, rendering, writing and the summary of one app; its exit code.
-    func report(_ app: AuditedApp, settings: Settings, subfolder: String?) throws(RunFailure) -> Int32 {
+    /// One app's report, built and ready to render.
+    struct PreparedReport {
+        var app: AuditedApp
+        var subfolder: String?
+        var folder: URL
+        var report: Report
+        var staging: ReportStaging?
+        var notes: [String]
+    }
+
+    /// Filters, report, rendering, writing and the summary of each app (in its subfolder, nil
+    /// for the one app of a run); the run's exit code. The apps' reports are built in order,
+    /// rendered together (`render`), then written and summarized in order.
+    func report(_ apps: [(app: AuditedApp, subfolder: String?)], settings: Settings) throws(RunFailure) -> Int32 {
+        var prepared: [PreparedReport] = []
+        for (app, subfolder) in apps {
+            prepared.append(try prepareReport(app, settings: settings, subfolder: subfolder))
+        }
+        let resources = try resources(settings)
+        progress.begin("rendering reports")
+        let rendered = render(prepared.map { ($0.report, $0.staging) }, resources: resources)
+        KeptUntilExit.keep(rendered)
+        var code: Int32 = 0
+        for (prepared, outputs) in zip(prepared, rendered) {
+            progress.begin("writing reports")
+            let written = try write(outputs, to: prepared.folder, staging: prepared.staging)
+            showSummary(prepared.report, root: prepared.app.root, notes: prepared.notes, written: written)
+            if let subfolder = prepared.subfolder {
+                var rendered: [String: String] = [:]
+                for output in outputs { rendered[output.renderer.format] = output.contents }
+                indexApps.append(FolderIndex.App(report: prepared.report, folder: subfolder, rendered: rendered))
+            }
+            code = max(code, prepared.report.fails ? 1 : 0)
+        }
+        return code
+    }
+
+    /// Filters and the report of one app, with its output folder made.
+    func prepareReport(_ app: AuditedApp, settings: Settings, subfolder: String?) throws(RunFailure) -> PreparedReport {
         progress.begin("applying filters")
         let result = filter(app, settings: settings)
         var notes: [String] = []
@@ -68,18 +102,7 @@ extension AuditRun {
         // Like the model: the report and its findings are left for the exit to reclaim.
         KeptUntilExit.keep(result, report)
         let staging = try prepare(folder)
-        progress.begin("rendering reports")
-        let outputs = render(report, resources: try resources(settings), staging: staging)
-        KeptUntilExit.keep(outputs)
-        progress.begin("writing reports")
-        let written = try write(outputs, to: folder, staging: staging)
-        showSummary(report, root: app.root, notes: notes, written: written)
-        if let subfolder {
-            var rendered: [String: String] = [:]
-            for output in outputs { rendered[output.renderer.format] = output.contents }
-            indexApps.append(FolderIndex.App(report: report, folder: subfolder, rendered: rendered))
-        }
-        return report.fails ? 1 : 0
+        return PreparedReport(app: app, subfolder: subfolder, folder: folder, report: report, staging: staging, notes: notes)
     }
 
     func resources(_ settings: Settings) throws(RunFailure) -> ReportResources {

@@ -15,7 +15,12 @@ final class ReportStaging: @unchecked Sendable {
     func stage(_ name: String, _ contents: String) {
         let temporary = AtomicFile.temporary(for: folder.appendingPathComponent(name))
         do {
-            try Data(contents.utf8).write(to: temporary)
+            // From the string's own bytes: a report of tens of megabytes is not copied first.
+            var contents = contents
+            try contents.withUTF8 { bytes in
+                guard let base = bytes.baseAddress else { return try Data().write(to: temporary) }
+                try Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none).write(to: temporary)
+            }
             lock.withLock { staged[name] = temporary }
         } catch {
             try? FileManager.default.removeItem(at: temporary)

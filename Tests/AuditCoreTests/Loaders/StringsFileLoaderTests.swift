@@ -210,6 +210,26 @@ import Testing
             file: "x.strings", line: 3, column: 10, reason: "expected ';' after the value of \"c\""))
     }
 
+    /// The transcoder writes into the output buffer directly: every length of UTF-8 sequence,
+    /// both byte orders, line breaks of each kind, and the errors' positions after them.
+    @Test func utf16IsTranscodedByteForByte() throws {
+        let text = "a\r\nb\rc\nä€🙂z\u{7F}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}\u{10FFFF}\n"
+        for bigEndian in [false, true] {
+            var raw: [UInt8] = []
+            for unit in text.utf16 { raw += bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+            let bytes = try TextDecoding.transcodeUTF16(raw, from: 0, bigEndian: bigEndian, file: "x.strings")
+            #expect(bytes == Array(text.utf8))
+            // A broken pair after three lines (CR LF, CR, LF): line 4, column after "ä€🙂z".
+            var broken = raw
+            broken += bigEndian ? [0xD8, 0x3D, 0x00, 0x41] : [0x3D, 0xD8, 0x41, 0x00]
+            let error = inputError { try TextDecoding.transcodeUTF16(broken, from: 0, bigEndian: bigEndian, file: "x.strings") }
+            #expect(error?.location.line == 5)
+            #expect(error?.location.column == 1)
+            #expect(error?.reason == "invalid UTF-16: high surrogate U+D83D is not followed by a low surrogate")
+        }
+        #expect(try TextDecoding.transcodeUTF16([0xFF, 0xFE], from: 2, bigEndian: false, file: "x.strings") == [])
+    }
+
     @Test func brokenUTF16IsReportedWhereItBreaks() {
         // "a" = " then an unpaired low surrogate, little endian with a byte order mark.
         var bytes: [UInt8] = [0xFF, 0xFE]

@@ -142,56 +142,91 @@ enum TextDecoding {
         return nil
     }
 
+    /// UTF-16 to UTF-8 over raw buffers: the large `.strings` tables of older apps are UTF-16,
+    /// and appending each byte to an array (bounds and uniqueness checked) cost more than
+    /// parsing them.
     static func transcodeUTF16(
         _ raw: [UInt8], from start: Int, bigEndian: Bool, file: String
     ) throws(InputError) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(raw.count - start)
-        var line = 1
-        var lineStart = 0
-        var index = start
+        let count = raw.count
+        // A code unit takes at most three UTF-8 bytes; a surrogate pair (two units) four.
+        let capacity = max(0, count - start) / 2 * 3
+        var failure: InputError?
+        let output = [UInt8](unsafeUninitializedCapacity: capacity) { out, initialized in
+            raw.withUnsafeBufferPointer { input in
+                var written = 0
+                var line = 1
+                var lineStart = 0
+                var index = start
 
-        func unit(at offset: Int) -> UInt32 {
-            bigEndian
-                ? UInt32(raw[offset]) << 8 | UInt32(raw[offset + 1])
-                : UInt32(raw[offset + 1]) << 8 | UInt32(raw[offset])
-        }
-        func failure(_ reason: String) -> InputError {
-            InputError(file: file, line: line, column: output.count - lineStart + 1, reason: reason)
-        }
+                func unit(at offset: Int) -> UInt32 {
+                    bigEndian
+                        ? UInt32(input[offset]) << 8 | UInt32(input[offset + 1])
+                        : UInt32(input[offset + 1]) << 8 | UInt32(input[offset])
+                }
+                func fail(_ reason: String) {
+                    failure = InputError(file: file, line: line, column: written - lineStart + 1, reason: reason)
+                }
 
-        while index + 1 < raw.count {
-            var scalar = unit(at: index)
-            index += 2
-            if scalar >= 0xD800, scalar <= 0xDBFF {
-                guard index + 1 < raw.count else {
-                    throw failure("the file ends in the middle of a UTF-16 surrogate pair")
+                while index + 1 < count {
+                    var scalar = unit(at: index)
+                    index += 2
+                    if scalar < 0x80 {
+                        out[written] = UInt8(truncatingIfNeeded: scalar)
+                        written += 1
+                        if scalar == 0x0A {
+                            line += 1
+                            lineStart = written
+                        } else if scalar == 0x0D, !(index + 1 < count && unit(at: index) == 0x0A) {
+                            line += 1
+                            lineStart = written
+                        }
+                        continue
+                    }
+                    if scalar >= 0xD800, scalar <= 0xDBFF {
+                        guard index + 1 < count else {
+                            fail("the file ends in the middle of a UTF-16 surrogate pair")
+                            break
+                        }
+                        let low = unit(at: index)
+                        guard low >= 0xDC00, low <= 0xDFFF else {
+                            fail(
+                                "invalid UTF-16: high surrogate U+\(UTF8Validation.hex(scalar, digits: 4)) "
+                                    + "is not followed by a low surrogate")
+                            break
+                        }
+                        index += 2
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    } else if scalar >= 0xDC00, scalar <= 0xDFFF {
+                        fail(
+                            "invalid UTF-16: low surrogate U+\(UTF8Validation.hex(scalar, digits: 4)) "
+                                + "without a high surrogate before it")
+                        break
+                    }
+                    if scalar < 0x800 {
+                        out[written] = UInt8(truncatingIfNeeded: 0xC0 | (scalar >> 6))
+                        out[written + 1] = UInt8(truncatingIfNeeded: 0x80 | (scalar & 0x3F))
+                        written += 2
+                    } else if scalar < 0x10000 {
+                        out[written] = UInt8(truncatingIfNeeded: 0xE0 | (scalar >> 12))
+                        out[written + 1] = UInt8(truncatingIfNeeded: 0x80 | ((scalar >> 6) & 0x3F))
+                        out[written + 2] = UInt8(truncatingIfNeeded: 0x80 | (scalar & 0x3F))
+                        written += 3
+                    } else {
+                        out[written] = UInt8(truncatingIfNeeded: 0xF0 | (scalar >> 18))
+                        out[written + 1] = UInt8(truncatingIfNeeded: 0x80 | ((scalar >> 12) & 0x3F))
+                        out[written + 2] = UInt8(truncatingIfNeeded: 0x80 | ((scalar >> 6) & 0x3F))
+                        out[written + 3] = UInt8(truncatingIfNeeded: 0x80 | (scalar & 0x3F))
+                        written += 4
+                    }
                 }
-                let low = unit(at: index)
-                guard low >= 0xDC00, low <= 0xDFFF else {
-                    throw failure(
-                        "invalid UTF-16: high surrogate U+\(UTF8Validation.hex(scalar, digits: 4)) "
-                            + "is not followed by a low surrogate")
+                if failure == nil, index < count {
+                    fail("the file ends in the middle of a UTF-16 character (odd number of bytes)")
                 }
-                index += 2
-                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-            } else if scalar >= 0xDC00, scalar <= 0xDFFF {
-                throw failure(
-                    "invalid UTF-16: low surrogate U+\(UTF8Validation.hex(scalar, digits: 4)) "
-                        + "without a high surrogate before it")
-            }
-            appendUTF8(scalar, to: &output)
-            if scalar == 0x0A {
-                line += 1
-                lineStart = output.count
-            } else if scalar == 0x0D, !(index + 1 < raw.count && unit(at: index) == 0x0A) {
-                line += 1
-                lineStart = output.count
+                initialized = written
             }
         }
-        if index < raw.count {
-            throw failure("the file ends in the middle of a UTF-16 character (odd number of bytes)")
-        }
+        if let failure { throw failure }
         return output
     }
 

@@ -1,0 +1,24 @@
+import Testing
+@testable import AuditRules
+
+/// `CopyTranslationMissingRule.collapsed` returns a key with nothing to collapse as it is,
+/// without splitting it; every other key is split and joined as before.
+@Suite struct CollapsedKeyTests {
+    @Test func keysWithNothingToCollapseAreUnchanged() {
+        for key in ["Subscribe", "Start your free trial", "Café crème", "価格 は 月額", "a", "%@ per month", "x\u{0301} y", "Unlock\u{00A0}Pro"] {
+            #expect(CopyTranslationMissingRule.collapsed(key) == key)
+        }
+    }
+
+    @Test func whiteSpaceIsStillCollapsed() {
+        #expect(CopyTranslationMissingRule.collapsed("") == "")
+        #expect(CopyTranslationMissingRule.collapsed(" Start") == "Start")
+        #expect(CopyTranslationMissingRule.collapsed("Start ") == "Start")
+        #expect(CopyTranslationMissingRule.collapsed("Start  your\ttrial") == "Start your trial")
+        #expect(CopyTranslationMissingRule.collapsed("Start your \\\n    free trial") == "Start your free trial")
+        #expect(CopyTranslationMissingRule.collapsed("Say \\\"hi\\\"") == "Say \"hi\"")
+        #expect(CopyTranslationMissingRule.collapsed("Line one\nline two") == "Line one line two")
+        // A carriage return and line feed are one character, not a separator: kept as written.
+        #expect(CopyTranslationMissingRule.collapsed("One\r\ntwo") == "One\r\ntwo")
+    }
+}
