@@ -22,6 +22,11 @@ public struct HardcodedPriceRule: Rule {
             """,
         reference: "StoreKit 2 review checklist item 8; common mistake 6",
         triggeringExamples: [
+            // A legacy strings table whose patron plan titles carry prices (one finding for the table).
+            RuleExample(files: [
+                ("en.lproj/Localizable.strings", "\"patron_three_months\" = ↓\"3 months – 2.99 USD\";\n\"patron_six_months\" = \"6 months – 5.99 USD\";\n"),
+                ("de.lproj/Localizable.strings", "\"patron_three_months\" = \"3 Monate – 2,99 USD\";\n\"patron_six_months\" = \"6 Monate – 5,99 USD\";\n"),
+            ]),
             // Objective-C: a price written into a button's title.
             RuleExample(files: [("StoreViewController.m", """
                 #import <StoreKit/StoreKit.h>
@@ -93,6 +98,10 @@ public struct HardcodedPriceRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // Amounts in a strings table that are not about what the app sells.
+            RuleExample(files: [
+                ("en.lproj/Localizable.strings", "\"expense_total\" = \"Total spent: $120.00\";\n\"support_title\" = \"Contact support\";\n"),
+            ]),
             // Objective-C: the product's price formatted with its locale; an amount only logged.
             RuleExample(files: [("StoreViewController.m", """
                 #import <StoreKit/StoreKit.h>
@@ -193,6 +202,7 @@ public struct HardcodedPriceRule: Rule {
                 }
             }
         }
+        reportStringsTables(project, into: &result)
         reportMadeUpPrices(project, into: &result)
         reportFormattedLiterals(project, into: &result)
         let localized = ObjectiveCChecks.hardcodedPrices(project, into: &result)
@@ -261,6 +271,34 @@ public struct HardcodedPriceRule: Rule {
                 guard !file.occurrences(of: "formatted", in: start..<(end + 1)).isEmpty else { continue }
                 result.report(in: file, at: i, "A price computed as the product's price × \(file.text(factor)) is shown: no product has that price (a made-up \"was\" price). Show only prices the App Store returns, or a configured offer.")
             }
+        }
+    }
+
+    /// Legacy `.strings` tables: an amount in a value whose key or text is about what the app
+    /// sells (`"patron_three_months" = "3 months – 2.99 USD"`). One finding per table of the
+    /// source language, listing the keys; the other languages' tables repeat the same amounts.
+    private func reportStringsTables(_ project: Project, into result: inout RuleResult) {
+        guard !project.stringsFiles.isEmpty else { return }
+        func locale(_ path: String) -> String {
+            path.split(separator: "/").first { $0.hasSuffix(".lproj") }.map { String($0.dropLast(6)) } ?? ""
+        }
+        let locales = Set(project.stringsFiles.map { locale($0.file) })
+        let source = locales.contains("en") ? "en" : locales.contains("Base") ? "Base" : (locales.sorted().first ?? "")
+        let others = Set(project.stringsFiles.map(\.file).filter { locale($0) != source }.map(locale)).count
+        for table in project.stringsFiles where locale(table.file) == source {
+            var priced: [(entry: StringsEntry, amount: String)] = []
+            for entry in table.entries {
+                guard let match = MoneyDetector.matches(in: entry.value).first else { continue }
+                let words = (entry.key + " " + entry.value).lowercased()
+                guard Self.purchaseNameWords.contains(where: { ASCIISearch.contains(words, $0) })
+                        || Self.periodWords.contains(where: { ASCIISearch.contains(words, $0) }) else { continue }
+                priced.append((entry, match.text))
+            }
+            guard let first = priced.first else { continue }
+            let listed = priced.prefix(3).map { "\"\($0.amount)\" (\($0.entry.key))" }.joined(separator: ", ")
+            let more = priced.count > 3 ? " and \(priced.count - 3) more" : ""
+            let repeated = others > 0 ? "; the tables of \(others) other language\(others == 1 ? "" : "s") are translated from it" : ""
+            result.report(at: first.entry.valueLocation, "Hard-coded price\(priced.count == 1 ? "" : "s") \(listed)\(more) in the strings table\(repeated): prices must come from the product, in the customer's currency.")
         }
     }
 }
