@@ -21,6 +21,24 @@ public struct RestoreCalledAutomaticallyRule: Rule {
         fix: "Call `AppStore.sync()` only from a Restore Purchases button's action; read `Transaction.currentEntitlements` at launch instead.",
         reference: "Apple developer guidance on AppStore.sync(); StoreKit 2 restore purchases",
         triggeringExamples: [
+            // Objective-C: a screen's appearance passes YES for the flag that guards the restore.
+            RuleExample(files: [
+                ("PlansViewController.m", """
+                    #import <StoreKit/StoreKit.h>
+                    @implementation PlansViewController
+                    - (void)viewWillAppear:(BOOL)animated {
+                        [super viewWillAppear:animated];
+                        [self ↓loadProductsRestoring:YES];
+                    }
+                    - (void)loadProductsRestoring:(BOOL)restore {
+                        [self.helper requestProductsWithCompletion:^(BOOL success) {
+                            if (restore)
+                                [[SKPaymentQueue defaultQueue] restoreCompletedTransactions];
+                        }];
+                    }
+                    @end
+                    """),
+            ]),
             // Objective-C.
             RuleExample(files: [("StoreViewController.m", """
                 #import <StoreKit/StoreKit.h>
@@ -108,6 +126,42 @@ public struct RestoreCalledAutomaticallyRule: Rule {
             ]),
         ],
         nonTriggeringExamples: [
+            // Objective-C: the appearance passes NO for the flag that guards the restore; only the button passes YES.
+            RuleExample(files: [
+                ("PlansViewController.m", """
+                    #import <StoreKit/StoreKit.h>
+                    @implementation PlansViewController
+                    - (void)viewWillAppear:(BOOL)animated {
+                        [super viewWillAppear:animated];
+                        [self loadProductsRestoring:NO];
+                    }
+                    - (IBAction)restoreTapped:(id)sender {
+                        [self loadProductsRestoring:YES];
+                    }
+                    - (void)loadProductsRestoring:(BOOL)restore {
+                        [self.helper requestProductsWithCompletion:^(BOOL success) {
+                            if (restore)
+                                [[SKPaymentQueue defaultQueue] restoreCompletedTransactions];
+                        }];
+                    }
+                    @end
+                    """),
+            ]),
+            // Objective-C for React Native: a bridge method the app's JavaScript calls.
+            RuleExample(files: [
+                ("PurchaseModule.m", """
+                    #import <React/RCTBridgeModule.h>
+                    #import <StoreKit/StoreKit.h>
+                    @implementation PurchaseModule
+                    RCT_EXPORT_MODULE();
+                    RCT_EXPORT_METHOD(restorePurchases:(RCTPromiseResolveBlock)resolve rejecter:(RCTPromiseRejectBlock)reject) {
+                        dispatch_async(dispatch_get_main_queue(), ^{
+                            [[SKPaymentQueue defaultQueue] restoreCompletedTransactions];
+                        });
+                    }
+                    @end
+                    """),
+            ]),
             // Objective-C.
             RuleExample(files: [("StoreViewController.m", """
                 #import <StoreKit/StoreKit.h>
