@@ -126,6 +126,18 @@ public struct RestoreCalledAutomaticallyRule: Rule {
             ]),
         ],
         nonTriggeringExamples: [
+            // A table row built in an initialiser, whose action closure restores when tapped.
+            RuleExample("""
+                final class OffersViewController: UITableViewController {
+                    var rows: [TableRow] = []
+                    init() {
+                        super.init(style: .grouped)
+                        rows.append(TableRow(rowWithAction: { _, _ in
+                            Task { try? await AppStore.sync() }
+                        }, title: "Restore purchases"))
+                    }
+                }
+                """),
             // Objective-C: the appearance passes NO for the flag that guards the restore; only the button passes YES.
             RuleExample(files: [
                 ("PlansViewController.m", """
@@ -291,6 +303,14 @@ public struct RestoreCalledAutomaticallyRule: Rule {
         return nil
     }
 
+    /// A closure passed as an argument labelled for an action: `TableRow(rowWithAction: { … })`,
+    /// `Item(primaryAction: { … })`.
+    static func isActionArgument(_ brace: Int, in file: SwiftFile) -> Bool {
+        guard brace >= 2, brace - 1 < file.code.count, file.code[brace - 1].kind == .colon, file.code[brace - 2].kind == .identifier else { return false }
+        let label = file.text(brace - 2)
+        return label == "action" || label.hasSuffix("Action")
+    }
+
     /// What starts the code at `index` without the user asking, if anything.
     static func automaticTrigger(of index: Int, in file: SwiftFile, project: Project, depth: Int) -> (reason: String, site: SourceLocation?)? {
         for d in file.declarationChain(of: index) {
@@ -301,7 +321,8 @@ public struct RestoreCalledAutomaticallyRule: Rule {
                     return (".\(declaration.name) in \(scopeDescription(of: index, in: file))", nil)
                 }
                 // A button's action or any other closure named after a control: a user action.
-                if ["Button", "action", "onTapGesture", "Menu", "swipeActions", "contextMenu", "addAction", "UIAction"].contains(declaration.name) { return nil }
+                if ["Button", "action", "onTapGesture", "Menu", "swipeActions", "contextMenu", "addAction", "UIAction"].contains(declaration.name)
+                    || isActionArgument(declaration.keyword, in: file) { return nil }
             case .initializer:
                 return ("\(scopeDescription(of: index, in: file))", nil)
             case .function:
