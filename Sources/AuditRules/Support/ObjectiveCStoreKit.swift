@@ -33,6 +33,14 @@ struct ObjectiveCStoreKit: Sendable {
 
     let files: [ObjectiveCFile]
     let bySelector: [String: [MethodRef]]
+    /// Every message send written in a method, by selector: the callers of a method are looked
+    /// up here rather than by reading every send of every file.
+    let sendsBySelector: [String: [SendRef]]
+
+    struct SendRef: Sendable {
+        var file: Int
+        var send: Int
+    }
     /// Selectors of app methods that call `finishTransaction:`, directly or through one another.
     let finishingSelectors: Set<String>
     let handlers: [Handler]
@@ -48,6 +56,11 @@ struct ObjectiveCStoreKit: Sendable {
             for (m, method) in file.methods.enumerated() { bySelector[method.selector, default: []].append(MethodRef(file: f, method: m)) }
         }
         self.bySelector = bySelector
+        var sendsBySelector: [String: [SendRef]] = [:]
+        for (f, file) in files.enumerated() {
+            for (s, send) in file.sends.enumerated() where send.method != nil { sendsBySelector[send.selector, default: []].append(SendRef(file: f, send: s)) }
+        }
+        self.sendsBySelector = sendsBySelector
         // Finishing methods: a fixed point over the methods' sends.
         var finishing = Set<String>()
         var changed = true
@@ -436,6 +449,7 @@ extension ObjectiveCStoreKit {
         var views: [String] = []
         var unknown = false
         let actions = Set(actionMethods())
+        let launchBodies = Self.swiftLaunchBodies(in: swiftFiles)
         for _ in 0..<6 {
             var next: [(MethodRef, [String])] = []
             for (current, path) in frontier {
@@ -455,7 +469,7 @@ extension ObjectiveCStoreKit {
                     continue
                 }
                 // Swift launch code that calls it.
-                if let swift = Self.swiftLaunchCall(of: method, in: swiftFiles) {
+                if let swift = Self.swiftLaunchCall(of: method, in: launchBodies) {
                     return .launch(([swift] + trail).joined(separator: " → "))
                 }
                 let callers = self.callers(of: current)
@@ -475,19 +489,34 @@ extension ObjectiveCStoreKit {
     func callers(of ref: MethodRef) -> [MethodRef] {
         let target = files[ref.file].methods[ref.method]
         var result: [MethodRef] = []
-        for (f, file) in files.enumerated() {
-            for send in file.sends {
-                guard let m = send.method, MethodRef(file: f, method: m) != ref else { continue }
-                let matches: Bool
-                if target.selector.hasPrefix("init") {
-                    let receiver = file.text(of: send.receiver)
-                    let inClass = file.methods[m].className == target.className
-                    matches = send.selector == target.selector && (receiver.contains(target.className) || inClass && (receiver.contains("alloc") || receiver.contains("self")))
-                        || (send.selector == "alloc" || send.selector == "new" || send.selector == "allocWithZone:") && (receiver.contains(target.className) || inClass && (receiver.contains("self") || receiver.contains("super")))
-                } else {
-                    matches = send.selector == target.selector
-                }
-                if matches { result.append(MethodRef(file: f, method: m)) }
+        let selectors = target.selector.hasPrefix("init") ? [target.selector, "alloc", "new", "allocWithZone:"] : [target.selector]
+        let candidates = selectors.flatMap { sendsBySelector[$0] ?? [] }.sorted { ($0.file, $0.send) < ($1.file, $1.send) }
+        for candidate in candidates {
+            let f = candidate.file
+            let send = files[f].sends[candidate.send]
+            guard let m = send.method, MethodRef(file: f, method: m) != ref else { continue }
+            let matches: Bool
+            if target.selector.hasPrefix("init") {
+                let receiver = files[f].text(of: send.receiver)
+                let inClass = files[f].methods[m].className == target.className
+                matches = send.selector == target.selector && (receiver.contains(target.className) || inClass && (receiver.contains("alloc") || receiver.contains("self")))
+                    || (send.selector == "alloc" || send.selector == "new" || send.selector == "allocWithZone:") && (receiver.contains(target.className) || inClass && (receiver.contains("self") || receiver.contains("super")))
+            } else {
+                matches = send.selector == target.selector
+            }
+            if matches { result.append(MethodRef(file: f, method: m)) }
+        }
+        return result
+    }
+
+    /// The bodies of the Swift `application(_:didFinishLaunchingWithOptions:)` methods.
+    static func swiftLaunchBodies(in swiftFiles: [SwiftFile]) -> [(file: SwiftFile, body: Range<Int>)] {
+        var result: [(file: SwiftFile, body: Range<Int>)] = []
+        for file in swiftFiles where file.mentions("didFinishLaunchingWithOptions") {
+            for (index, declaration) in file.declarations.enumerated() where declaration.kind == .function && declaration.name == "application" {
+                let signature = declaration.keyword..<max(declaration.keyword, declaration.bodyStart)
+                guard !file.occurrences(of: "didFinishLaunchingWithOptions", in: signature).isEmpty else { continue }
+                result.append((file, file.bodyRange(of: index)))
             }
         }
         return result
@@ -495,16 +524,11 @@ extension ObjectiveCStoreKit {
 
     /// `MKStoreKit.sharedKit()` (or `RMStore()` for an initialiser) written in a Swift
     /// `application(_:didFinishLaunchingWithOptions:)`.
-    static func swiftLaunchCall(of method: ObjectiveCFile.Method, in swiftFiles: [SwiftFile]) -> String? {
-        for file in swiftFiles where file.mentions(method.baseName) || file.mentions(method.className) {
-            for (index, declaration) in file.declarations.enumerated() where declaration.kind == .function && declaration.name == "application" {
-                let signature = declaration.keyword..<max(declaration.keyword, declaration.bodyStart)
-                guard !file.occurrences(of: "didFinishLaunchingWithOptions", in: signature).isEmpty else { continue }
-                let body = file.bodyRange(of: index)
-                let name = method.selector.hasPrefix("init") ? method.className : method.baseName
-                if let call = file.occurrences(of: name, in: body).first {
-                    return "application(_:didFinishLaunchingWithOptions:) in \(file.path):\(file.line(of: call))"
-                }
+    static func swiftLaunchCall(of method: ObjectiveCFile.Method, in launchBodies: [(file: SwiftFile, body: Range<Int>)]) -> String? {
+        let name = method.selector.hasPrefix("init") ? method.className : method.baseName
+        for (file, body) in launchBodies where file.mentions(name) {
+            if let call = file.occurrences(of: name, in: body).first {
+                return "application(_:didFinishLaunchingWithOptions:) in \(file.path):\(file.line(of: call))"
             }
         }
         return nil
