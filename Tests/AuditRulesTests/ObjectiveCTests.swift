@@ -95,6 +95,39 @@ import Testing
         #expect(file.directives.map(\.name) == ["import", "define"])
     }
 
+    /// Shapes of shipped apps: a `#pragma` line with an apostrophe, a send after an `if`
+    /// condition and after a cast, React Native bridge methods.
+    @Test func pragmaTextSendsAfterConditionsAndBridgeMethodsAreRead() {
+        let source = """
+            #import <StoreKit/StoreKit.h>
+            #pragma mark - Store's queue
+            @implementation PurchaseModule
+            RCT_EXPORT_MODULE();
+            RCT_EXPORT_METHOD(restorePurchases:(RCTPromiseResolveBlock)resolve rejecter:(RCTPromiseRejectBlock)reject) {
+                if (self.ready) [[SKPaymentQueue defaultQueue] restoreCompletedTransactions];
+            }
+            RCT_REMAP_METHOD(buy, purchase:(NSString *)productID resolver:(RCTPromiseResolveBlock)resolve) {
+                SKProduct *product = (SKProduct *)[self.products objectForKey:productID];
+                [self start:(self.sandbox ? 1 : 0) product:product];
+            }
+            RCT_EXPORT_BLOCKING_SYNCHRONOUS_METHOD(isPurchasing) {
+                return @(self.items[0] != nil);
+            }
+            @end
+            """
+        let bytes = Array(source.utf8)
+        let (tokens, diagnostics) = ObjectiveCLexer.tokenize(bytes)
+        #expect(diagnostics.isEmpty)
+        #expect(tokens.map { String(decoding: bytes[Int($0.start)..<Int($0.end)], as: UTF8.self) }.joined() == source)
+        let file = ObjectiveCFile(path: "PurchaseModule.m", bytes: bytes)
+        #expect(file.directives.map(\.name) == ["import", "pragma"])
+        #expect(file.methods.map(\.selector) == ["restorePurchases:rejecter:", "purchase:resolver:", "isPurchasing"])
+        #expect(file.methods.allSatisfy { $0.exportedToJavaScript })
+        #expect(file.methods.first?.parameters == ["resolve", "reject"])
+        #expect(file.sends.map(\.selector) == ["restoreCompletedTransactions", "defaultQueue", "objectForKey:", "start:product:"])
+        #expect(file.sends.first?.method == 0)
+    }
+
     @Test func unterminatedLiteralIsAnInputErrorAndTheFileIsStillRead() {
         let bytes = Array("@implementation A\n- (void)f { NSString *s = @\"open;\n[[SKPaymentQueue defaultQueue] restoreCompletedTransactions]; }\n@end\n".utf8)
         let input = InputFile(relativePath: "A.m", kind: .objectiveC, contents: .success(bytes))

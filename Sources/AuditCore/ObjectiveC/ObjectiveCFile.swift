@@ -37,6 +37,9 @@ public struct ObjectiveCFile: Sendable {
         public var parameters: [String]
         /// `{` … `}`: indices of the braces.
         public var body: ClosedRange<Int>
+        /// A React Native bridge method (`RCT_EXPORT_METHOD(restorePurchases:…) { … }`): the
+        /// app's JavaScript calls it, from code iap-audit does not read.
+        public var exportedToJavaScript = false
         /// The code between the braces.
         public var inside: Range<Int> { body.lowerBound + 1..<body.upperBound }
     }
@@ -242,6 +245,13 @@ public struct ObjectiveCFile: Sendable {
                 k += 1
                 continue
             }
+            if inImplementation, token.kind == .identifier, token.length >= 16, Self.bridgeMacros.contains(text(k)),
+               k + 1 < code.count, code[k + 1].kind == .leftParen, let parametersClose = partner(of: k + 1),
+               let parsed = parseBridgeMethod(at: k, parametersClose: parametersClose, className: className) {
+                result.append(parsed)
+                k = parsed.body.upperBound + 1
+                continue
+            }
             if token.kind == .leftBrace, let close = partner(of: k) {
                 // A function's or an ivar block's body: methods are not nested in braces.
                 k = close + 1
@@ -304,18 +314,90 @@ public struct ObjectiveCFile: Sendable {
         )
     }
 
+    /// React Native's macros that export a method to JavaScript.
+    static let bridgeMacros: Set<String> = ["RCT_EXPORT_METHOD", "RCT_REMAP_METHOD", "RCT_EXPORT_BLOCKING_SYNCHRONOUS_METHOD"]
+
+    /// `RCT_EXPORT_METHOD(purchase:(NSString *)productID resolver:(RCTPromiseResolveBlock)resolve) { … }`,
+    /// `RCT_REMAP_METHOD(jsName, selector…)`, `RCT_EXPORT_BLOCKING_SYNCHRONOUS_METHOD(name)`:
+    /// a method whose selector is written inside the macro's parentheses.
+    private func parseBridgeMethod(at start: Int, parametersClose: Int, className: String) -> Method? {
+        guard isKind(parametersClose + 1, .leftBrace), let close = partner(of: parametersClose + 1) else { return nil }
+        var k = start + 2
+        if text(start) == "RCT_REMAP_METHOD" {
+            while k < parametersClose, !isKind(k, .comma) { k += 1 }
+            k += 1
+        }
+        var selector = ""
+        var baseName = ""
+        var parameters: [String] = []
+        while k < parametersClose {
+            if code[k].kind == .identifier, k + 1 < parametersClose, code[k + 1].kind == .colon {
+                if baseName.isEmpty { baseName = text(k) }
+                selector += text(k) + ":"
+                k += 2
+                if k < parametersClose, code[k].kind == .leftParen, let typeClose = partner(of: k) { k = typeClose + 1 }
+                if k < parametersClose, code[k].kind == .identifier {
+                    parameters.append(text(k))
+                    k += 1
+                }
+                continue
+            }
+            if selector.isEmpty, code[k].kind == .identifier {
+                selector = text(k)
+                baseName = selector
+                break
+            }
+            if code[k].kind == .leftParen, let partner = partner(of: k) { k = partner }
+            k += 1
+        }
+        guard !selector.isEmpty else { return nil }
+        var method = Method(
+            isClassMethod: false, className: className, selector: selector, baseName: baseName, start: start,
+            returnType: start..<start, parameters: parameters, body: parametersClose + 1...close
+        )
+        method.exportedToJavaScript = true
+        return method
+    }
+
     /// Tokens after which `[` is a subscript (`array[0]`, `dict[@"key"]`), not a message send.
     private func endsExpression(_ index: Int) -> Bool {
         guard index >= 0 else { return false }
         switch code[index].kind {
         case .identifier:
             return !Self.keywordsBeforeExpressions.contains(text(index))
-        case .rightBracket, .rightParen, .stringEnd, .integerLiteral, .floatLiteral:
+        case .rightParen:
+            // `f(x)[0]` ends an expression; `if (flag) [self restore]` and a cast
+            // `(NSString *)[dict objectForKey:key]` do not.
+            guard let open = partner(of: index), open > 0 else { return true }
+            if code[open - 1].kind == .identifier || code[open - 1].kind == .attribute { return !Self.statementHeads.contains(text(open - 1)) }
+            return !isCast(open + 1..<index)
+        case .rightBracket, .stringEnd, .integerLiteral, .floatLiteral:
             return true
         default:
             return false
         }
     }
+
+    /// `NSString *`, `id`, `NSArray<SKProduct *> *`: the inside of a cast's parentheses.
+    private func isCast(_ range: Range<Int>) -> Bool {
+        guard let first = range.first, code[first].kind == .identifier else { return false }
+        var pointer = false
+        for k in range {
+            switch code[k].kind {
+            case .identifier, .comma: continue
+            case .operator:
+                let op = text(k)
+                if op == "*" || op == "**" { pointer = true; continue }
+                if op == "<" || op == ">" { continue }
+                return false
+            default: return false
+            }
+        }
+        let name = text(first)
+        return pointer || range.count == 1 && (name == "id" || name.first?.isUppercase == true)
+    }
+
+    private static let statementHeads: Set<String> = ["if", "while", "for", "switch", "return", "sizeof", "typeof", "__typeof__", "@synchronized"]
 
     private static let keywordsBeforeExpressions: Set<String> = ["return", "in", "case", "else", "do", "sizeof", "typeof", "__typeof__", "throw", "@throw", "yield"]
 

@@ -72,6 +72,14 @@ public enum ObjectiveCLexer {
                 while i < n, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
                 while i < n, isIdentifierByte(bytes[i]) { i += 1 }
                 add(.poundKeyword, start, i)
+                // `#pragma mark - URL's`, `#warning don't ship`: free text to the line end, not code.
+                let name = directive(bytes, start, i)
+                if name.hasSuffix("pragma") || name.hasSuffix("warning") || name.hasSuffix("error") {
+                    let rest = i
+                    while i < n, bytes[i] != 0x0A, bytes[i] != 0x0D { i += 1 }
+                    if i > rest { add(.lineComment, rest, i) }
+                    continue
+                }
                 // `#import <StoreKit/StoreKit.h>`: the header name is one string literal.
                 if i < n, bytes[i] == 0x20 || bytes[i] == 0x09 {
                     var j = i

@@ -59,7 +59,7 @@ enum ObjectiveCChecks {
                     missing.append((state, file.methods[handler.method].start))
                     continue
                 }
-                if model.finishSend(in: branch.body, of: file) != nil { continue }
+                if model.finishSend(in: branch.body, of: file) != nil || model.finishedAfterSwitch(branch, in: handler) { continue }
                 // Content hosted by Apple is finished once downloaded (`paymentQueue:updatedDownloads:`).
                 if file.sends.contains(where: { branch.body.contains($0.open) && $0.selector == "startDownloads:" }) { continue }
                 missing.append((state, branch.label))
@@ -84,7 +84,9 @@ enum ObjectiveCChecks {
     static func deferred(_ project: Project) -> [(location: SourceLocation, message: String, isProblem: Bool)] {
         let model = ObjectiveCStoreKit.of(project)
         var outcomes: [(SourceLocation, String, Bool)] = []
-        for handler in model.handlers where !handler.branches.isEmpty {
+        for observer in model.handlers {
+            // The states may be switched on in a method the observer calls for each transaction.
+            guard let handler = observer.branches.isEmpty ? model.stateHelper(of: observer) : observer else { continue }
             let file = model.files[handler.file]
             guard let branch = handler.branches.first(where: { $0.states.contains("deferred") }) else {
                 outcomes.append((file.location(of: handler.branches[0].label),
@@ -95,7 +97,12 @@ enum ObjectiveCChecks {
             if shared.contains("failed") {
                 outcomes.append((file.location(of: branch.label), "SKPaymentTransactionStateDeferred runs the failure code: an Ask to Buy purchase waiting for approval is shown as failed, although it may still go through.", true))
             } else if Self.doesNothing(branch.body, in: file) {
-                outcomes.append((file.location(of: branch.label), "SKPaymentTransactionStateDeferred is ignored (the case only \(Self.onlyLogs(branch.body, in: file) ? "logs" : "breaks")): an Ask to Buy purchase waiting for approval gives the buyer no feedback.", true))
+                let does = Self.onlyLogs(branch.body, in: file) ? "logs" : branch.body.contains { file.isIdentifier($0, "return") } ? "returns" : "breaks"
+                outcomes.append((file.location(of: branch.label), "SKPaymentTransactionStateDeferred is ignored (the case only \(does)): an Ask to Buy purchase waiting for approval gives the buyer no feedback.", true))
+            } else if shared.contains("purchasing") || Self.sameCode(branch.body, as: handler.branches.first { $0.states.contains("purchasing") && $0.body != branch.body }?.body, in: file) {
+                outcomes.append((file.location(of: branch.label), "SKPaymentTransactionStateDeferred runs the same code as SKPaymentTransactionStatePurchasing: an Ask to Buy purchase waiting for approval looks like a payment still in progress, and nothing says it awaits approval.", true))
+            } else if let path = model.endsWaitSilently(branch.body, in: handler.file) {
+                outcomes.append((file.location(of: branch.label), "SKPaymentTransactionStateDeferred only ends the wait (\(path)): nothing tells the buyer that the purchase awaits approval.", true))
             } else {
                 outcomes.append((file.location(of: branch.label), "SKPaymentTransactionStateDeferred (Ask to Buy) is handled in \(file.methods[handler.method].className) (\(file.path))", false))
             }
@@ -103,17 +110,47 @@ enum ObjectiveCChecks {
         return outcomes
     }
 
+    /// Whether two branches run the same code once logging, `break` and `;` are left out:
+    /// `state = InProgress; Log(…); break;` in both.
+    static func sameCode(_ range: Range<Int>, as other: Range<Int>?, in file: ObjectiveCFile) -> Bool {
+        guard let other else { return false }
+        func code(_ range: Range<Int>) -> [String] {
+            var result: [String] = []
+            var k = range.lowerBound
+            while k < range.upperBound {
+                if file.isKind(k, .identifier), isLogName(file.text(k)), file.isKind(k + 1, .leftParen), let close = file.partner(of: k + 1) {
+                    k = close + 1
+                    continue
+                }
+                if !(file.isKind(k, .semicolon) || file.isIdentifier(k, "break") || file.isKind(k, .leftBrace) || file.isKind(k, .rightBrace)) {
+                    result.append(file.text(k))
+                }
+                k += 1
+            }
+            return result
+        }
+        let mine = code(range)
+        return !mine.isEmpty && mine == code(other)
+    }
+
     private static let logNames: Set<String> = ["NSLog", "printf", "os_log", "DLog", "DDLogInfo", "DDLogDebug", "DDLogVerbose", "DDLogWarn"]
 
-    /// Whether `range` holds nothing but `break`, logging and empty statements.
+    /// A logging function or macro: `NSLog`, `DDLogInfo`, `OCTLogDebug`, `LOGI`, `os_log`.
+    static func isLogName(_ name: String) -> Bool {
+        if logNames.contains(name) || name.hasSuffix("Log") || name.hasPrefix("LOG") { return true }
+        return name.contains("Log") && !name.contains("Login") && !name.contains("Logout")
+    }
+
+    /// Whether `range` holds nothing but `break`, `return`, logging and empty statements.
     static func doesNothing(_ range: Range<Int>, in file: ObjectiveCFile) -> Bool {
         var k = range.lowerBound
         while k < range.upperBound {
-            if file.isKind(k, .semicolon) || file.isKind(k, .leftBrace) || file.isKind(k, .rightBrace) || file.isIdentifier(k, "break") {
+            if file.isKind(k, .semicolon) || file.isKind(k, .leftBrace) || file.isKind(k, .rightBrace) || file.isIdentifier(k, "break")
+                || file.isIdentifier(k, "return") && file.isKind(k + 1, .semicolon) {
                 k += 1
                 continue
             }
-            if file.isKind(k, .identifier), logNames.contains(file.text(k)) || file.text(k).hasSuffix("Log"), file.isKind(k + 1, .leftParen), let close = file.partner(of: k + 1) {
+            if file.isKind(k, .identifier), isLogName(file.text(k)), file.isKind(k + 1, .leftParen), let close = file.partner(of: k + 1) {
                 k = close + 1
                 continue
             }
@@ -123,7 +160,7 @@ enum ObjectiveCChecks {
     }
 
     static func onlyLogs(_ range: Range<Int>, in file: ObjectiveCFile) -> Bool {
-        range.contains { file.isKind($0, .identifier) && (logNames.contains(file.text($0)) || file.text($0).hasSuffix("Log")) }
+        range.contains { file.isKind($0, .identifier) && file.isKind($0 + 1, .leftParen) && isLogName(file.text($0)) }
     }
 
     /// `transaction_finished_before_delivery`: `finishTransaction:` and then, in the same case
@@ -319,6 +356,38 @@ extension ObjectiveCChecks {
         "applicationDidBecomeActive:", "applicationWillEnterForeground:", "viewDidLoad", "viewWillAppear:", "viewDidAppear:", "awakeFromNib",
     ]
 
+    /// Whether the code at `index` runs only under an `if` whose condition reads `name`
+    /// (not negated): `if (restore) …`, `if (showProgress && restore) { … }`.
+    static func isGuarded(_ index: Int, by name: String, in method: ObjectiveCFile.Method, of file: ObjectiveCFile) -> Bool {
+        func reads(_ close: Int) -> Bool {
+            guard file.isKind(close, .rightParen), let open = file.partner(of: close), file.isIdentifier(open - 1, "if") else { return false }
+            return (open + 1..<close).contains { file.isIdentifier($0, name) && !file.isOperator($0 - 1, "!") }
+        }
+        var before = index - 1
+        if file.isIdentifier(before, "return") { before -= 1 }
+        if reads(before) { return true }
+        var k = index
+        while let brace = file.enclosingBrace(of: k), brace > method.body.lowerBound {
+            if reads(brace - 1) { return true }
+            k = brace
+        }
+        return false
+    }
+
+    /// Whether every send of `selector` in `caller` passes a literal `NO` (`false`, `nil`, `0`)
+    /// for one of the parameters `guards`.
+    static func passesOnlyFalse(to selector: String, at guards: [Int], from caller: ObjectiveCStoreKit.MethodRef, in model: ObjectiveCStoreKit) -> Bool {
+        guard !guards.isEmpty else { return false }
+        let file = model.files[caller.file]
+        let sends = file.sends.filter { $0.method == caller.method && $0.selector == selector }
+        guard !sends.isEmpty else { return false }
+        return sends.allSatisfy { send in
+            guards.contains { p in
+                p < send.arguments.count && send.arguments[p].count == 1 && ["NO", "false", "FALSE", "nil", "0"].contains(file.text(send.arguments[p].lowerBound))
+            }
+        }
+    }
+
     /// `restore_called_automatically`: `restoreCompletedTransactions` reached from launch or
     /// a screen's appearance rather than from an action. Returns how many restores were read.
     static func automaticRestores(_ project: Project, into result: inout RuleResult) -> Int {
@@ -332,12 +401,13 @@ extension ObjectiveCChecks {
                 let start = ObjectiveCStoreKit.MethodRef(file: f, method: m)
                 // Breadth first over the callers, stopping at actions.
                 var seen: Set<ObjectiveCStoreKit.MethodRef> = [start]
-                var frontier = [start]
+                // Each method with the selector it reaches the restore through (nil: the restore itself).
+                var frontier: [(ref: ObjectiveCStoreKit.MethodRef, via: String?)] = [(start, nil)]
                 var automatic: (file: ObjectiveCFile, method: ObjectiveCFile.Method, site: Int)?
                 var behindAction: ObjectiveCFile.Method?
                 for _ in 0..<5 where automatic == nil && !frontier.isEmpty {
-                    var next: [ObjectiveCStoreKit.MethodRef] = []
-                    for ref in frontier {
+                    var next: [(ref: ObjectiveCStoreKit.MethodRef, via: String?)] = []
+                    for (ref, via) in frontier {
                         let method = model.files[ref.file].methods[ref.method]
                         if actions.contains(ref) {
                             behindAction = behindAction ?? method
@@ -353,7 +423,15 @@ extension ObjectiveCChecks {
                             automatic = (callerFile, method, site)
                             break
                         }
-                        for caller in model.callers(of: ref) where seen.insert(caller).inserted { next.append(caller) }
+                        // `if (restore) [self restorePurchases];`: callers that pass NO for `restore` do not restore.
+                        let calleeFile = model.files[ref.file]
+                        let sites = via.map { selector in calleeFile.sends.filter { $0.method == ref.method && $0.selector == selector }.map(\.open) } ?? [send.open]
+                        let guards = method.parameters.indices.filter { p in
+                            !sites.isEmpty && sites.allSatisfy { isGuarded($0, by: method.parameters[p], in: method, of: calleeFile) }
+                        }
+                        for caller in model.callers(of: ref) where !passesOnlyFalse(to: method.selector, at: guards, from: caller, in: model) && seen.insert(caller).inserted {
+                            next.append((caller, method.selector))
+                        }
                     }
                     frontier = next
                 }

@@ -33,6 +33,101 @@ public struct PendingPurchaseUnhandledRule: Rule {
                     func refresh() {}
                 }
                 """),
+            // Objective-C: Ask to Buy shown exactly like a payment in progress (logging aside).
+            RuleExample(files: [
+                ("PurchaseObserver.m", """
+                    #import <StoreKit/StoreKit.h>
+                    @implementation PurchaseObserver
+                    - (void)paymentQueue:(SKPaymentQueue *)queue updatedTransactions:(NSArray *)transactions {
+                        for (SKPaymentTransaction *transaction in transactions) {
+                            switch (transaction.transactionState) {
+                                case SKPaymentTransactionStatePurchasing:
+                                    self.offerState = OfferStateBusy;
+                                    AppLogDebug(@"purchasing %@", transaction.transactionIdentifier);
+                                    break;
+                                ↓case SKPaymentTransactionStateDeferred:
+                                    self.offerState = OfferStateBusy;
+                                    AppLogDebug(@"deferred %@", transaction.transactionIdentifier);
+                                    break;
+                                default:
+                                    [queue finishTransaction:transaction];
+                                    break;
+                            }
+                        }
+                    }
+                    @end
+                    """),
+            ]),
+            // Objective-C: the deferred helper's notification only hides the spinner.
+            RuleExample(files: [
+                ("StoreHelper.m", """
+                    #import <StoreKit/StoreKit.h>
+                    NSString *const StoreDeferredNotification = @"StoreDeferredNotification";
+                    @implementation StoreHelper
+                    - (void)paymentQueue:(SKPaymentQueue *)queue updatedTransactions:(NSArray *)transactions {
+                        for (SKPaymentTransaction *transaction in transactions) {
+                            switch (transaction.transactionState) {
+                                ↓case SKPaymentTransactionStateDeferred:
+                                    [self deferredTransaction:transaction];
+                                    break;
+                                default:
+                                    [queue finishTransaction:transaction];
+                                    break;
+                            }
+                        }
+                    }
+                    - (void)deferredTransaction:(SKPaymentTransaction *)transaction {
+                        @synchronized (self) {
+                            NSLog(@"deferred: %@", transaction.payment.productIdentifier);
+                            [[NSNotificationCenter defaultCenter] postNotificationName:StoreDeferredNotification object:nil userInfo:nil];
+                        }
+                    }
+                    @end
+                    """),
+                ("ShopViewController.m", """
+                    #import "StoreHelper.h"
+                    @implementation ShopViewController
+                    - (void)viewDidLoad {
+                        [super viewDidLoad];
+                        [[NSNotificationCenter defaultCenter] addObserver:self selector:@selector(purchaseDeferred:) name:StoreDeferredNotification object:nil];
+                    }
+                    - (void)purchaseDeferred:(NSNotification *)notification {
+                        dispatch_async(dispatch_get_main_queue(), ^{
+                            [self hideSpinner];
+                        });
+                    }
+                    @end
+                    """),
+            ]),
+            // Objective-C: the observer's helper switches on the state; deferred returns nothing.
+            RuleExample(files: [
+                ("PaymentObserver.m", """
+                    #import <StoreKit/StoreKit.h>
+                    @implementation PaymentObserver
+                    - (void)paymentQueue:(SKPaymentQueue *)queue updatedTransactions:(NSArray *)transactions {
+                        NSArray *results = [self resultsForTransactions:transactions];
+                        if (results.count > 0) { self.completion(results); }
+                    }
+                    - (NSArray *)resultsForTransactions:(NSArray *)transactions {
+                        NSMutableArray *results = [NSMutableArray array];
+                        [transactions enumerateObjectsUsingBlock:^(SKPaymentTransaction *transaction, NSUInteger index, BOOL *stop) {
+                            switch (transaction.transactionState) {
+                                case SKPaymentTransactionStatePurchased:
+                                    [results addObject:transaction.transactionIdentifier];
+                                    break;
+                                case SKPaymentTransactionStateFailed:
+                                    [[SKPaymentQueue defaultQueue] finishTransaction:transaction];
+                                    break;
+                                case SKPaymentTransactionStatePurchasing:
+                                ↓case SKPaymentTransactionStateDeferred:
+                                    return;
+                            }
+                        }];
+                        return results;
+                    }
+                    @end
+                    """),
+            ]),
             // Objective-C.
             RuleExample(files: [("StoreObserver.m", """
                 #import <StoreKit/StoreKit.h>
@@ -273,6 +368,43 @@ public struct PendingPurchaseUnhandledRule: Rule {
                     }
                 }
                 """),
+            // Objective-C: the deferred notification's observer says the purchase awaits approval.
+            RuleExample(files: [
+                ("StoreHelper.m", """
+                    #import <StoreKit/StoreKit.h>
+                    NSString *const StoreDeferredNotification = @"StoreDeferredNotification";
+                    @implementation StoreHelper
+                    - (void)paymentQueue:(SKPaymentQueue *)queue updatedTransactions:(NSArray *)transactions {
+                        for (SKPaymentTransaction *transaction in transactions) {
+                            switch (transaction.transactionState) {
+                                case SKPaymentTransactionStateDeferred:
+                                    [self deferredTransaction:transaction];
+                                    break;
+                                default:
+                                    [queue finishTransaction:transaction];
+                                    break;
+                            }
+                        }
+                    }
+                    - (void)deferredTransaction:(SKPaymentTransaction *)transaction {
+                        [[NSNotificationCenter defaultCenter] postNotificationName:StoreDeferredNotification object:nil userInfo:nil];
+                    }
+                    @end
+                    """),
+                ("ShopViewController.m", """
+                    #import "StoreHelper.h"
+                    @implementation ShopViewController
+                    - (void)viewDidLoad {
+                        [super viewDidLoad];
+                        [[NSNotificationCenter defaultCenter] addObserver:self selector:@selector(purchaseDeferred:) name:StoreDeferredNotification object:nil];
+                    }
+                    - (void)purchaseDeferred:(NSNotification *)notification {
+                        [self hideSpinner];
+                        self.statusLabel.text = NSLocalizedString(@"Waiting for approval", nil);
+                    }
+                    @end
+                    """),
+            ]),
             // Objective-C.
             RuleExample(files: [("StoreObserver.m", """
                 #import <StoreKit/StoreKit.h>

@@ -21,6 +21,24 @@ public struct RestoreCalledAutomaticallyRule: Rule {
         fix: "Call `AppStore.sync()` only from a Restore Purchases button's action; read `Transaction.currentEntitlements` at launch instead.",
         reference: "Apple developer guidance on AppStore.sync(); StoreKit 2 restore purchases",
         triggeringExamples: [
+            // Objective-C: a screen's appearance passes YES for the flag that guards the restore.
+            RuleExample(files: [
+                ("PlansViewController.m", """
+                    #import <StoreKit/StoreKit.h>
+                    @implementation PlansViewController
+                    - (void)viewWillAppear:(BOOL)animated {
+                        [super viewWillAppear:animated];
+                        [self ↓loadProductsRestoring:YES];
+                    }
+                    - (void)loadProductsRestoring:(BOOL)restore {
+                        [self.helper requestProductsWithCompletion:^(BOOL success) {
+                            if (restore)
+                                [[SKPaymentQueue defaultQueue] restoreCompletedTransactions];
+                        }];
+                    }
+                    @end
+                    """),
+            ]),
             // Objective-C.
             RuleExample(files: [("StoreViewController.m", """
                 #import <StoreKit/StoreKit.h>
@@ -139,6 +157,54 @@ public struct RestoreCalledAutomaticallyRule: Rule {
                     }
                 }
                 """),
+            // A table row built in an initialiser, whose action closure restores when tapped.
+            RuleExample("""
+                final class OffersViewController: UITableViewController {
+                    var rows: [TableRow] = []
+                    init() {
+                        super.init(style: .grouped)
+                        rows.append(TableRow(rowWithAction: { _, _ in
+                            Task { try? await AppStore.sync() }
+                        }, title: "Restore purchases"))
+                    }
+                }
+                """),
+            // Objective-C: the appearance passes NO for the flag that guards the restore; only the button passes YES.
+            RuleExample(files: [
+                ("PlansViewController.m", """
+                    #import <StoreKit/StoreKit.h>
+                    @implementation PlansViewController
+                    - (void)viewWillAppear:(BOOL)animated {
+                        [super viewWillAppear:animated];
+                        [self loadProductsRestoring:NO];
+                    }
+                    - (IBAction)restoreTapped:(id)sender {
+                        [self loadProductsRestoring:YES];
+                    }
+                    - (void)loadProductsRestoring:(BOOL)restore {
+                        [self.helper requestProductsWithCompletion:^(BOOL success) {
+                            if (restore)
+                                [[SKPaymentQueue defaultQueue] restoreCompletedTransactions];
+                        }];
+                    }
+                    @end
+                    """),
+            ]),
+            // Objective-C for React Native: a bridge method the app's JavaScript calls.
+            RuleExample(files: [
+                ("PurchaseModule.m", """
+                    #import <React/RCTBridgeModule.h>
+                    #import <StoreKit/StoreKit.h>
+                    @implementation PurchaseModule
+                    RCT_EXPORT_MODULE();
+                    RCT_EXPORT_METHOD(restorePurchases:(RCTPromiseResolveBlock)resolve rejecter:(RCTPromiseRejectBlock)reject) {
+                        dispatch_async(dispatch_get_main_queue(), ^{
+                            [[SKPaymentQueue defaultQueue] restoreCompletedTransactions];
+                        });
+                    }
+                    @end
+                    """),
+            ]),
             // Objective-C.
             RuleExample(files: [("StoreViewController.m", """
                 #import <StoreKit/StoreKit.h>
@@ -279,6 +345,14 @@ public struct RestoreCalledAutomaticallyRule: Rule {
         return nil
     }
 
+    /// A closure passed as an argument labelled for an action: `TableRow(rowWithAction: { … })`,
+    /// `Item(primaryAction: { … })`.
+    static func isActionArgument(_ brace: Int, in file: SwiftFile) -> Bool {
+        guard brace >= 2, brace - 1 < file.code.count, file.code[brace - 1].kind == .colon, file.code[brace - 2].kind == .identifier else { return false }
+        let label = file.text(brace - 2)
+        return label == "action" || label.hasSuffix("Action")
+    }
+
     /// What starts the code at `index` without the user asking, if anything.
     static func automaticTrigger(of index: Int, in file: SwiftFile, project: Project, depth: Int) -> (reason: String, site: SourceLocation?)? {
         for d in file.declarationChain(of: index) {
@@ -289,7 +363,8 @@ public struct RestoreCalledAutomaticallyRule: Rule {
                     return (".\(declaration.name) in \(scopeDescription(of: index, in: file))", nil)
                 }
                 // A button's action or any other closure named after a control: a user action.
-                if ["Button", "action", "onTapGesture", "Menu", "swipeActions", "contextMenu", "addAction", "UIAction"].contains(declaration.name) { return nil }
+                if ["Button", "action", "onTapGesture", "Menu", "swipeActions", "contextMenu", "addAction", "UIAction"].contains(declaration.name)
+                    || isActionArgument(declaration.keyword, in: file) { return nil }
             case .initializer:
                 return ("\(scopeDescription(of: index, in: file))", nil)
             case .function:

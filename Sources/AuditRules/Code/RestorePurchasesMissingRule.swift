@@ -121,6 +121,23 @@ public struct RestorePurchasesMissingRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // Objective-C for React Native: restore is a bridge method; its button is in the JavaScript.
+            RuleExample(files: [
+                ("PurchaseModule.m", """
+                    #import <React/RCTBridgeModule.h>
+                    #import <StoreKit/StoreKit.h>
+                    @implementation PurchaseModule
+                    RCT_EXPORT_MODULE();
+                    RCT_EXPORT_METHOD(purchase:(NSString *)productID resolver:(RCTPromiseResolveBlock)resolve rejecter:(RCTPromiseRejectBlock)reject) {
+                        [[SKPaymentQueue defaultQueue] addPayment:[SKPayment paymentWithProduct:self.products[productID]]];
+                    }
+                    RCT_EXPORT_METHOD(restorePurchases:(RCTPromiseResolveBlock)resolve rejecter:(RCTPromiseRejectBlock)reject) {
+                        [[SKPaymentQueue defaultQueue] addTransactionObserver:self.observer];
+                        [[SKPaymentQueue defaultQueue] restoreCompletedTransactions];
+                    }
+                    @end
+                    """),
+            ]),
             // Objective-C.
             RuleExample(files: [("Store.m", """
                 #import <StoreKit/StoreKit.h>
@@ -322,7 +339,11 @@ public struct RestorePurchasesMissingRule: Rule {
         }
         if let action = objectiveC.restoreAction() {
             found = true
-            result.evidence(at: action.file.location(of: action.method.start), "The action \(action.method.selector) of \(action.method.className) restores purchases (restoreCompletedTransactions, through the methods it calls)")
+            if action.method.exportedToJavaScript {
+                result.evidence(at: action.file.location(of: action.method.start), "\(action.method.selector) of \(action.method.className), exported to the app's JavaScript (React Native), restores purchases (restoreCompletedTransactions); the JavaScript screen that calls it is not read")
+            } else {
+                result.evidence(at: action.file.location(of: action.method.start), "The action \(action.method.selector) of \(action.method.className) restores purchases (restoreCompletedTransactions, through the methods it calls)")
+            }
         }
         if found { return }
         // The app's own restore action wired to a control (`#selector(restorePurchases)`,

@@ -25,6 +25,40 @@ public struct TransactionListenerLateRule: Rule {
         reference: "StoreKit 2 guidance: start at app launch, not when a paywall appears; review checklist item 1",
         changeScope: .lineOrAnyFile([.swift]),
         triggeringExamples: [
+            // Objective-C: added when the user taps a tip row.
+            RuleExample(files: [
+                ("TipJarViewController.m", """
+                    #import <StoreKit/StoreKit.h>
+                    @implementation TipJarViewController
+                    - (void)tableView:(UITableView *)tableView didSelectRowAtIndexPath:(NSIndexPath *)indexPath {
+                        [self purchase:self.products[indexPath.row]];
+                    }
+                    - (void)purchase:(SKProduct *)product {
+                        [[SKPaymentQueue defaultQueue] ↓addTransactionObserver:self];
+                        [[SKPaymentQueue defaultQueue] addPayment:[SKPayment paymentWithProduct:product]];
+                    }
+                    @end
+                    """),
+            ]),
+            // Objective-C for React Native: added when the JavaScript starts a purchase.
+            RuleExample(files: [
+                ("PurchaseModule.m", """
+                    #import <React/RCTBridgeModule.h>
+                    #import <StoreKit/StoreKit.h>
+                    @implementation PurchaseModule
+                    RCT_EXPORT_MODULE();
+                    RCT_EXPORT_METHOD(purchase:(NSString *)productID resolver:(RCTPromiseResolveBlock)resolve rejecter:(RCTPromiseRejectBlock)reject) {
+                        dispatch_async(dispatch_get_main_queue(), ^{
+                            [self startPayment:self.products[productID]];
+                        });
+                    }
+                    - (void)startPayment:(SKProduct *)product {
+                        [[SKPaymentQueue defaultQueue] ↓addTransactionObserver:self.observer];
+                        [[SKPaymentQueue defaultQueue] addPayment:[SKPayment paymentWithProduct:product]];
+                    }
+                    @end
+                    """),
+            ]),
             // Objective-C.
             RuleExample(files: [("TipViewController.m", """
                 #import <StoreKit/StoreKit.h>

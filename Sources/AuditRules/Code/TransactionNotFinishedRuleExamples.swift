@@ -17,6 +17,33 @@ extension TransactionNotFinishedRule {
                 }
             }
             """),
+        // Objective-C: finished after the switch only when a flag is set, which the purchased case never sets.
+        RuleExample(files: [
+            ("LicenseProvider.m", """
+                #import <StoreKit/StoreKit.h>
+                @implementation LicenseProvider
+                - (void)paymentQueue:(SKPaymentQueue *)queue updatedTransactions:(NSArray<SKPaymentTransaction *> *)transactions {
+                    for (SKPaymentTransaction *transaction in transactions) {
+                        BOOL shouldFinish = NO;
+                        switch (transaction.transactionState) {
+                            ↓case SKPaymentTransactionStatePurchased:
+                                self.state = LicenseStateCommitted;
+                            break;
+                            case SKPaymentTransactionStateFailed:
+                            case SKPaymentTransactionStateRestored:
+                                shouldFinish = YES;
+                            break;
+                            default:
+                            break;
+                        }
+                        if (shouldFinish) {
+                            [queue finishTransaction:transaction];
+                        }
+                    }
+                }
+                @end
+                """),
+        ]),
         // Objective-C.
         RuleExample(files: [("StoreObserver.m", """
             #import <StoreKit/StoreKit.h>
@@ -307,6 +334,58 @@ extension TransactionNotFinishedRule {
                 }
             }
             """),
+        // Objective-C: each final state sets the flag that finishes it after the switch.
+        RuleExample(files: [
+            ("LicenseProvider.m", """
+                #import <StoreKit/StoreKit.h>
+                @implementation LicenseProvider
+                - (void)paymentQueue:(SKPaymentQueue *)queue updatedTransactions:(NSArray<SKPaymentTransaction *> *)transactions {
+                    for (SKPaymentTransaction *transaction in transactions) {
+                        BOOL shouldFinish = NO;
+                        switch (transaction.transactionState) {
+                            case SKPaymentTransactionStatePurchased:
+                                self.state = LicenseStateCommitted;
+                                shouldFinish = YES;
+                            break;
+                            case SKPaymentTransactionStateFailed:
+                            case SKPaymentTransactionStateRestored:
+                                shouldFinish = YES;
+                            break;
+                            default:
+                            break;
+                        }
+                        if (shouldFinish) {
+                            [queue finishTransaction:transaction];
+                        }
+                    }
+                }
+                @end
+                """),
+        ]),
+        // Objective-C: every transaction that leaves the switch is finished after it.
+        RuleExample(files: [
+            ("Observer.m", """
+                #import <StoreKit/StoreKit.h>
+                @implementation Observer
+                - (void)paymentQueue:(SKPaymentQueue *)queue updatedTransactions:(NSArray *)transactions {
+                    for (SKPaymentTransaction *transaction in transactions) {
+                        switch (transaction.transactionState) {
+                            case SKPaymentTransactionStatePurchased:
+                            case SKPaymentTransactionStateRestored:
+                                [self.entitlements unlock:transaction.payment.productIdentifier];
+                                break;
+                            case SKPaymentTransactionStatePurchasing:
+                            case SKPaymentTransactionStateDeferred:
+                                continue;
+                            default:
+                                break;
+                        }
+                        [queue finishTransaction:transaction];
+                    }
+                }
+                @end
+                """),
+        ]),
         // Objective-C.
         RuleExample(files: [("StoreObserver.m", """
             #import <StoreKit/StoreKit.h>

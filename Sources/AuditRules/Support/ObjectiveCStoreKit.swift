@@ -27,10 +27,20 @@ struct ObjectiveCStoreKit: Sendable {
         var body: Range<Int>
         /// Whether the case has no code of its own and falls into the next one.
         var fallsThrough: Bool
+        /// The switch's closing brace.
+        var switchEnd: Int
     }
 
     let files: [ObjectiveCFile]
     let bySelector: [String: [MethodRef]]
+    /// Every message send written in a method, by selector: the callers of a method are looked
+    /// up here rather than by reading every send of every file.
+    let sendsBySelector: [String: [SendRef]]
+
+    struct SendRef: Sendable {
+        var file: Int
+        var send: Int
+    }
     /// Selectors of app methods that call `finishTransaction:`, directly or through one another.
     let finishingSelectors: Set<String>
     let handlers: [Handler]
@@ -46,6 +56,11 @@ struct ObjectiveCStoreKit: Sendable {
             for (m, method) in file.methods.enumerated() { bySelector[method.selector, default: []].append(MethodRef(file: f, method: m)) }
         }
         self.bySelector = bySelector
+        var sendsBySelector: [String: [SendRef]] = [:]
+        for (f, file) in files.enumerated() {
+            for (s, send) in file.sends.enumerated() where send.method != nil { sendsBySelector[send.selector, default: []].append(SendRef(file: f, send: s)) }
+        }
+        self.sendsBySelector = sendsBySelector
         // Finishing methods: a fixed point over the methods' sends.
         var finishing = Set<String>()
         var changed = true
@@ -124,7 +139,7 @@ struct ObjectiveCStoreKit: Sendable {
                     body = labels[next].colon + 1..<max(labels[next].colon + 1, nextEnd)
                     next += 1
                 }
-                branches.append(Branch(states: label.states, label: label.label, body: body, fallsThrough: fallsThrough))
+                branches.append(Branch(states: label.states, label: label.label, body: body, fallsThrough: fallsThrough, switchEnd: close))
             }
             result.append(Switch(keyword: k, subject: k + 2..<subjectEnd, branches: branches, body: open...close))
         }
@@ -142,6 +157,146 @@ struct ObjectiveCStoreKit: Sendable {
         file.sends.first { send in
             range.contains(send.open) && (send.selector == "finishTransaction:" || finishingSelectors.contains(send.selector))
         }
+    }
+
+    /// For an observer with no switch on `transactionState` of its own, the first app method it
+    /// calls (directly, or one step further) that has one, as a handler of its branches.
+    func stateHelper(of handler: Handler) -> Handler? {
+        let file = files[handler.file]
+        let callees = reachableMethods(from: file.methods[handler.method].inside, of: file, depth: 1).sorted { ($0.file, $0.method) < ($1.file, $1.method) }
+        for ref in callees {
+            let callee = files[ref.file]
+            guard ref != MethodRef(file: handler.file, method: handler.method), callee.mentions("transactionState") else { continue }
+            let branches = Self.switches(in: callee.methods[ref.method].inside, of: callee).filter { statement in
+                callee.text(of: statement.subject).contains("transactionState")
+            }.flatMap(\.branches)
+            if !branches.isEmpty { return Handler(file: ref.file, method: ref.method, branches: branches) }
+        }
+        return nil
+    }
+
+    /// When the code in `range` does nothing the buyer sees except end a wait: logging, hiding
+    /// or stopping a progress indicator, posting a notification whose observers do only that,
+    /// calling app methods that do only that (`[self deferredTransaction:t]` → post →
+    /// `-productPurchaseDeferred:` → `[self hideProgress:…]`). Returns what it follows, nil
+    /// when the code does anything else (or something not read).
+    func endsWaitSilently(_ range: Range<Int>, in f: Int, depth: Int = 3) -> String? {
+        let file = files[f]
+        var path: [String] = []
+        var k = range.lowerBound
+        while k < range.upperBound {
+            if file.isKind(k, .semicolon) || file.isKind(k, .leftBrace) || file.isKind(k, .rightBrace) || file.isKind(k, .comma)
+                || file.isKind(k, .rightParen) || file.isOperator(k, "^") || file.isIdentifier(k, "break") || file.isIdentifier(k, "self") {
+                k += 1
+                continue
+            }
+            if file.isIdentifier(k, "return"), file.isKind(k + 1, .semicolon) {
+                k += 2
+                continue
+            }
+            // `@synchronized (self) {`
+            if file.isKind(k, .attribute), file.text(k) == "@synchronized", file.isKind(k + 1, .leftParen), let close = file.partner(of: k + 1) {
+                k = close + 1
+                continue
+            }
+            if file.isKind(k, .identifier), file.isKind(k + 1, .leftParen) {
+                let name = file.text(k)
+                if ObjectiveCChecks.isLogName(name), let close = file.partner(of: k + 1) {
+                    k = close + 1
+                    continue
+                }
+                // `dispatch_async(dispatch_get_main_queue(), ^{ … })`: read what it runs.
+                if ["dispatch_async", "dispatch_sync", "dispatch_get_main_queue"].contains(name) {
+                    k += 2
+                    continue
+                }
+                return nil
+            }
+            guard file.isKind(k, .leftBracket), let send = file.sends.first(where: { $0.open == k }) else { return nil }
+            let selector = send.selector
+            if ["hide", "stop", "dismiss"].contains(where: { selector.hasPrefix($0) }) {
+                path.append(selector)
+            } else if selector.hasPrefix("postNotificationName:"), depth > 0, let name = send.arguments.first.map({ file.text(of: $0) }) {
+                let observers = notificationObservers(of: name)
+                guard !observers.isEmpty else { return nil }
+                for ref in observers {
+                    let method = files[ref.file].methods[ref.method]
+                    guard let inner = endsWaitSilently(method.inside, in: ref.file, depth: depth - 1) else { return nil }
+                    path.append("\(name) → -[\(method.className) \(method.selector)]" + (inner.isEmpty ? "" : " → " + inner))
+                }
+            } else if let methods = bySelector[selector], !methods.isEmpty, depth > 0 {
+                for ref in methods {
+                    let method = files[ref.file].methods[ref.method]
+                    guard let inner = endsWaitSilently(method.inside, in: ref.file, depth: depth - 1) else { return nil }
+                    path.append("-[\(method.className) \(method.selector)]" + (inner.isEmpty ? "" : " → " + inner))
+                }
+            } else {
+                return nil
+            }
+            k = send.close + 1
+        }
+        return path.isEmpty ? nil : path.joined(separator: ", ")
+    }
+
+    /// The methods registered for notification `name`: `[center addObserver:self selector:@selector(m:) name:name object:nil]`.
+    func notificationObservers(of name: String) -> [MethodRef] {
+        var result: [MethodRef] = []
+        for file in files where file.mentions(name) {
+            for send in file.sends where send.selector.hasPrefix("addObserver:selector:name:") && send.arguments.count >= 3 && file.text(of: send.arguments[2]) == name {
+                let argument = send.arguments[1]
+                guard let at = argument.first(where: { file.isKind($0, .attribute) && file.text($0) == "@selector" }),
+                      file.isKind(at + 1, .leftParen), let close = file.partner(of: at + 1) else { continue }
+                let selector = (at + 2..<close).map { file.text($0) }.joined()
+                let className = send.method.map { file.methods[$0].className }
+                for ref in bySelector[selector] ?? [] where files[ref.file].methods[ref.method].className == className {
+                    result.append(ref)
+                }
+            }
+        }
+        return result
+    }
+
+    /// Whether `branch` is finished after its switch, in the code that runs for every state:
+    /// `[queue finishTransaction:t]` after the switch in the same loop body, or
+    /// `if (shouldFinish) [queue finishTransaction:t];` there when the branch sets
+    /// `shouldFinish = YES`.
+    func finishedAfterSwitch(_ branch: Branch, in handler: Handler) -> Bool {
+        let file = files[handler.file]
+        guard let switchOpen = file.partner(of: branch.switchEnd), let scopeOpen = file.enclosingBrace(of: switchOpen),
+              let scopeClose = file.partner(of: scopeOpen) else { return false }
+        for send in file.sends where send.open > branch.switchEnd && send.open < scopeClose
+            && (send.selector == "finishTransaction:" || finishingSelectors.contains(send.selector)) {
+            guard let condition = Self.condition(guarding: send.open, in: scopeOpen, of: file) else { continue }
+            if condition.isEmpty { return true }
+            // A flag the branch sets: `finish = YES;`.
+            let flags = condition.filter { file.isKind($0, .identifier) && !($0 > 0 && file.isOperator($0 - 1, "!")) }.map { file.text($0) }
+            for k in branch.body where file.isOperator(k, "=") && k > branch.body.lowerBound {
+                guard file.isKind(k - 1, .identifier), flags.contains(file.text(k - 1)), file.isKind(k + 1, .identifier) || file.isKind(k + 1, .integerLiteral) else { continue }
+                if ["YES", "true", "TRUE", "1"].contains(file.text(k + 1)) { return true }
+            }
+        }
+        return false
+    }
+
+    /// The condition under which the statement at `index` runs, read in the block opened at
+    /// `scope`: empty when it runs unconditionally there, the tokens of `if (…)` when one `if`
+    /// guards it, nil when it is nested deeper (or in an `else`).
+    static func condition(guarding index: Int, in scope: Int, of file: ObjectiveCFile) -> Range<Int>? {
+        guard let brace = file.enclosingBrace(of: index) else { return nil }
+        func ifCondition(before k: Int) -> Range<Int>? {
+            guard file.isKind(k, .rightParen), let open = file.partner(of: k), file.isIdentifier(open - 1, "if") else { return nil }
+            return open + 1..<k
+        }
+        if brace == scope {
+            // `if (flag) [queue finishTransaction:t];`
+            var before = index - 1
+            if file.isIdentifier(before, "return") { before -= 1 }
+            if let condition = ifCondition(before: before) { return condition }
+            if file.isKind(before, .semicolon) || file.isKind(before, .leftBrace) || file.isKind(before, .rightBrace) { return index..<index }
+            return nil
+        }
+        guard file.enclosingBrace(of: brace) == scope, let condition = ifCondition(before: brace - 1) else { return nil }
+        return condition
     }
 
     /// The app methods that `range` calls by selector, and those they call, up to `depth` steps.
@@ -242,11 +397,17 @@ struct ObjectiveCStoreKit: Sendable {
         for (f, file) in files.enumerated() {
             for (m, method) in file.methods.enumerated() {
                 let returns = file.text(of: method.returnType)
-                if returns.contains("IBAction") || actionSelectors.contains(method.selector) { result.append(MethodRef(file: f, method: m)) }
+                if returns.contains("IBAction") || actionSelectors.contains(method.selector) || method.exportedToJavaScript
+                    || Self.selectionSelectors.contains(method.selector) {
+                    result.append(MethodRef(file: f, method: m))
+                }
             }
         }
         return result
     }
+
+    /// Delegate methods UIKit calls when the user taps a row or an item.
+    static let selectionSelectors: Set<String> = ["tableView:didSelectRowAtIndexPath:", "collectionView:didSelectItemAtIndexPath:"]
 
     /// A user action that reaches `restoreCompletedTransactions` (StoreKit 1's restore).
     func restoreAction() -> (file: ObjectiveCFile, method: ObjectiveCFile.Method)? {
@@ -287,6 +448,8 @@ extension ObjectiveCStoreKit {
         var frontier: [(MethodRef, [String])] = [(ref, [])]
         var views: [String] = []
         var unknown = false
+        let actions = Set(actionMethods())
+        let launchBodies = Self.swiftLaunchBodies(in: swiftFiles)
         for _ in 0..<6 {
             var next: [(MethodRef, [String])] = []
             for (current, path) in frontier {
@@ -297,12 +460,16 @@ extension ObjectiveCStoreKit {
                 if Self.launchSelectors.contains(method.selector) {
                     return .launch(trail.joined(separator: " → "))
                 }
-                if Self.viewSelectors.contains(method.selector) || file.text(of: method.returnType).contains("IBAction") {
+                if method.exportedToJavaScript {
+                    views.append("\(method.className) \(method.selector) (called from JavaScript)")
+                    continue
+                }
+                if Self.viewSelectors.contains(method.selector) || actions.contains(current) {
                     views.append(method.className)
                     continue
                 }
                 // Swift launch code that calls it.
-                if let swift = Self.swiftLaunchCall(of: method, in: swiftFiles) {
+                if let swift = Self.swiftLaunchCall(of: method, in: launchBodies) {
                     return .launch(([swift] + trail).joined(separator: " → "))
                 }
                 let callers = self.callers(of: current)
@@ -322,19 +489,34 @@ extension ObjectiveCStoreKit {
     func callers(of ref: MethodRef) -> [MethodRef] {
         let target = files[ref.file].methods[ref.method]
         var result: [MethodRef] = []
-        for (f, file) in files.enumerated() {
-            for send in file.sends {
-                guard let m = send.method, MethodRef(file: f, method: m) != ref else { continue }
-                let matches: Bool
-                if target.selector.hasPrefix("init") {
-                    let receiver = file.text(of: send.receiver)
-                    let inClass = file.methods[m].className == target.className
-                    matches = send.selector == target.selector && (receiver.contains(target.className) || inClass && (receiver.contains("alloc") || receiver.contains("self")))
-                        || (send.selector == "alloc" || send.selector == "new" || send.selector == "allocWithZone:") && (receiver.contains(target.className) || inClass && (receiver.contains("self") || receiver.contains("super")))
-                } else {
-                    matches = send.selector == target.selector
-                }
-                if matches { result.append(MethodRef(file: f, method: m)) }
+        let selectors = target.selector.hasPrefix("init") ? [target.selector, "alloc", "new", "allocWithZone:"] : [target.selector]
+        let candidates = selectors.flatMap { sendsBySelector[$0] ?? [] }.sorted { ($0.file, $0.send) < ($1.file, $1.send) }
+        for candidate in candidates {
+            let f = candidate.file
+            let send = files[f].sends[candidate.send]
+            guard let m = send.method, MethodRef(file: f, method: m) != ref else { continue }
+            let matches: Bool
+            if target.selector.hasPrefix("init") {
+                let receiver = files[f].text(of: send.receiver)
+                let inClass = files[f].methods[m].className == target.className
+                matches = send.selector == target.selector && (receiver.contains(target.className) || inClass && (receiver.contains("alloc") || receiver.contains("self")))
+                    || (send.selector == "alloc" || send.selector == "new" || send.selector == "allocWithZone:") && (receiver.contains(target.className) || inClass && (receiver.contains("self") || receiver.contains("super")))
+            } else {
+                matches = send.selector == target.selector
+            }
+            if matches { result.append(MethodRef(file: f, method: m)) }
+        }
+        return result
+    }
+
+    /// The bodies of the Swift `application(_:didFinishLaunchingWithOptions:)` methods.
+    static func swiftLaunchBodies(in swiftFiles: [SwiftFile]) -> [(file: SwiftFile, body: Range<Int>)] {
+        var result: [(file: SwiftFile, body: Range<Int>)] = []
+        for file in swiftFiles where file.mentions("didFinishLaunchingWithOptions") {
+            for (index, declaration) in file.declarations.enumerated() where declaration.kind == .function && declaration.name == "application" {
+                let signature = declaration.keyword..<max(declaration.keyword, declaration.bodyStart)
+                guard !file.occurrences(of: "didFinishLaunchingWithOptions", in: signature).isEmpty else { continue }
+                result.append((file, file.bodyRange(of: index)))
             }
         }
         return result
@@ -342,16 +524,11 @@ extension ObjectiveCStoreKit {
 
     /// `MKStoreKit.sharedKit()` (or `RMStore()` for an initialiser) written in a Swift
     /// `application(_:didFinishLaunchingWithOptions:)`.
-    static func swiftLaunchCall(of method: ObjectiveCFile.Method, in swiftFiles: [SwiftFile]) -> String? {
-        for file in swiftFiles where file.mentions(method.baseName) || file.mentions(method.className) {
-            for (index, declaration) in file.declarations.enumerated() where declaration.kind == .function && declaration.name == "application" {
-                let signature = declaration.keyword..<max(declaration.keyword, declaration.bodyStart)
-                guard !file.occurrences(of: "didFinishLaunchingWithOptions", in: signature).isEmpty else { continue }
-                let body = file.bodyRange(of: index)
-                let name = method.selector.hasPrefix("init") ? method.className : method.baseName
-                if let call = file.occurrences(of: name, in: body).first {
-                    return "application(_:didFinishLaunchingWithOptions:) in \(file.path):\(file.line(of: call))"
-                }
+    static func swiftLaunchCall(of method: ObjectiveCFile.Method, in launchBodies: [(file: SwiftFile, body: Range<Int>)]) -> String? {
+        let name = method.selector.hasPrefix("init") ? method.className : method.baseName
+        for (file, body) in launchBodies where file.mentions(name) {
+            if let call = file.occurrences(of: name, in: body).first {
+                return "application(_:didFinishLaunchingWithOptions:) in \(file.path):\(file.line(of: call))"
             }
         }
         return nil
