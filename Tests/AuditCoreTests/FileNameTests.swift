@@ -40,6 +40,10 @@ import Testing
         #expect(FileKind.classify("COPYING.txt") == nil)
         #expect(FileKind.classify("CHANGELOG-purchases.md") == nil)
         #expect(FileKind.classify("License-purchase.txt") == nil)
+        // A capitalised name at the top, beside README.md, is the repository's own document
+        // (Overland's PURCHASES.md lists the developer's price points); in a folder, the name decides.
+        #expect(FileKind.classify("PURCHASES.md") == nil)
+        #expect(FileKind.classify("Purchases.md") == .copyDocument)
     }
 
     @Test func testFoldersAreFoundByName() {

@@ -34,8 +34,14 @@ public enum FileKind: String, Sendable, Hashable, CaseIterable {
             guard copyWords.contains(where: { word in word.withUnsafeBufferPointer { ASCIISearch.findFolded($0, in: name) } }) else { return nil }
             // A project's own documents are never paywall copy by their name: its readme,
             // licence, changelog, and whatever lies in a documentation folder.
-            let lowered = String(decoding: name, as: UTF8.self).lowercased()
+            let written = String(decoding: name, as: UTF8.self)
+            let lowered = written.lowercased()
             if projectDocumentPrefixes.contains(where: { lowered.hasPrefix($0) }) { return nil }
+            // A name in capitals at the repository's top (`PURCHASES.md` beside `README.md`) is
+            // the repository's own document by convention: a developer's price list, not copy
+            // users read. In a folder (`Marketing/SUBSCRIPTION_TERMS.TXT`) the name decides.
+            let stem = written.split(separator: ".").first.map(String.init) ?? written
+            if nameStart == 0, stem.contains(where: \.isLetter), !stem.contains(where: \.isLowercase) { return nil }
             let folders = String(decoding: UnsafeBufferPointer(rebasing: path[..<nameStart]), as: UTF8.self).lowercased().split(separator: "/")
             if folders.contains(where: { documentationFolders.contains(String($0)) }) { return nil }
             return .copyDocument
