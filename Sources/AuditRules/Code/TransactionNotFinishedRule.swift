@@ -326,10 +326,32 @@ public struct TransactionNotFinishedRule: Rule {
                 let bound = success.patternRange.contains { file.isIdentifier($0, "let") || file.isIdentifier($0, "var") || file.isKind($0, .leftParen) }
                     || (file.previousCodeIndex(before: success.patternRange.lowerBound).map { file.isIdentifier($0, "let") } ?? false)
                 if !bound, !success.bodyRange.contains(where: { file.isIdentifier($0, "finish") }) {
-                    result.report(
-                        in: file, at: success.label,
-                        "This .success case binds nothing: the purchase's verified transaction is dropped here, so it is never finished and StoreKit delivers it again on every launch."
-                    )
+                    // A conversion in `extension Product.PurchaseResult` (`var toResult`): reported
+                    // where a StoreKit view's completion hands its result to it, the code that
+                    // should finish.
+                    let member = file.declarationChain(of: statement.keyword).last { file.declarations[$0].kind == .variable || file.declarations[$0].kind == .function }
+                        .map { file.declarations[$0].name }
+                    let completions: [(SwiftFile, Int)] = member.map { name in
+                        project.swiftFiles(mentioning: name).flatMap { other in
+                            other.occurrences(of: name).filter { other.isAfterDot($0) }.compactMap { use -> (SwiftFile, Int)? in
+                                guard let closure = other.declarationChain(of: use).last(where: { other.declarations[$0].kind == .closure && other.declarations[$0].name == "onInAppPurchaseCompletion" }),
+                                      other.declarations[closure].calleeIndex >= 0 else { return nil }
+                                return (other, other.declarations[closure].calleeIndex)
+                            }
+                        }
+                    } ?? []
+                    if completions.isEmpty {
+                        result.report(
+                            in: file, at: success.label,
+                            "This .success case binds nothing: the purchase's verified transaction is dropped here, so it is never finished and StoreKit delivers it again on every launch."
+                        )
+                    }
+                    for (other, site) in completions {
+                        result.report(
+                            in: other, at: site,
+                            "This StoreKit view's purchase completion hands its result to \(member ?? "a conversion"), whose .success case (\(file.path):\(file.line(of: success.label))) binds nothing: the verified transaction is never finished, and StoreKit delivers it again on every launch."
+                        )
+                    }
                 }
             }
         }

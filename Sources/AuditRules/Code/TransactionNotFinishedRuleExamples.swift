@@ -3,6 +3,35 @@ import AuditCore
 /// The examples of `TransactionNotFinishedRule` (its description), kept beside the rule for length.
 extension TransactionNotFinishedRule {
     static let triggeringExamples: [RuleExample] = [
+        // A StoreKit view's completion hands its result to that conversion: reported at the completion.
+        RuleExample(files: [
+            ("PurchaseResult+App.swift", """
+                import StoreKit
+                extension Product.PurchaseResult {
+                    var appResult: AppPurchaseResult {
+                        switch self {
+                        case .success: return .done
+                        case .pending: return .pending
+                        case .userCancelled: return .cancelled
+                        @unknown default: return .cancelled
+                        }
+                    }
+                }
+                """),
+            ("DonationView.swift", """
+                import StoreKit
+                import SwiftUI
+                struct DonationView: View {
+                    let onComplete: (AppPurchaseResult) -> Void
+                    var body: some View {
+                        ProductView(id: "com.app.tip")
+                            .↓onInAppPurchaseCompletion { product, result in
+                                if let purchase = try? result.get() { onComplete(purchase.appResult) }
+                            }
+                    }
+                }
+                """),
+        ]),
         // A StoreKit view's purchase result mapped to the app's own result: .success drops the transaction.
         RuleExample("""
             import StoreKit
