@@ -21,6 +21,19 @@ public struct PendingPurchaseUnhandledRule: Rule {
             """,
         reference: "StoreKit 2 review checklist item 5; common mistake 7",
         triggeringExamples: [
+            // The app's own purchase state: Ask to Buy behind the same spinner as a payment in progress.
+            RuleExample("""
+                enum TipState { case idle, purchasing, deferred, purchased, failed }
+                final class TippingViewModel {
+                    var state: TipState = .idle
+                    var isPurchasing: Bool {
+                        switch state {
+                        ↓case .deferred, .purchasing: return true
+                        default: return false
+                        }
+                    }
+                }
+                """),
             // RevenueCat's completion handler that never reads its error (Ask to Buy is one).
             RuleExample("""
                 import RevenueCat
@@ -354,6 +367,20 @@ public struct PendingPurchaseUnhandledRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // The app's own state that tells Ask to Buy apart.
+            RuleExample("""
+                enum TipState { case idle, purchasing, deferred, purchased, failed }
+                final class TippingViewModel {
+                    var state: TipState = .idle
+                    var message: String? {
+                        switch state {
+                        case .purchasing: return nil
+                        case .deferred: return "Waiting for approval from your family organizer"
+                        default: return nil
+                        }
+                    }
+                }
+                """),
             // RevenueCat's completion that tells a pending payment apart.
             RuleExample("""
                 import RevenueCat
@@ -641,6 +668,18 @@ public struct PendingPurchaseUnhandledRule: Rule {
         var deferredShown = false
         var judgedPurchaseFlow = switches > 0
         for file in project.swiftFiles where file.mentions("transactionState") || file.mentions("deferred") || file.mentions("SwiftyStoreKit") {
+            // The app's own purchase state shown to the buyer: `case .deferred, .purchasing:
+            // return true` (isPurchasing) puts Ask to Buy behind the same spinner as a payment
+            // in progress, for an approval that may come hours later (chemistry's tip jar).
+            for statement in file.switchStatements() where !Self.isOverTransactionState(statement, in: file) && !Self.isOverSDKPurchaseResult(statement, in: file) {
+                guard let shared = statement.cases.first(where: { clause in
+                    clause.patternRange.contains { file.isIdentifier($0, "deferred") && file.isImplicitMember($0) }
+                        && clause.patternRange.contains { file.isIdentifier($0, "purchasing") && file.isImplicitMember($0) }
+                }) else { continue }
+                switches += 1
+                judgedPurchaseFlow = true
+                result.report(in: file, at: shared.label, "Ask to Buy (.deferred) is shown here exactly like a purchase in progress (.purchasing): the buyer waits on it for an approval that may come hours later, with no word that someone must approve.")
+            }
             for statement in file.switchStatements() where Self.isOverTransactionState(statement, in: file) || Self.isOverSDKPurchaseResult(statement, in: file) {
                 let onScreen = PurchaseSurface.owningView(of: statement.keyword, in: file).map { PurchaseSurface.isViewType(file.declarations[$0]) } ?? false
                 let deferredCase = statement.cases.first { $0.patternRange.contains { file.isIdentifier($0, "deferred") && file.isImplicitMember($0) } }
