@@ -67,6 +67,13 @@ public struct ListingPolicyLinksMissingRule: Rule {
             ]),
         ],
         nonTriggeringExamples: [
+            // A platform folder without privacy URLs, served by the iOS folder's (one URL per app language).
+            RuleExample(files: [
+                ("fastlane/metadata/iOS/en-US/description.txt", "Plan meals.\n\nTerms of Use: https://example.com/terms\n"),
+                ("fastlane/metadata/iOS/en-US/privacy_url.txt", "https://example.com/privacy\n"),
+                ("fastlane/metadata/tvOS/en-US/description.txt", "Plan meals on the big screen.\n\nTerms of Use: https://example.com/terms\n"),
+                ListingExamples.subscriptions,
+            ]),
             RuleExample(files: [
                 ("fastlane/metadata/en-US/description.txt", "Plan meals.\n\nTerms of Use (EULA): https://www.apple.com/legal/internet-services/itunes/dev/stdeula/\n"),
                 ("fastlane/metadata/en-US/privacy_url.txt", "https://example.com/privacy\n"),
@@ -122,18 +129,37 @@ public struct ListingPolicyLinksMissingRule: Rule {
         let configuredPrivacy = project.storeKitConfigurations.lazy.compactMap(\.appPolicies).first { $0.privacyPolicyURL() != nil }
         var checked = false
         var usedConfiguredPrivacy = false
+        // The Privacy Policy URL belongs to the app's localization in App Store Connect, shared
+        // by its platforms: a tvOS folder without privacy_url.txt is served by the iOS folder's.
+        var privacyElsewhere: [String: String] = [:]
         for listing in listings {
+            for locale in listing.locales {
+                if let privacy = locale.field(.privacyURL), privacy.firstNonBlankLine != nil, privacyElsewhere[locale.name] == nil {
+                    privacyElsewhere[locale.name] = privacy.file
+                }
+            }
+        }
+        for listing in listings {
+            // One finding per listing for the descriptions without a Terms of Use link, naming them.
+            var withoutTerms: [(locale: String, location: SourceLocation)] = []
+            defer {
+                if let first = withoutTerms.first, let signal {
+                    let names = withoutTerms.map(\.locale)
+                    let listed = names.count == 1 ? "The \(names[0]) App Store description has" : "\(names.count) App Store descriptions (\(names.prefix(8).joined(separator: ", "))\(names.count > 8 ? " and \(names.count - 8) more" : "")) have"
+                    result.report(
+                        at: first.location,
+                        "\(listed) no link to the Terms of Use (EULA), which Guideline 3.1.2 asks of an app that sells auto-renewable subscriptions (\(signal.description)). If the app has a custom EULA in App Store Connect, declare it (metadata.customEULA).")
+                }
+            }
             for locale in listing.locales {
                 // A locale whose description the repository does not keep is edited in App Store Connect.
                 guard let description = locale.field(.description) else { continue }
                 checked = true
-                if let signal, customEULA == nil {
+                if signal != nil, customEULA == nil {
                     if let link = StoreListing.termsLink(in: description) {
                         result.evidence(at: link.location, "The \(locale.name) description links to the Terms of Use: \(link.url)")
-                    } else {
-                        result.report(
-                            at: description.start,
-                            "The \(locale.name) App Store description has no link to the Terms of Use (EULA), which Guideline 3.1.2 asks of an app that sells auto-renewable subscriptions (\(signal.description)).")
+                    } else if !withoutTerms.contains(where: { $0.location == description.start }) {
+                        withoutTerms.append((locale.name, description.start))
                     }
                 }
                 if let privacy = locale.field(.privacyURL) {
@@ -147,6 +173,8 @@ public struct ListingPolicyLinksMissingRule: Rule {
                         result.evidence(at: configuredPrivacy.location, "The StoreKit configuration synced from App Store Connect holds the Privacy Policy URL \(url)")
                         usedConfiguredPrivacy = true
                     }
+                } else if let other = privacyElsewhere[locale.name] {
+                    result.evidence(at: description.start, "The \(locale.name) Privacy Policy URL is kept in \(other), which serves every platform of the app")
                 } else {
                     result.report(
                         at: description.start,

@@ -47,6 +47,12 @@ public struct ListingRenewalTermsMissingRule: Rule {
             ]),
         ],
         nonTriggeringExamples: [
+            // "Subscriptions" that are the shows one follows, not something sold.
+            RuleExample(files: [
+                ("fastlane/metadata/en-US/description.txt", "Sync: your subscriptions, Up Next and history are kept in the cloud.\n"),
+                ("fastlane/metadata/en-US/privacy_url.txt", "https://example.com/privacy\n"),
+                ListingExamples.subscriptions,
+            ]),
             RuleExample(files: [
                 ("fastlane/metadata/en-US/description.txt", """
                     Plan meals for the week.
@@ -111,7 +117,7 @@ public struct ListingRenewalTermsMissingRule: Rule {
                 // The language of the text: the locale's, or for a `default` description the
                 // first locale's that uses it.
                 guard let language = locale.language, CopyPhrases.reads(language), judged.insert(description.file).inserted else { continue }
-                guard let naming = description.lines.first(where: { Self.names($0.text) }) else { continue }
+                guard let naming = description.lines.first(where: { Self.names($0.text) && Self.isAboutBuying($0.text) }) else { continue }
                 let text = description.text
                 if Self.statesRenewal(text) && CopyPhrases.statesCancellation(text) {
                     let line = description.lines.first { Self.statesRenewal($0.text) } ?? naming
@@ -141,6 +147,17 @@ public struct ListingRenewalTermsMissingRule: Rule {
         if CopyPhrases.statesRenewal(text) { return true }
         guard let recurringCharge else { return false }
         return recurringCharge.firstMatch(in: text, range: NSRange(text.startIndex..<text.endIndex, in: text)) != nil
+    }
+
+    /// Words that put "subscription" in a purchase's context on the same line: a price, a
+    /// period, a plan or trial. A podcast app's "Abonnements, Up Next, dein Hörverlauf" names
+    /// the shows one follows, not something sold.
+    static let purchaseContext = CopyPhrases.regex(
+        #"[$€£¥]|\d+[.,]\d\d|price|month|year|week|annual|trial|premium|\bplus\b|\bpro\b|upgrade|unlock|purchase|in-app|preis|monat|jahr|woche|kauf|testzeitraum|prix|mois|\ban\b|essai|achat|precio|\bmes\b|año|prueba|compra|価格|月|年|無料|購入"#)
+
+    static func isAboutBuying(_ text: String) -> Bool {
+        guard let expression = purchaseContext else { return true }
+        return expression.firstMatch(in: text, range: NSRange(text.startIndex..<text.endIndex, in: text)) != nil
     }
 
     static func names(_ text: String) -> Bool {
