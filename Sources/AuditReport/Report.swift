@@ -262,6 +262,11 @@ public struct Report: Sendable {
             // Passed or not applicable on the Swift code alone says nothing of the Objective-C.
             status = .notChecked
             notes.append("Part of the app's StoreKit code is Objective-C (\(objectiveCFiles) file\(objectiveCFiles == 1 ? "" : "s")), which \(unread.rule.identifier) does not read: check this by hand.")
+        } else if objectiveCFiles > 0, ran.allSatisfy({ $0.notApplicableReason != nil }),
+                  let unread = ran.first(where: { $0.rule.scope == .copy && !$0.rule.readsObjectiveC }) {
+            // "No paywall was found" is said of the Swift views: an Objective-C screen is not read.
+            status = .notChecked
+            notes.append("Part of the app's StoreKit code is Objective-C (\(objectiveCFiles) file\(objectiveCFiles == 1 ? "" : "s")), whose screens \(unread.rule.identifier) does not read: check this by hand.")
         } else if ran.allSatisfy({ $0.notApplicableReason != nil || $0.manualCheckReason != nil }),
                   ran.contains(where: { $0.manualCheckReason != nil }) {
             // What would answer the item is not in the repository: a person checks it.

@@ -46,6 +46,23 @@ import Testing
         #expect(dart.stderr.contains("Flutter (Dart)"), "\(dart.stderr)")
     }
 
+    @Test func anObjectiveCStoreLeavesTheItemsItsRulesDoNotReadNotChecked() throws {
+        let root = try CLI.makeProject([
+            "Store/Store.m": "#import <StoreKit/StoreKit.h>\n@implementation Store\n- (void)buy:(SKProduct *)p { [[SKPaymentQueue defaultQueue] addPayment:[SKPayment paymentWithProduct:p]]; }\n@end\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        try CLI.run([".", "--format", "json", "--fail-on", "never"], in: root)
+        let report = try json(root.appendingPathComponent("iap-audit-report/report.json"))
+        let items = ((report["checklists"] as? [[String: Any]]) ?? []).flatMap { ($0["items"] as? [[String: Any]]) ?? [] }
+        func status(_ prefix: String) -> String? { items.first { ($0["text"] as? String)?.hasPrefix(prefix) == true }?["status"] as? String }
+        // Read in Objective-C: the legacy API is found.
+        #expect(status("No original StoreKit APIs") == "failed")
+        // Not read in Objective-C: neither passed nor "not applicable" on the Swift code alone.
+        #expect(status("Revoked transactions excluded") == "not_checked")
+        #expect(status("Subscription terms") == "not_checked")
+        #expect(!items.contains { $0["status"] as? String == "passed" && (($0["rules"] as? [String]) ?? []).contains("revocation_not_checked") })
+    }
+
     @Test func purchaseCodeInDartLeavesTheCodeItemsNotCheckedButScriptsWithoutPurchasesDoNot() throws {
         let mixed = try CLI.makeProject([
             "App/AppDelegate.swift": "import UIKit\nclass AppDelegate: UIResponder {}\n",
