@@ -35,6 +35,8 @@ import Testing
             "legacy_storekit_api Store/TipViewController.m:9",
             "transaction_listener_late Store/TipViewController.m:9",
             "storekit_config_missing Store/AppDelegate.m:6",
+            // A note: it buys without asking canMakePayments.
+            "legacy_storekit_api Store/TipStore.m:14",
         ])
     }
 
@@ -42,6 +44,9 @@ import Testing
         let result = Self.audit("LegacyStoreCorrect")
         // Only the migration advice remains.
         #expect(Self.findings(result, atLeast: .warning) == ["legacy_storekit_api Store/StoreObserver.m:6"])
+        // It asks canMakePayments before buying: no note about restricted purchases.
+        #expect(!result.findings.contains { $0.message.contains("canMakePayments") })
+        #expect(result.results.flatMap(\.evidence).contains { $0.message.contains("canMakePayments] is asked") })
         let evidence = result.results.flatMap(\.evidence)
         func has(_ rule: String, _ words: String) -> Bool {
             evidence.contains { $0.ruleID == rule && $0.message.contains(words) }

@@ -35,14 +35,14 @@ public struct LegacyStoreKitAPIRule: Rule {
                 #import <StoreKit/StoreKit.h>
                 @implementation Store
                 - (void)buy:(↓SKProduct *)product {
-                    [[SKPaymentQueue defaultQueue] addPayment:[SKPayment paymentWithProduct:product]];
+                    [[SKPaymentQueue defaultQueue] ↓addPayment:[SKPayment paymentWithProduct:product]];
                 }
                 @end
                 """)]),
-            // The seed's AVOID example.
+            // The seed's AVOID example (buying without asking canMakePayments is a note too).
             RuleExample("""
                 let request = ↓SKProductsRequest(productIdentifiers: ["com.app.premium"])
-                SKPaymentQueue.default().add(payment)
+                SKPaymentQueue.default().↓add(payment)
                 SKStoreReviewController.requestReview()
                 """),
             RuleExample("""
@@ -166,6 +166,7 @@ public struct LegacyStoreKitAPIRule: Rule {
             }
         }
         if ObjectiveCChecks.legacyAPI(project, names: Self.legacyNames, into: &result) { used = true }
+        Self.checkCanMakePayments(project, into: &result)
         if !used {
             let objectiveC = project.objectiveCFiles.isEmpty ? "" : " and \(project.objectiveCFiles.count) Objective-C file\(project.objectiveCFiles.count == 1 ? "" : "s")"
             result.evidence(at: nil, "No original StoreKit API is used in \(project.swiftFiles.count) Swift file\(project.swiftFiles.count == 1 ? "" : "s")\(objectiveC)")
@@ -186,5 +187,37 @@ public struct LegacyStoreKitAPIRule: Rule {
     static func buysWithStoreKit2(_ project: Project) -> Bool {
         TransactionFlow(project).bindings.contains { $0.source == .purchase }
             || !PurchaseSurface.of(project).storeViews.isEmpty
+    }
+
+    /// Buying through the original payment queue without asking `SKPaymentQueue.canMakePayments()`
+    /// anywhere: with purchases restricted (Screen Time, a managed device) the payment fails
+    /// with no explanation. A note at the first purchase; evidence where it is asked.
+    static func checkCanMakePayments(_ project: Project, into result: inout RuleResult) {
+        var firstBuy: SourceLocation?
+        for file in project.swiftFiles where file.mentions("SKPaymentQueue") {
+            if let add = file.paymentQueueAdds().first(where: { !$0.addsObserver }) { firstBuy = firstBuy ?? file.location(of: add.call.name) }
+        }
+        for file in project.objectiveCFiles where file.mentions("addPayment") {
+            if let send = file.sends("addPayment:").first { firstBuy = firstBuy ?? file.location(of: send.selectorStart) }
+        }
+        guard let firstBuy else { return }
+        for file in project.swiftFiles where file.mentions("canMakePayments") {
+            if let i = file.occurrences(of: "canMakePayments").first {
+                result.evidence(in: file, at: i, "SKPaymentQueue.canMakePayments() is asked in \(scopeDescription(of: i, in: file))")
+                return
+            }
+        }
+        for file in project.objectiveCFiles where file.mentions("canMakePayments") {
+            // `[SKPaymentQueue canMakePayments]` or `SKPaymentQueue.canMakePayments`.
+            if let use = file.occurrences(of: "canMakePayments").first {
+                result.evidence(at: file.location(of: use), "[SKPaymentQueue canMakePayments] is asked in \(file.path)")
+                return
+            }
+        }
+        result.report(
+            at: firstBuy,
+            "The app buys through SKPaymentQueue but never asks SKPaymentQueue.canMakePayments(): where purchases are restricted (Screen Time, a managed device) the payment fails without telling the buyer why.",
+            severity: .note
+        )
     }
 }
