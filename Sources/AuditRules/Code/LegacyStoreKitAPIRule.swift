@@ -30,6 +30,13 @@ public struct LegacyStoreKitAPIRule: Rule {
             """,
         reference: "StoreKit 2 review checklist item 11; common mistake 4",
         triggeringExamples: [
+            // Only the review prompt: a note, since it is not purchase code.
+            RuleExample("""
+                import StoreKit
+                enum ReviewPrompter {
+                    static func ask(in scene: UIWindowScene) { ↓SKStoreReviewController.requestReview(in: scene) }
+                }
+                """),
             // Objective-C.
             RuleExample(files: [("Store.m", """
                 #import <StoreKit/StoreKit.h>
@@ -118,6 +125,9 @@ public struct LegacyStoreKitAPIRule: Rule {
 
     public func check(_ project: Project, into result: inout RuleResult) {
         var used = false
+        // Files whose only original API is the review prompt, and whether any other is used.
+        var reviewPromptFiles = 0
+        var purchaseAPIUsed = false
         let storeKit2Purchases = Self.buysWithStoreKit2(project)
         for file in project.swiftFiles {
             // One finding per file, at its first use, naming what it uses and where: migrating a
@@ -155,6 +165,17 @@ public struct LegacyStoreKitAPIRule: Rule {
             let listed = uses.map { use in
                 "\(use.name) (line\(use.lines.count == 1 ? "" : "s") \(use.lines.map(String.init).joined(separator: ", ")))"
             }.joined(separator: ", ")
+            if uses.allSatisfy({ $0.name == "SKStoreReviewController" }), !file.literalTexts.literals(containing: "/verifyReceipt").contains(where: { file.stringLiteral(at: $0).text.hasPrefix("http") }) {
+                // Asking for a review is not purchase code: deprecated, but no purchase defect.
+                reviewPromptFiles += 1
+                result.report(
+                    in: file, at: first,
+                    "This file asks for an App Store review with SKStoreReviewController (\(listed)), deprecated since iOS 18: use AppStore.requestReview(in:) or SwiftUI's requestReview action. It is not purchase code.",
+                    severity: .note
+                )
+                continue
+            }
+            purchaseAPIUsed = true
             if storeKit2Purchases, Self.onlyKeepsPromotedPurchaseObserver(file, uses: Set(uses.map(\.name))) {
                 result.report(
                     in: file, at: first,
@@ -165,8 +186,14 @@ public struct LegacyStoreKitAPIRule: Rule {
                 result.report(in: file, at: first, "This file uses the original StoreKit API: \(listed).")
             }
         }
-        if ObjectiveCChecks.legacyAPI(project, names: Self.legacyNames, into: &result) { used = true }
+        if ObjectiveCChecks.legacyAPI(project, names: Self.legacyNames, into: &result) {
+            used = true
+            purchaseAPIUsed = true
+        }
         Self.checkCanMakePayments(project, into: &result)
+        if used, !purchaseAPIUsed, reviewPromptFiles > 0, !result.findings.contains(where: { $0.severity >= .warning }) {
+            result.evidence(at: nil, "No original StoreKit purchase API is used; \(reviewPromptFiles) file\(reviewPromptFiles == 1 ? "" : "s") only ask\(reviewPromptFiles == 1 ? "s" : "") for a review with SKStoreReviewController (a note)")
+        }
         if !used {
             let objectiveC = project.objectiveCFiles.isEmpty ? "" : " and \(project.objectiveCFiles.count) Objective-C file\(project.objectiveCFiles.count == 1 ? "" : "s")"
             result.evidence(at: nil, "No original StoreKit API is used in \(project.swiftFiles.count) Swift file\(project.swiftFiles.count == 1 ? "" : "s")\(objectiveC)")
