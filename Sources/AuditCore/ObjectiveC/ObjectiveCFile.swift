@@ -18,6 +18,9 @@ public struct ObjectiveCFile: Sendable {
     public let directives: [(name: String, bytes: Range<Int>)]
     public private(set) var methods: [Method] = []
     public private(set) var sends: [MessageSend] = []
+    /// The `stringStart` indices of the file's literals (each run of adjacent ones once): found
+    /// once, since every check that reads literals walks them.
+    public let stringStarts: [Int]
 
     /// A method of an `@implementation`: `- (void)paymentQueue:(SKPaymentQueue *)queue updatedTransactions:(NSArray *)transactions { … }`.
     public struct Method: Sendable {
@@ -110,6 +113,7 @@ public struct ObjectiveCFile: Sendable {
             }
         }
         self.match = match
+        stringStarts = code.indices.filter { code[$0].kind == .stringStart && !($0 > 0 && code[$0 - 1].kind == .stringEnd) }
         for (index, token) in code.enumerated() where token.kind == .attribute {
             if Self.text(of: token, in: bytes) == "@import", index + 1 < code.count, Self.text(of: code[index + 1], in: bytes) == "StoreKit" {
                 importsStoreKit = true
@@ -185,10 +189,6 @@ public struct ObjectiveCFile: Sendable {
         return result
     }
 
-    /// The `stringStart` indices of the file's literals (each run of adjacent ones once).
-    public var stringStarts: [Int] {
-        code.indices.filter { code[$0].kind == .stringStart && !($0 > 0 && code[$0 - 1].kind == .stringEnd) }
-    }
 
     /// The method whose body holds `index`.
     public func method(containing index: Int) -> Int? {
@@ -460,7 +460,7 @@ public struct ObjectiveCFile: Sendable {
         sends.filter { $0.selector == selector }
     }
 
-    /// The text of a token range, tokens joined by single spaces where the source had space.
+    /// The source text of a token range, from its first token's start to its last token's end.
     public func text(of range: Range<Int>) -> String {
         guard let first = range.first, let last = range.last, first < code.count, last < code.count else { return "" }
         return String(decoding: bytes[Int(code[first].start)..<Int(code[last].end)], as: UTF8.self)

@@ -132,7 +132,7 @@ public struct LegacyStoreKitAPIRule: Rule {
         for file in project.swiftFiles {
             // One finding per file, at its first use, naming what it uses and where: migrating a
             // file is one task, not one per mention.
-            var uses: [(name: String, lines: [Int])] = []
+            var uses = NamedUses()
             var first: Int?
             // The legacy names from the file's index, and the literals that can be the endpoint.
             var candidates = file.occurrences(ofAny: Self.legacyNameHashes)
@@ -144,13 +144,8 @@ public struct LegacyStoreKitAPIRule: Rule {
                     let name = file.text(i)
                     if name.first?.isLowercase == true, file.receiver(of: i) == nil { continue }
                     used = true
-                    let line = file.line(of: i)
                     if first == nil { first = i }
-                    if let k = uses.firstIndex(where: { $0.name == name }) {
-                        if uses[k].lines.last != line { uses[k].lines.append(line) }
-                    } else {
-                        uses.append((name, [line]))
-                    }
+                    uses.add(name, line: file.line(of: i))
                 } else if file.isKind(i, .stringStart) {
                     let literal = file.stringLiteral(at: i)
                     // Only a literal that is the endpoint's URL, not text that mentions it.
@@ -162,10 +157,8 @@ public struct LegacyStoreKitAPIRule: Rule {
                 }
             }
             guard let first else { continue }
-            let listed = uses.map { use in
-                "\(use.name) (line\(use.lines.count == 1 ? "" : "s") \(use.lines.map(String.init).joined(separator: ", ")))"
-            }.joined(separator: ", ")
-            if uses.allSatisfy({ $0.name == "SKStoreReviewController" }), !file.literalTexts.literals(containing: "/verifyReceipt").contains(where: { file.stringLiteral(at: $0).text.hasPrefix("http") }) {
+            let listed = uses.listed
+            if uses.names == ["SKStoreReviewController"], !file.literalTexts.literals(containing: "/verifyReceipt").contains(where: { file.stringLiteral(at: $0).text.hasPrefix("http") }) {
                 // Asking for a review is not purchase code: deprecated, but no purchase defect.
                 reviewPromptFiles += 1
                 result.report(
@@ -176,7 +169,7 @@ public struct LegacyStoreKitAPIRule: Rule {
                 continue
             }
             purchaseAPIUsed = true
-            if storeKit2Purchases, Self.onlyKeepsPromotedPurchaseObserver(file, uses: Set(uses.map(\.name))) {
+            if storeKit2Purchases, Self.onlyKeepsPromotedPurchaseObserver(file, uses: uses.names) {
                 result.report(
                     in: file, at: first,
                     "This file keeps an original StoreKit observer for purchases promoted on the App Store (paymentQueue(_:shouldAddStorePayment:for:)) beside StoreKit 2 purchases: \(listed). StoreKit 2's PurchaseIntent replaces it from iOS 16.4.",

@@ -10,39 +10,28 @@ enum ObjectiveCChecks {
     /// own. Returns whether any was found.
     static func legacyAPI(_ project: Project, names: Set<String>, into result: inout RuleResult) -> Bool {
         var used = false
+        // Only identifiers as long as one of the names are spelled out (most are not).
+        let lengths = Set(names.map(\.utf8.count))
         for file in project.objectiveCFiles where file.mentions("SK") || file.mentions("verifyReceipt") || file.mentions("appStoreReceiptURL") {
-            var uses: [(name: String, lines: [Int])] = []
+            var uses = NamedUses()
             var first: Int?
-            for k in file.code.indices where file.code[k].kind == .identifier {
+            for k in file.code.indices where file.code[k].kind == .identifier && lengths.contains(file.code[k].length) {
                 let name = file.text(k)
                 guard names.contains(name) else { continue }
                 used = true
                 if first == nil { first = k }
-                let line = file.line(of: k)
-                if let index = uses.firstIndex(where: { $0.name == name }) {
-                    if uses[index].lines.last != line { uses[index].lines.append(line) }
-                } else {
-                    uses.append((name, [line]))
-                }
+                uses.add(name, line: file.line(of: k))
             }
             for start in file.stringStarts {
                 let text = file.stringLiteral(at: start)
                 if text.hasPrefix("http"), !text.contains(" "), text.contains("/verifyReceipt") {
                     used = true
                     if first == nil { first = start }
-                    let line = file.line(of: start)
-                    if let index = uses.firstIndex(where: { $0.name == "the /verifyReceipt endpoint" }) {
-                        if uses[index].lines.last != line { uses[index].lines.append(line) }
-                    } else {
-                        uses.append(("the /verifyReceipt endpoint", [line]))
-                    }
+                    uses.add("the /verifyReceipt endpoint", line: file.line(of: start))
                 }
             }
             guard let first else { continue }
-            let listed = uses.map { use in
-                "\(use.name) (line\(use.lines.count == 1 ? "" : "s") \(use.lines.map(String.init).joined(separator: ", ")))"
-            }.joined(separator: ", ")
-            result.report(at: file.location(of: first), "This Objective-C file uses the original StoreKit API: \(listed). Migrate to Product.purchase and Transaction.updates (StoreKit 2, from Swift).")
+            result.report(at: file.location(of: first), "This Objective-C file uses the original StoreKit API: \(uses.listed). Migrate to Product.purchase and Transaction.updates (StoreKit 2, from Swift).")
         }
         return used
     }
@@ -204,11 +193,6 @@ enum ObjectiveCChecks {
         return found
     }
 
-    /// 32 hexadecimal digits: the form of an App-Specific Shared Secret.
-    static func looksLikeSecret(_ text: String) -> Bool {
-        text.utf8.count == 32 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) || (0x41...0x46).contains($0) }
-    }
-
     /// Keys that hold the App-Specific Shared Secret.
     static func namesSecret(_ name: String) -> Bool {
         let folded = name.lowercased().filter { $0.isLetter }
@@ -222,7 +206,7 @@ enum ObjectiveCChecks {
         for file in project.objectiveCFiles {
             for start in file.stringStarts {
                 let text = file.stringLiteral(at: start)
-                guard text.utf8.count == 32, ObjectiveCChecks.looksLikeSecret(text) else { continue }
+                guard text.utf8.count == 32, SharedSecretText.looksLikeSecret(text) else { continue }
                 // `NSString *const kSharedSecret = @"…";`, `dict[@"password"] = @"…";`, `@{@"password": @"…"}`
                 var k = start - 1
                 var named: String?
@@ -242,7 +226,7 @@ enum ObjectiveCChecks {
                 let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
                 guard words.count >= 3, namesSecret(String(words[1])) else { continue }
                 let value = words[2].trimmingCharacters(in: CharacterSet(charactersIn: "@\""))
-                guard value.utf8.count == 32, ObjectiveCChecks.looksLikeSecret(value) else { continue }
+                guard value.utf8.count == 32, SharedSecretText.looksLikeSecret(value) else { continue }
                 found = true
                 let position = file.lines.position(ofOffset: directive.bytes.lowerBound)
                 result.report(at: SourceLocation(file: file.path, line: position.line, column: position.column), "The App-Specific Shared Secret is written in the app (\(words[1])): it ships in the binary, where anyone can read it.")
@@ -338,7 +322,7 @@ extension ObjectiveCChecks {
                 if start == nil { start = index; count = 0 }
                 count += isHex(c) ? 1 : 100
             } else {
-                if let begin = start, count == 32, ObjectiveCChecks.looksLikeSecret(String(text[begin..<index])) { return begin..<index }
+                if let begin = start, count == 32, SharedSecretText.looksLikeSecret(String(text[begin..<index])) { return begin..<index }
                 start = nil
                 count = 0
             }
@@ -468,7 +452,7 @@ extension ObjectiveCChecks {
                 guard text.contains(where: \.isNumber), let match = MoneyDetector.matches(in: text).first else { continue }
                 // Shown: an argument of a send that shows text, or assigned to `x.text =`.
                 var shown = file.sends.contains { send in
-                    send.arguments.contains { $0.contains(start) } && visibleSelectors.contains { send.selector.hasPrefix($0) || send.selector.contains($0) }
+                    send.arguments.contains { $0.contains(start) } && visibleSelectors.contains { send.selector.contains($0) }
                 }
                 if !shown, start >= 3, file.isOperator(start - 1, "="), file.isKind(start - 2, .identifier), file.isKind(start - 3, .dot),
                    visibleProperties.contains(file.text(start - 2)) {

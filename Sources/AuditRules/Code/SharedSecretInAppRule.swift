@@ -149,7 +149,7 @@ public struct SharedSecretInAppRule: Rule {
                     guard let (_, argument) = file.enclosingCallArguments(ofArgument: i), let label = argument.label, Self.secretLabels.contains(label),
                           argument.valueRange.first == i, file.literalLength(at: i).map({ $0 > 0 }) == true else { continue }
                     let text = file.stringLiteral(at: i).text
-                    let what = Self.looksLikeSecret(text) ? "the \(label): argument" : "the \(label): argument, a placeholder to replace with the secret"
+                    let what = SharedSecretText.looksLikeSecret(text) ? "the \(label): argument" : "the \(label): argument, a placeholder to replace with the secret"
                     result.report(in: file, at: i, "The App-Specific Shared Secret is written in the app (\(what)): it ships in the binary, where anyone can read it.")
                 }
                 // `sharedSecret: itunesSharedSecret`: a value the app holds (a generated constant,
@@ -169,7 +169,7 @@ public struct SharedSecretInAppRule: Rule {
             // Only literals of 32 characters can be a secret: the rest are never decoded.
             for i in file.stringStarts.lazy.map({ Int($0) }) where file.literalLength(at: i) == 32 {
                 let literal = file.stringLiteral(at: i)
-                guard !literal.hasInterpolation, Self.looksLikeSecret(literal.text) else { continue }
+                guard !literal.hasInterpolation, SharedSecretText.looksLikeSecret(literal.text) else { continue }
                 if let reason = Self.secretUse(ofLiteralAt: i, in: file, mentionsSecret: mentionsSecret, postsToVerifyReceipt: postsToVerifyReceipt) {
                     result.report(in: file, at: i, "The App-Specific Shared Secret is written in the app (\(reason)): it ships in the binary, where anyone can read it.")
                 }
@@ -192,11 +192,6 @@ public struct SharedSecretInAppRule: Rule {
             k = previous
         }
         return nil
-    }
-
-    /// 32 hexadecimal digits: the form of an App-Specific Shared Secret.
-    static func looksLikeSecret(_ text: String) -> Bool {
-        text.utf8.count == 32 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) || (0x41...0x46).contains($0) }
     }
 
     /// How the literal at `index` is used as the shared secret, or nil: a `sharedSecret:`

@@ -236,14 +236,15 @@ public struct CopyTranslationMissingRule: Rule {
             for text in unit.texts where text.literal != nil && text.text.contains("\u{FFFC}") && Self.hasWords(text.text) {
                 // A percent sign the literal writes is `%%` in its key.
                 let key = Self.formatsUnified(Self.collapsed(text.text.replacingOccurrences(of: "%", with: "%%").replacingOccurrences(of: "\u{FFFC}", with: "%@")))
-                if knownKeys().formats.contains(key) || knownKeys().keys.contains(key) { continue }
+                let known = knownKeys()
+                if known.formats.contains(key) || known.keys.contains(key) { continue }
                 if !missing.contains(where: { $0.text == text.text }) { missing.append(text) }
             }
             let locales = targets.prefix(6).joined(separator: ", ") + (targets.count > 6 ? " and \(targets.count - 6) more" : "")
             let verbatim = Self.verbatimStrings(in: unit)
             if let first = verbatim.first {
                 reported += 1
-                let shown = verbatim.prefix(3).map { "\"\(Self.collapsed($0.text.replacingOccurrences(of: "\u{FFFC}", with: "…")))\"" }.joined(separator: ", ")
+                let shown = Self.quoted(verbatim.prefix(3))
                 result.report(
                     at: first.location,
                     "\(unit.name) shows \(verbatim.count == 1 ? "a String" : "Strings") built from \(shown) through Text: SwiftUI shows a String as it is, without looking it up in the string tables, so customers using the app in \(locales) read it in \(copy.sourceLanguage). Build it with String(localized:) or pass Text a LocalizedStringKey."
@@ -251,7 +252,7 @@ public struct CopyTranslationMissingRule: Rule {
             }
             guard let first = missing.first else { continue }
             reported += 1
-            let shown = missing.prefix(3).map { "\"\(Self.collapsed($0.text.replacingOccurrences(of: "\u{FFFC}", with: "…")))\"" }.joined(separator: ", ")
+            let shown = Self.quoted(missing.prefix(3))
             let more = missing.count > 3 ? " and \(missing.count - 3) more" : ""
             result.report(
                 at: first.location,
@@ -259,6 +260,11 @@ public struct CopyTranslationMissingRule: Rule {
             )
         }
         return reported
+    }
+
+    /// `"… per month", "Subscribe"`: texts as a message quotes them, each value written `…`.
+    static func quoted(_ texts: ArraySlice<CopyText>) -> String {
+        texts.map { "\"\(collapsed($0.text.replacingOccurrences(of: "\u{FFFC}", with: "…")))\"" }.joined(separator: ", ")
     }
 
     /// A literal's text as a catalog key spells it, white space collapsed: a multi-line

@@ -420,11 +420,6 @@ struct ObjectiveCStoreKit: Sendable {
         }
         return nil
     }
-
-    /// Files that use the original StoreKit: the checks here read them.
-    var usesStoreKit1: Bool {
-        files.contains { $0.mentions("SKPaymentQueue") || $0.mentions("SKProductsRequest") }
-    }
 }
 
 extension ObjectiveCStoreKit {
