@@ -320,7 +320,7 @@ public struct TransactionNotFinishedRule: Rule {
                 let all = statement.cases.flatMap(names)
                 guard all.contains("success"), all.contains("pending"), all.contains("userCancelled"),
                       let success = statement.cases.first(where: { names($0).contains("success") }),
-                      Self.isStoreKitPurchaseResult(statement, in: file) else { continue }
+                      Self.isStoreKitPurchaseResult(statement, in: file, project: project) else { continue }
                 read += 1
                 // `case .success(let verification)`, `case let .success(v)`: bound, followed elsewhere.
                 let bound = success.patternRange.contains { file.isIdentifier($0, "let") || file.isIdentifier($0, "var") || file.isKind($0, .leftParen) }
@@ -361,7 +361,7 @@ public struct TransactionNotFinishedRule: Rule {
     /// Whether a switch's subject is StoreKit's `Product.PurchaseResult` (not an app enum with
     /// the same cases): `self` in `extension Product.PurchaseResult`, a value typed so, or one
     /// assigned from a `purchase(…)` call or a StoreKit view's `result.get()`.
-    static func isStoreKitPurchaseResult(_ statement: SwitchStatement, in file: SwiftFile) -> Bool {
+    static func isStoreKitPurchaseResult(_ statement: SwitchStatement, in file: SwiftFile, project: Project) -> Bool {
         let subject = statement.subjectRange.filter { file.isKind($0, .identifier) }
         guard let last = subject.last else { return false }
         if file.isIdentifier(last, "self") {
@@ -370,11 +370,9 @@ public struct TransactionNotFinishedRule: Rule {
             }
         }
         if let type = file.typeName(ofReceiver: last) { return type == "PurchaseResult" || type == "Product.PurchaseResult" }
-        let name = file.text(last)
-        return file.occurrences(of: name).contains { k in
-            guard k < statement.keyword, let next = file.nextCodeIndex(after: k), file.isOperator(next, "=") else { return false }
-            let end = file.statementEnd(from: next)
-            return (next..<end).contains { file.isIdentifier($0, "purchase") || file.isIdentifier($0, "get") && file.isAfterDot($0) }
-        }
+        // A value that comes from a purchase (`let result = try await product.purchase()`, a
+        // StoreKit view's completion result), as the transaction flow traces it.
+        return TransactionFlow.directSource(at: last, in: file) == .purchase
+            || TransactionFlow.traceSource(of: last, in: file, before: statement.keyword, project: project, depth: 0) == .purchase
     }
 }
