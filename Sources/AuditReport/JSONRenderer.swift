@@ -94,6 +94,7 @@ public struct JSONRenderer: Sendable {
                     ("kind", .string(report.scope.app.kind.rawValue)),
                     ("summary", .string(report.scope.app.summary)),
                     ("appsInFolder", .int(report.scope.appCount)),
+                    ("platforms", .strings(report.scope.app.platforms.sorted().map(\.rawValue))),
                 ])),
                 ("buildFiles", .strings(report.scope.buildFiles.map(\.relativePath))),
                 ("filesInNoTarget", .strings(report.scope.filesInNoTarget)),

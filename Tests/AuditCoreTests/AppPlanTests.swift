@@ -190,6 +190,16 @@ import Testing
         #expect(watch.contains("JournalWatch/WatchUpsellView.swift"))
         #expect(watch.contains("Shared/ProductIDs.swift"))
         #expect(!watch.contains("Journal/Paywall/ProUpgradeView.swift"))
+        // The platforms come from the targets' SDKROOT.
+        #expect(found.plan.apps.map(\.platforms) == [[.iOS], [.watchOS]])
+    }
+
+    @Test func platformsComeFromSupportedPlatformsThenSDKRootThenTheProject() {
+        #expect(ApplePlatform.named(in: "iphoneos iphonesimulator macosx watchos watchsimulator") == [.iOS, .macOS, .watchOS])
+        #expect(ApplePlatform.named(in: "auto").isEmpty)
+        #expect(ApplePlatform.named(in: "appletvos") == [.tvOS])
+        #expect(ApplePlatform.named(in: "xros xrsimulator") == [.visionOS])
+        #expect(ApplePlatform.named(in: nil).isEmpty)
     }
 
     @Test func aLibrarysLocalizationsDoNotBecomeItsExampleAppsLocales() throws {

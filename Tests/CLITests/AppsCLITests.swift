@@ -125,6 +125,15 @@ import Testing
         #expect(app["name"] as? String == "Journal")
         #expect(app["appsInFolder"] as? Int == 2)
         #expect(inputs["locales"] as? [String] == ["en", "it"])
+        #expect(app["platforms"] as? [String] == ["iOS"])
+        // Both sell the subscription; only the phone app can open StoreKit's management sheet,
+        // so only it is told to (watchOS has no manageSubscriptionsSheet).
+        let watch = try json(out.appendingPathComponent("JournalWatch/report.json"))
+        #expect(((watch["inputs"] as? [String: Any])?["app"] as? [String: Any])?["platforms"] as? [String] == ["watchOS"])
+        func rules(_ report: [String: Any]) -> [String] { ((report["findings"] as? [[String: Any]]) ?? []).compactMap { $0["ruleId"] as? String } }
+        #expect(rules(journal).contains("manage_subscriptions_missing"))
+        #expect(!rules(watch).contains("manage_subscriptions_missing"))
+        #expect(rules(watch).contains("policy_links_missing"), "the watch app's paywall is still audited")
         let findingFiles = Set(((journal["findings"] as? [[String: Any]]) ?? []).compactMap { $0["file"] as? String })
         #expect(!findingFiles.contains { $0.hasPrefix("JournalWatch/") })
         // The joined SARIF holds both apps' results in one run.

@@ -51,6 +51,9 @@ public struct AppScope: Sendable, Hashable {
     /// Locales the build description declares (empty when it declares none), and where from.
     public var declaredLocales: [String] = []
     public var declaredLocaleSource = ""
+    /// The platforms its application targets build for: empty when the build settings do not
+    /// say (a package, a folder, a project without `SDKROOT`).
+    public var platforms: Set<ApplePlatform> = []
 
     /// The whole folder as one app (no build description).
     public static let wholeFolder = AppScope(
@@ -123,6 +126,7 @@ public struct AppPlan: Sendable {
                     members: members, tests: tests,
                     storeKitConfigurations: configurations.isEmpty ? nil : Array(Set(configurations)).sorted(),
                     folder: project.folder)
+                scope.platforms = app.platforms
                 if !project.knownRegions.isEmpty {
                     scope.declaredLocales = project.knownRegions
                     scope.declaredLocaleSource = "knownRegions of \(project.path)"
@@ -140,6 +144,7 @@ public struct AppPlan: Sendable {
                 merged[index].name += ", " + app.name
                 merged[index].summary += "; " + app.summary
                 merged[index].tests.formUnion(app.tests)
+                merged[index].platforms.formUnion(app.platforms)
                 if let more = app.storeKitConfigurations {
                     merged[index].storeKitConfigurations = Array(Set((merged[index].storeKitConfigurations ?? []) + more)).sorted()
                 }

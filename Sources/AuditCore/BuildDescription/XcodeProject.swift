@@ -27,11 +27,41 @@ public struct XcodeTarget: Sendable, Hashable {
     public var infoPlist: String?
     /// `TEST_HOST` / `TEST_TARGET_NAME`: the app a test target runs in, when the settings say.
     public var testedTargetName: String?
+    /// The platforms it builds for (`SUPPORTED_PLATFORMS`, else `SDKROOT`, of the target or
+    /// else of the project): empty when the settings do not say.
+    public var platforms: Set<ApplePlatform> = []
 
     public struct PackageProduct: Sendable, Hashable {
         public var name: String
         /// The local package's folder, nil for a remote package (or one found through a workspace).
         public var localPackage: String?
+    }
+}
+
+/// A platform a target builds for.
+public enum ApplePlatform: String, Sendable, Hashable, Comparable, CaseIterable {
+    case iOS, macOS, watchOS, tvOS, visionOS
+
+    /// `iphoneos`, `watchsimulator`, `xros`…: nil for `auto` and anything else.
+    public init?(sdk: String) {
+        switch sdk.lowercased() {
+        case "iphoneos", "iphonesimulator": self = .iOS
+        case "macosx": self = .macOS
+        case "watchos", "watchsimulator": self = .watchOS
+        case "appletvos", "appletvsimulator": self = .tvOS
+        case "xros", "xrsimulator": self = .visionOS
+        default: return nil
+        }
+    }
+
+    /// The platforms named by `SUPPORTED_PLATFORMS` (space-separated) or `SDKROOT`.
+    public static func named(in settings: String?) -> Set<ApplePlatform> {
+        guard let settings else { return [] }
+        return Set(settings.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { ApplePlatform(sdk: String($0)) })
+    }
+
+    public static func < (a: ApplePlatform, b: ApplePlatform) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
 }
 
@@ -163,6 +193,9 @@ extension XcodeProject {
         reader.indexParents(from: project["mainGroup"]?.string)
 
         var targets: [XcodeTarget] = []
+        // The project's own settings apply to targets that do not set a platform themselves.
+        let projectSettings = reader.buildSettings(of: project)
+        let projectPlatforms = ApplePlatform.named(in: projectSettings["SUPPORTED_PLATFORMS"]).union(ApplePlatform.named(in: projectSettings["SDKROOT"]))
         var namesByID: [String: String] = [:]
         for id in project["targets"]?.strings ?? [] {
             if let name = objects[id]?["name"]?.string { namesByID[id] = name }
@@ -213,9 +246,14 @@ extension XcodeProject {
                 let before = host[..<range.lowerBound]
                 tested = before.split(separator: "/").last.map(String.init)
             }
+            let productType = ProductType(object["productType"]?.string ?? "")
+            var platforms = ApplePlatform.named(in: settings["SUPPORTED_PLATFORMS"])
+            if platforms.isEmpty { platforms = ApplePlatform.named(in: settings["SDKROOT"]) }
+            if platforms.isEmpty { platforms = productType == .watchApp || productType == .watchExtension ? [.watchOS] : projectPlatforms }
             targets.append(XcodeTarget(
-                name: name, productType: ProductType(object["productType"]?.string ?? ""), membership: membership,
-                dependencies: dependencies, packageProducts: products, infoPlist: infoPlist, testedTargetName: tested))
+                name: name, productType: productType, membership: membership,
+                dependencies: dependencies, packageProducts: products, infoPlist: infoPlist, testedTargetName: tested,
+                platforms: platforms))
         }
         return XcodeProject(
             path: xcodeproj, folder: folder, targets: targets,

@@ -435,6 +435,7 @@ public enum Auditor {
         }
         project.resolveLocales(override: options.locales, declared: scope.app.declaredLocales, declaredSource: scope.app.declaredLocaleSource)
         project.isLibrary = scope.app.kind == .package
+        project.platforms = scope.app.platforms
         project.declaresCustomEULA = options.declaresCustomEULA
         project.testStoreKitConfigurations = scope.testStoreKitConfigurations
         project.settingsFiles = scope.settingsFiles

@@ -38,6 +38,8 @@ public struct Project: Sendable {
     /// app can provide (a restore button, a StoreKit configuration to run with, a way to manage
     /// subscriptions) is the linking app's to check.
     public var isLibrary = false
+    /// The platforms the app builds for, from its targets' build settings: empty when unknown.
+    public var platforms: Set<ApplePlatform> = []
     /// StoreKit configurations the app's test targets bundle: not the app's catalogue, but
     /// configurations set up for testing.
     public var testStoreKitConfigurations: [String] = []

@@ -28,7 +28,8 @@ public struct ManageSubscriptionsMissingRule: Rule {
             People look for "cancel" in the app they pay for. When it is not there, they ask \
             for refunds, leave one-star reviews or dispute the charge; App Review also expects \
             an easy way to manage an auto-renewable subscription. StoreKit shows Apple's own \
-            management sheet in one line.
+            management sheet in one line. An app whose targets build only for watchOS or tvOS is \
+            not asked: StoreKit has no management sheet there.
             """,
         fix: """
             Add a **Manage Subscription** button (for example in Settings) that presents \
@@ -250,6 +251,10 @@ public struct ManageSubscriptionsMissingRule: Rule {
             result.notApplicable(Project.libraryReason)
             return
         }
+        if let reason = Self.unavailableReason(for: project.platforms) {
+            result.notApplicable(reason)
+            return
+        }
         var found = false
         for file in project.swiftFiles {
             for call in file.calls(named: Self.manageCallNames) {
@@ -273,6 +278,16 @@ public struct ManageSubscriptionsMissingRule: Rule {
             in: site.file, at: site.index,
             "The app sells auto-renewable subscriptions but offers no way to manage or cancel them in the app (no manageSubscriptionsSheet or AppStore.showManageSubscriptions)."
         )
+    }
+
+    /// Why no app for `platforms` can manage subscriptions itself: StoreKit's sheet
+    /// (`manageSubscriptionsSheet`, `AppStore.showManageSubscriptions(in:)`) exists on iOS,
+    /// iPadOS, Mac Catalyst and visionOS, and a Mac app can open the App Store's page; a watchOS
+    /// or tvOS app has neither. Nil when the platforms are unknown or one of them can.
+    static func unavailableReason(for platforms: Set<ApplePlatform>) -> String? {
+        guard !platforms.isEmpty, platforms.isSubset(of: [.watchOS, .tvOS]) else { return nil }
+        let names = platforms.sorted().map(\.rawValue).joined(separator: " and ")
+        return "The app builds for \(names) only, where StoreKit has no subscription management sheet (manageSubscriptionsSheet and AppStore.showManageSubscriptions are for iOS, iPadOS, Mac Catalyst and visionOS): subscribers manage them on their iPhone or in Settings."
     }
 
     /// The paywall's view type, when purchases happen in a view (not a call inside the App).
