@@ -21,7 +21,8 @@ import Testing
     }
 
     /// The app's own `SubscriptionStoreView`, presented from a sheet and from a preview: the
-    /// finding is at the sheet only, and names the app's view.
+    /// finding is on its purchase button, says it is the app's view and names the sheet, not
+    /// the previews.
     @Test func anAppViewNamedLikeStoreKitsIsReportedWhereItIsPresentedNotInPreviews() {
         let paywall = """
             import StoreKit
@@ -48,8 +49,10 @@ import Testing
             }
             """
         let findings = Self.findings([("SubscriptionStoreView.swift", paywall), ("FeedView.swift", feed)], rule: PolicyLinksMissingRule())
-        #expect(findings.map(\.location.file) == ["FeedView.swift"], "\(findings.map { "\($0.location) \($0.message)" })")
-        #expect(findings.first?.message.contains("the app's own view") == true)
+        #expect(findings.map(\.location.file) == ["SubscriptionStoreView.swift"], "\(findings.map { "\($0.location) \($0.message)" })")
+        #expect(findings.first?.location.line == 6)
+        #expect(findings.first?.message.contains("the app's own view and not StoreKit's (presented at FeedView.swift:6)") == true)
+        #expect(findings.first?.message.contains("Preview") == false)
         // StoreKit's restore-button rule does not apply to the app's view.
         #expect(Self.findings([("SubscriptionStoreView.swift", paywall), ("FeedView.swift", feed)], rule: StoreViewRestoreHiddenRule()).isEmpty)
     }

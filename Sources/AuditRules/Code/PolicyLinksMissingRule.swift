@@ -13,7 +13,9 @@ public struct PolicyLinksMissingRule: Rule {
         rationale: """
             Guideline 3.1.2 requires a subscription's purchase screen to link to the Terms of Use \
             (EULA) and the Privacy Policy. Missing links are one of the most common reasons \
-            subscription apps are rejected.
+            subscription apps are rejected. On a custom paywall the finding is on its purchase \
+            button (the links belong beside it), or on a button labelled Terms that opens the \
+            privacy policy; a row that sells is reported on the screen that shows it.
             """,
         fix: """
             On a `SubscriptionStoreView`, add `.subscriptionStorePolicyDestination(url:for: .termsOfService)` \
@@ -43,26 +45,53 @@ public struct PolicyLinksMissingRule: Rule {
         // The app's own subscription screens (and StoreKit `ProductView`s selling a
         // subscription, which show no links): the links may be on the screen, its helper
         // views, or the views around it that show it.
+        var reported = Set<SourceLocation>()
         for screen in PurchaseScreens.of(project).screens where screen.sellsSubscriptions && !screen.usesSubscriptionStoreView {
             sawSubscriptionUI = true
             var links = ViewCode.policyLinks(in: screen.code + ViewCode.privateTypes(namedIn: screen.code, of: screen.file))
             if !(links.terms && links.privacy) {
                 let containers = screen.containers(in: project)
                 let around = ViewCode.policyLinks(in: containers + containers.flatMap { ViewCode.helperViewRanges(usedIn: $0.1, of: $0.0, project: project) })
-                links = (links.terms || around.terms, links.privacy || around.privacy)
+                links.terms = links.terms || around.terms
+                links.privacy = links.privacy || around.privacy
+                links.termsOpeningPrivacy += around.termsOpeningPrivacy
             }
             if links.terms && links.privacy {
                 result.evidence(at: screen.site.location, "Subscription paywall \(screen.name) shows Terms and Privacy Policy links")
                 continue
             }
             let missing = [links.terms ? nil : "Terms of Use", links.privacy ? nil : "Privacy Policy"].compactMap { $0 }.joined(separator: " or ")
+            // A button labelled Terms that opens the privacy policy: the finding is on it.
+            if !links.terms, let wrong = links.termsOpeningPrivacy.first {
+                if reported.insert(wrong.label.location).inserted {
+                    result.report(
+                        in: wrong.label.file, at: wrong.label.index,
+                        "This Terms button opens the privacy policy (\(wrong.destination)), so the subscription paywall \(screen.name) has no Terms of Use link.\(screen.reachedNote)")
+                }
+                continue
+            }
+            let declared = screen.site.location
+            // A screen with its own purchase button: the finding is on the button, where the
+            // links belong.
+            if screen.screenSite.location == declared, let control = screen.purchaseControl(in: project) {
+                let place = control.file.path == screen.file.path ? "line \(declared.line)" : "\(declared.file):\(declared.line)"
+                let whose = screen.presentedUnderStoreKitName.first.map { shown in
+                    ", the app's own view and not StoreKit's (presented at \(shown.location.file):\(shown.location.line)),"
+                } ?? ""
+                if reported.insert(control.location).inserted {
+                    result.report(
+                        in: control.file, at: control.index,
+                        "Custom subscription paywall \(screen.name) (\(place))\(whose) shows no \(missing) link with this purchase button.\(screen.reachedNote)")
+                }
+                continue
+            }
             if screen.presentedUnderStoreKitName.isEmpty {
                 let at = screen.screenSite
-                if at.location == screen.site.location {
+                if at.location == declared {
                     result.report(at: at.location, "Custom subscription paywall \(screen.name) shows no \(missing) link.\(screen.reachedNote)")
                 } else {
                     // A row or section: the finding is on the screen that shows it.
-                    result.report(at: at.location, "This screen shows \(screen.name) (\(screen.site.location.file):\(screen.site.location.line)), which sells a subscription, with no \(missing) link on the screen.\(screen.reachedNote)")
+                    result.report(at: at.location, "This screen shows \(screen.name) (\(declared.file):\(declared.line)), which sells a subscription, with no \(missing) link on the screen.\(screen.reachedNote)")
                 }
             } else {
                 // `SubscriptionStoreView(controller:)` reads as StoreKit's view: the finding is
@@ -70,7 +99,7 @@ public struct PolicyLinksMissingRule: Rule {
                 for site in screen.presentedUnderStoreKitName {
                     result.report(
                         in: site.file, at: site.index,
-                        "\(screen.name) here is the app's own view (\(screen.site.location.file):\(screen.site.location.line)), not StoreKit's; it shows no \(missing) link."
+                        "\(screen.name) here is the app's own view (\(declared.file):\(declared.line)), not StoreKit's; it shows no \(missing) link."
                     )
                 }
             }

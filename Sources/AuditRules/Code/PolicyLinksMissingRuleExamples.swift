@@ -15,11 +15,11 @@ extension PolicyLinksMissingRule {
                 }
                 """),
             ("ContentView.swift", """
-                struct ↓ContentView: View {
+                struct ContentView: View {
                     @EnvironmentObject private var purchaseManager: PurchaseManager
                     var body: some View {
                         ForEach(purchaseManager.products) { product in
-                            Button(product.displayPrice) { Task { try? await purchaseManager.purchase(product) } }
+                            Button(product.displayPrice) { Task { try? await purchaseManager.↓purchase(product) } }
                         }
                     }
                 }
@@ -48,11 +48,12 @@ extension PolicyLinksMissingRule {
                 }
             }
             """),
-        // A custom subscription paywall with no policy links (privacy only in a comment).
+        // A custom subscription paywall with no policy links (privacy only in a comment): the
+        // finding is on its purchase button, where the links belong.
         RuleExample("""
             import StoreKit
             import SwiftUI
-            struct ↓ProPaywall: View {
+            struct ProPaywall: View {
                 let product: Product
                 // Privacy policy and terms: add before release
                 var body: some View {
@@ -60,7 +61,7 @@ extension PolicyLinksMissingRule {
                         Text(product.displayName)
                         Text(product.displayPrice)
                         if let period = product.subscription?.subscriptionPeriod { Text(period.unit.localizedDescription) }
-                        Button("Subscribe") { Task { _ = try? await product.purchase() } }
+                        Button("Subscribe") { Task { _ = try? await product.↓purchase() } }
                     }
                 }
             }
@@ -69,19 +70,19 @@ extension PolicyLinksMissingRule {
         RuleExample("""
             import StoreKit
             import SwiftUI
-            struct ↓YearlyOfferView: View {
+            struct YearlyOfferView: View {
                 let product: Product
                 var body: some View {
                     VStack {
                         Text("Auto-renewing subscription, billed yearly")
-                        Button("Start") { Task { _ = try? await product.purchase() } }
+                        Button("Start") { Task { _ = try? await product.↓purchase() } }
                         Link("Terms of Use", destination: URL(string: "https://example.com/terms")!)
                     }
                 }
             }
             """),
-        // The app's own view named SubscriptionStoreView, shown in a sheet, has no links:
-        // the finding is where it is presented, the line that reads like StoreKit's view.
+        // The app's own view named SubscriptionStoreView, shown in a sheet, has no links: the
+        // finding is on its purchase button and says whose view it is and where it is presented.
         RuleExample(files: [
             ("SubscriptionStoreView.swift", """
                 import StoreKit
@@ -90,7 +91,7 @@ extension PolicyLinksMissingRule {
                     @ObservedObject var plans: PlanController
                     var body: some View {
                         ForEach(plans.options) { option in
-                            Button("Subscribe \\(option.priceText) a month") { Task { await plans.purchase(option: option) } }
+                            Button("Subscribe \\(option.priceText) a month") { Task { await plans.↓purchase(option: option) } }
                         }
                     }
                 }
@@ -102,7 +103,7 @@ extension PolicyLinksMissingRule {
                     @StateObject private var plans = PlanController()
                     var body: some View {
                         List { Text("Feed") }
-                            .sheet(isPresented: $showsStore) { ↓SubscriptionStoreView(plans: plans) }
+                            .sheet(isPresented: $showsStore) { SubscriptionStoreView(plans: plans) }
                     }
                 }
                 """),
@@ -115,22 +116,87 @@ extension PolicyLinksMissingRule {
                 }
                 """),
         ]),
-        // A button labelled Terms that opens the privacy policy is no Terms link.
+        // A button labelled Terms that opens the privacy policy is no Terms link: the finding is
+        // on that button.
         RuleExample("""
             import StoreKit
             import SwiftUI
-            struct ↓SupporterView: View {
+            struct SupporterView: View {
                 let product: Product
                 @State private var page: URL?
                 var body: some View {
                     Button("Monthly supporter \\(product.displayPrice)") { Task { _ = try? await product.purchase() } }
                     Section("Legal") {
                         Button("Privacy Policy") { page = Links.privacy }
-                        Button("Terms") { page = Links.privacy }
+                        Button("↓Terms") { page = Links.privacy }
                     }
                 }
             }
             """),
+        // Without a purchase button (the purchase runs on a tap gesture), the app's own
+        // SubscriptionStoreView is reported where it is presented, the line that reads like StoreKit's.
+        RuleExample(files: [
+            ("SubscriptionStoreView.swift", """
+                import StoreKit
+                import SwiftUI
+                struct SubscriptionStoreView: View {
+                    let plans: [Product]
+                    var body: some View {
+                        ForEach(plans) { plan in
+                            Text("\\(plan.displayPrice) per month, renews automatically")
+                                .onTapGesture { Task { _ = try? await plan.purchase() } }
+                        }
+                    }
+                }
+                """),
+            ("HomeView.swift", """
+                import SwiftUI
+                struct HomeView: View {
+                    @State private var showsStore = false
+                    let plans: [Product]
+                    var body: some View {
+                        Button("Go Pro") { showsStore = true }
+                            .sheet(isPresented: $showsStore) { ↓SubscriptionStoreView(plans: plans) }
+                    }
+                }
+                """),
+        ]),
+        // The paywall hands its purchase to a bar view in a closure: the finding is on the bar's
+        // button that runs it.
+        RuleExample(files: [
+            ("PlansView.swift", """
+                import StoreKit
+                import SwiftUI
+                struct PlansView: View {
+                    @StateObject private var store = PlanStore()
+                    @State private var chosen: Product?
+                    var body: some View {
+                        VStack {
+                            ForEach(store.plans) { plan in Text("\\(plan.displayName): \\(plan.displayPrice) a year") }
+                            PurchaseBar(title: "Subscribe") {
+                                if let plan = chosen {
+                                    Task { await store.buy(plan) }
+                                }
+                            }
+                        }
+                    }
+                }
+                struct PurchaseBar: View {
+                    let title: String
+                    let onPurchase: () -> Void
+                    var body: some View {
+                        Button { ↓onPurchase() } label: { Text(title).bold() }
+                    }
+                }
+                """),
+            ("PlanStore.swift", """
+                import StoreKit
+                @MainActor final class PlanStore: ObservableObject {
+                    @Published var plans: [Product] = []
+                    func buy(_ plan: Product) async { _ = try? await plan.purchase() }
+                }
+                """),
+        ]),
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [

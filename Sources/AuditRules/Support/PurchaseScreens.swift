@@ -42,6 +42,76 @@ struct PurchaseScreen: Sendable {
         return " It is shown \(first)\(more)."
     }
 
+    /// The button of the screen's code that buys (`Button { Task { try await product.purchase() } }`,
+    /// `Button(action: { viewModel.purchase(product: product) })`, a helper view's
+    /// `Button { onPurchase() }`): where what belongs next to a purchase goes. Nil when no
+    /// purchase call of the screen sits in a button.
+    func purchaseControl(in project: Project) -> CodeSite? {
+        let calls = PurchaseSurface.of(project).purchaseCalls.filter { site in
+            code.contains { $0.0.path == site.file.path && $0.1.contains(site.index) }
+        }
+        var controls = calls.filter { Self.isInButton($0.index, in: $0.file) }
+        if controls.isEmpty {
+            controls = calls.compactMap { Self.buttonCallingClosure(around: $0, project: project) }
+        }
+        return controls.min { $0.location < $1.location }
+    }
+
+    /// A purchase in a closure handed to a view (`SubscriptionPurchaseView(…) { Task { await
+    /// controller.purchase(option: plan) } }`, `PlanPicker(onBuy: { … })`): the button of that
+    /// view that calls the closure (`Button { onPurchase() }`).
+    static func buttonCallingClosure(around site: CodeSite, project: Project) -> CodeSite? {
+        let file = site.file
+        var position = site.index
+        for _ in 0..<6 {
+            guard let brace = file.enclosingBracket(of: position, where: { file.isKind($0, .leftBrace) }) else { return nil }
+            position = brace
+            var label: String?
+            var before = brace - 1
+            guard before >= 0 else { return nil }
+            if file.isKind(before, .colon), before >= 1, file.isKind(before - 1, .identifier) {
+                // `onBuy: { … }` inside `PlanPicker(…)`.
+                label = file.text(before - 1)
+                guard let (callee, _) = file.callee(ofArgument: brace) else { continue }
+                before = callee
+            } else if file.isKind(before, .rightParen), let partner = file.matchingBracket(of: before) {
+                before = partner - 1
+            }
+            guard before >= 0, file.isKind(before, .identifier) else { continue }
+            let typeName = file.text(before)
+            guard typeName.first?.isUppercase == true, typeName != "Task", typeName != "Button" else { continue }
+            for place in project.declarations(named: typeName, { $0 == .struct }) {
+                let viewFile = project.swiftFiles[place.file]
+                let range = viewFile.fullRange(of: place.declaration)
+                // Its closure properties' calls in a button; the labelled one when named.
+                let properties = Set(range.filter { i in
+                    viewFile.isKind(i, .identifier) && i > 0 && (viewFile.tokenIs(i - 1, "let") || viewFile.tokenIs(i - 1, "var")) && viewFile.token(i, offsetBy: 1, is: .colon)
+                }.map(viewFile.text))
+                let names = label.map { properties.contains($0) ? [$0] : [] } ?? properties.sorted()
+                for name in names {
+                    for call in viewFile.calls(named: name) where range.contains(call.name) && viewFile.receiver(of: call.name) == nil && isInButton(call.name, in: viewFile) {
+                        return CodeSite(file: viewFile, index: call.name)
+                    }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Whether code token `index` is in a `Button`'s action: `Button { … }`,
+    /// `Button("Buy") { … }`, `Button(action: { … })`.
+    static func isInButton(_ index: Int, in file: SwiftFile) -> Bool {
+        var position = index
+        for _ in 0..<8 {
+            guard let open = file.enclosingBracket(of: position) else { return false }
+            var before = open - 1
+            if before >= 0, file.isKind(before, .rightParen), let partner = file.matchingBracket(of: before) { before = partner - 1 }
+            if before >= 0, file.tokenIs(before, "Button") { return true }
+            position = open
+        }
+        return false
+    }
+
     /// Words of a screen's name that say it sells: a store or paywall screen is where a row
     /// component's screen-level findings belong.
     private static let sellingWords = ["store", "shop", "paywall", "subscri", "premium", "upgrade", "purchase", "tip", "support", "plus", "pro"]

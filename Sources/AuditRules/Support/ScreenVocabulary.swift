@@ -203,37 +203,55 @@ enum ViewCode {
         }
     }
 
-    /// Whether `ranges` show a link to the Terms of Use (or EULA) and to the Privacy Policy. A
-    /// button or link labelled Terms that opens the privacy policy (`Button("Terms") { url =
-    /// AppInfo.urlPrivacy }`) is a second privacy link, not a Terms link.
-    static func policyLinks(in ranges: [(SwiftFile, Range<Int>)]) -> (terms: Bool, privacy: Bool) {
+    /// What `ranges` link to: the Terms of Use (or EULA), the Privacy Policy, and the buttons
+    /// or links labelled Terms that open the privacy policy instead (`Button("Terms") { url =
+    /// AppInfo.urlPrivacy }`): a second privacy link, not a Terms link.
+    struct PolicyLinks {
         var terms = false
         var privacy = false
+        /// Each mislabelled control: its Terms label, and the privacy destination it opens.
+        var termsOpeningPrivacy: [(label: CodeSite, destination: String)] = []
+    }
+
+    static func policyLinks(in ranges: [(SwiftFile, Range<Int>)]) -> PolicyLinks {
+        var links = PolicyLinks()
         for (file, range) in ranges {
             for i in range {
                 guard file.isKind(i, .identifier) || file.isKind(i, .stringSegment) else { continue }
                 let word = file.text(i).lowercased()
-                if ASCIISearch.contains(word, "privacy") { privacy = true }
-                if !terms, ASCIISearch.contains(word, "terms") || ASCIISearch.contains(word, "eula"), !opensPrivacyPolicy(label: i, in: file) {
-                    terms = true
+                if ASCIISearch.contains(word, "privacy") { links.privacy = true }
+                guard ASCIISearch.contains(word, "terms") || ASCIISearch.contains(word, "eula") else { continue }
+                if let destination = privacyDestination(ofTermsLabel: i, in: file) {
+                    if !links.termsOpeningPrivacy.contains(where: { $0.label.file.path == file.path && $0.label.index == i }) {
+                        links.termsOpeningPrivacy.append((CodeSite(file: file, index: i), destination))
+                    }
+                } else {
+                    links.terms = true
                 }
             }
         }
-        return (terms, privacy)
+        return links
     }
 
-    /// Whether the Terms label at `index` is the title of a `Button` or `Link` whose action or
-    /// destination names only the privacy policy.
-    private static func opensPrivacyPolicy(label index: Int, in file: SwiftFile) -> Bool {
+    /// When the Terms label at `index` is the title of a `Button` or `Link` whose action or
+    /// destination names only the privacy policy: that destination (`AppInfo.urlPrivacy`).
+    private static func privacyDestination(ofTermsLabel index: Int, in file: SwiftFile) -> String? {
         // The literal's start, for a word of a string.
         var start = index
         while start > 0, file.isKind(start, .stringSegment) { start -= 1 }
         guard let (callee, _) = file.callee(ofArgument: start), file.tokenIs(callee, "Button") || file.tokenIs(callee, "Link"),
               let call = file.call(at: callee)
-        else { return false }
-        let words = ViewCode.words(in: call.name..<(call.end + 1), of: file)
-        let termsWords = words.filter { ASCIISearch.contains($0, "terms") || ASCIISearch.contains($0, "eula") }
-        return termsWords.count == 1 && words.contains { ASCIISearch.contains($0, "privacy") }
+        else { return nil }
+        let range = call.name..<(call.end + 1)
+        let termsWords = ViewCode.words(in: range, of: file).filter { ASCIISearch.contains($0, "terms") || ASCIISearch.contains($0, "eula") }
+        guard termsWords.count == 1,
+              let privacy = range.first(where: { (file.isKind($0, .identifier) || file.isKind($0, .stringSegment)) && ASCIISearch.contains(file.text($0).lowercased(), "privacy") })
+        else { return nil }
+        // `AppInfo.urlPrivacy`: the name with its receiver, as the code spells it.
+        if file.isKind(privacy, .identifier), let receiver = file.receiver(of: privacy), file.isKind(receiver, .identifier) {
+            return file.text(receiver) + "." + file.text(privacy)
+        }
+        return file.text(privacy)
     }
 
     /// Private helper views declared in the same file, and view types the paywall creates.
