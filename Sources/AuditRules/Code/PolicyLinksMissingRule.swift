@@ -15,7 +15,9 @@ public struct PolicyLinksMissingRule: Rule {
             (EULA) and the Privacy Policy. Missing links are one of the most common reasons \
             subscription apps are rejected. On a custom paywall the finding is on its purchase \
             button (the links belong beside it), or on a button labelled Terms that opens the \
-            privacy policy; a row that sells is reported on the screen that shows it.
+            privacy policy; a row that sells is reported on the screen that shows it. A \
+            `SubscriptionStoreView` destination that searches for the document \
+            (`google.com/search?q=…`) or points at an example domain is reported too.
             """,
         fix: """
             On a `SubscriptionStoreView`, add `.subscriptionStorePolicyDestination(url:for: .termsOfService)` \
@@ -31,12 +33,19 @@ public struct PolicyLinksMissingRule: Rule {
         let helpers = Self.policyHelperNames(in: project)
         let surface = PurchaseSurface.of(project)
         var sawSubscriptionUI = false
+        var reportedPlaceholders = Set<Int>()
         for (site, _) in surface.storeViews where site.file.tokenIs(site.index, "SubscriptionStoreView") {
             sawSubscriptionUI = true
             let file = site.file
             let scope = Self.outermostTypeRange(of: site.index, in: file) ?? file.code.indices
             let missing = Self.missingDestinations(in: scope, of: file, helpers: helpers, project: project)
-            if missing.isEmpty {
+            if missing.isEmpty, let placeholder = Self.placeholderDestinations(in: scope, of: file).first {
+                if reportedPlaceholders.insert(placeholder.literal).inserted {
+                    result.report(
+                        in: file, at: placeholder.literal,
+                        "The \(placeholder.kind) destination of SubscriptionStoreView in \(scopeDescription(of: site.index, in: file)) is a placeholder (\(placeholder.url)): customers and App Review land on a search or example page, not the app's \(placeholder.kind).")
+                }
+            } else if missing.isEmpty {
                 result.evidence(in: file, at: site.index, "SubscriptionStoreView in \(scopeDescription(of: site.index, in: file)) sets Terms of Service and Privacy Policy destinations")
             } else {
                 result.report(in: file, at: site.index, "SubscriptionStoreView has no \(missing.joined(separator: " and ")) destination.")
@@ -127,6 +136,50 @@ public struct PolicyLinksMissingRule: Rule {
             return []
         }
         return [terms ? nil : "Terms of Service", privacy ? nil : "Privacy Policy"].compactMap { $0 }
+    }
+
+    /// `subscriptionStorePolicyDestination(url:for:)` calls in `range` whose URL is a
+    /// placeholder: a search for the document (`https://www.google.com/search?q=privacy+policy`),
+    /// an example domain or localhost. The URL is the argument's literal or the initializer of
+    /// a property `range` declares (`let termsUrl = URL(string: "…")!`).
+    static func placeholderDestinations(in range: Range<Int>, of file: SwiftFile) -> [(literal: Int, url: String, kind: String)] {
+        var found: [(literal: Int, url: String, kind: String)] = []
+        for call in file.calls(named: "subscriptionStorePolicyDestination") where range.contains(call.name) {
+            guard let url = call.arguments.first(where: { $0.label == "url" }),
+                  let kind = call.arguments.first(where: { $0.label == "for" })
+            else { continue }
+            let document = kind.valueRange.contains { file.isIdentifier($0, "termsOfService") } ? "Terms of Service" : "Privacy Policy"
+            var literal = url.valueRange.first { file.isKind($0, .stringStart) }
+            if literal == nil, let name = url.valueRange.first(where: { file.isKind($0, .identifier) }), url.valueRange.count == 1 {
+                // `let termsUrl = URL(string: "…")!` in the same type.
+                let spelled = file.text(name)
+                for i in range where file.isKind(i, .identifier) && file.text(i) == spelled && i > 0
+                    && (file.tokenIs(i - 1, "let") || file.tokenIs(i - 1, "var")) {
+                    var j = i + 1
+                    while j < min(i + 12, range.upperBound), !file.isKind(j, .stringStart) { j += 1 }
+                    if j < range.upperBound, file.isKind(j, .stringStart) { literal = j }
+                    break
+                }
+            }
+            guard let literal else { continue }
+            let text = file.stringLiteral(at: literal).text
+            if Self.isPlaceholderURL(text) { found.append((literal, text, document)) }
+        }
+        return found
+    }
+
+    /// A search engine's results for the document, an example domain, or a local address.
+    static func isPlaceholderURL(_ url: String) -> Bool {
+        var rest = url.lowercased()
+        for scheme in ["https://", "http://"] where rest.hasPrefix(scheme) { rest.removeFirst(scheme.count) }
+        let host = String(rest.prefix { $0 != "/" && $0 != "?" && $0 != ":" })
+        let path = String(rest.dropFirst(host.count))
+        let bare = host.hasPrefix("www.") ? String(host.dropFirst(4)) : host
+        if ["example.com", "example.org", "example.net", "localhost", "127.0.0.1"].contains(bare) || bare.hasSuffix(".example.com") { return true }
+        if ["google.com", "bing.com", "duckduckgo.com"].contains(bare) {
+            return path.hasPrefix("/search") || path.contains("q=")
+        }
+        return false
     }
 
     /// Functions and view modifiers anywhere in the project that set both destinations.

@@ -133,6 +133,20 @@ extension PolicyLinksMissingRule {
                 }
             }
             """),
+        // Destinations that search for the documents instead of opening them.
+        RuleExample("""
+            import StoreKit
+            import SwiftUI
+            struct ProStoreView: View {
+                let privacyURL = URL(string: ↓"https://www.google.com/search?q=privacy+policy")!
+                let termsURL = URL(string: "https://www.google.com/search?q=terms+of+service")!
+                var body: some View {
+                    SubscriptionStoreView(groupID: "3F19ED53")
+                        .subscriptionStorePolicyDestination(url: privacyURL, for: .privacyPolicy)
+                        .subscriptionStorePolicyDestination(url: termsURL, for: .termsOfService)
+                }
+            }
+            """),
         // Without a purchase button (the purchase runs on a tap gesture), the app's own
         // SubscriptionStoreView is reported where it is presented, the line that reads like StoreKit's.
         RuleExample(files: [
@@ -229,6 +243,19 @@ extension PolicyLinksMissingRule {
                     SubscriptionStoreView(groupID: "group_id")
                         .subscriptionStorePolicyDestination(url: termsURL, for: .termsOfService)
                         .subscriptionStorePolicyDestination(url: privacyURL, for: .privacyPolicy)
+                }
+            }
+            """),
+        // Policies hosted on Google Sites and Google Docs are real pages, not searches.
+        RuleExample("""
+            import StoreKit
+            import SwiftUI
+            struct ProStoreView: View {
+                let privacyURL = URL(string: "https://sites.google.com/view/pocketbudget/privacy")!
+                var body: some View {
+                    SubscriptionStoreView(groupID: "3F19ED53")
+                        .subscriptionStorePolicyDestination(url: privacyURL, for: .privacyPolicy)
+                        .subscriptionStorePolicyDestination(url: URL(string: "https://docs.google.com/document/d/1x9Q/terms")!, for: .termsOfService)
                 }
             }
             """),
