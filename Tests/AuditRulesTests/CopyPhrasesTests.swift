@@ -18,11 +18,15 @@ import Testing
         for text in promises { #expect(CopyPhrases.trialPromise(in: text) != nil, "\(text)") }
         let notPromises = ["Free plan", "Free", "free tier", "Sugar-free recipes", "Free shipping", "Kostenloser Versand", "Plan gratuit", "Plan gratis", "無料プラン"]
         for text in notPromises { #expect(CopyPhrases.trialPromise(in: text) == nil, "\(text)") }
+        // Apple's disclosure about an unused trial is no promise of one; a promise beside it is.
+        #expect(CopyPhrases.trialPromise(in: "Any unused portion of a free trial period, if offered, will be forfeited when you purchase a subscription.") == nil)
+        #expect(CopyPhrases.trialPromise(in: "Wenn Ihnen eine kostenlose Testversion angeboten wurde, verfällt deren nicht genutzter Teil.") == nil)
+        #expect(CopyPhrases.trialPromise(in: "Unused portions are forfeited.\nStart your free trial today") != nil)
     }
 
     @Test func renewalAndCancellationInFiveLanguages() {
         for text in ["Renews automatically unless cancelled", "Das Abo verlängert sich automatisch", "Abonnement renouvelé automatiquement",
-                     "La suscripción se renueva automáticamente", "サブスクリプションは自動更新されます"] {
+                     "Votre abonnement sera automatiquement renouvelé, sauf annulation", "La suscripción se renueva automáticamente", "サブスクリプションは自動更新されます"] {
             #expect(CopyPhrases.statesRenewal(text), "\(text)")
         }
         #expect(!CopyPhrases.statesRenewal("Unlock everything"))

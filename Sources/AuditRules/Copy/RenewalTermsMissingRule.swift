@@ -23,6 +23,31 @@ public struct RenewalTermsMissingRule: Rule {
             """,
         reference: "StoreKit 2 review checklist item 9; App Review Guideline 3.1.2; Schedule 2 §3.8(b)",
         triggeringExamples: [
+            // Only the cancellation is stated, through a generated string constant.
+            RuleExample(files: [
+                ("Strings+Generated.swift", """
+                    import Foundation
+                    enum L10n {
+                        static var planCancelTerms: String { return L10n.tr("Localizable", "plan_cancel_terms") }
+                        static func tr(_ table: String, _ key: String) -> String { NSLocalizedString(key, tableName: table, comment: "") }
+                    }
+                    """),
+                ("en.lproj/Localizable.strings", "\"plan_cancel_terms\" = \"Can be canceled at any time\";\n"),
+                ("PlusPaywall.swift", """
+                    import StoreKit
+                    import SwiftUI
+                    struct ↓PlusPaywall: View {
+                        let product: Product
+                        var body: some View {
+                            VStack {
+                                Text("\\(product.displayPrice) per month")
+                                Text(L10n.planCancelTerms)
+                                Button("Subscribe") { Task { _ = try? await product.purchase() } }
+                            }
+                        }
+                    }
+                    """),
+            ]),
             RuleExample(files: [("PaywallCopy.md", "↓# Go Pro\n\nUnlock everything for {price} per month.\n\n[Terms](https://x.example/terms)\n")]),
             RuleExample(files: [("PaywallCopy.de.md", "↓# Pro\n\nAlle Funktionen für {price} im Monat, monatliches Abo.\n")]),
             RuleExample(files: [("PaywallCopy.fr.md", "↓# Pro\n\nAbonnement mensuel : {price} par mois.\n")]),
@@ -149,6 +174,45 @@ public struct RenewalTermsMissingRule: Rule {
             RuleExample(files: [("PaywallCopy.de.md", "# Pro\n\n{price} pro Monat. Das Abo verlängert sich automatisch, wenn du es nicht mindestens 24 Stunden vor Ablauf kündigst.\n")]),
             RuleExample(files: [("PaywallCopy.es.md", "# Pro\n\n{price} al mes. La suscripción se renueva automáticamente; cancela cuando quieras en Ajustes.\n")]),
             RuleExample(files: [("PaywallCopy.ja.md", "# プロ\n\n月額 {price}。サブスクリプションは自動更新されます。設定からいつでもキャンセルできます。\n")]),
+            // The statement behind generated string constants (SwiftGen's `L10n`), one read
+            // through the plan's computed property, in a UIKit label and a SwiftUI Text.
+            RuleExample(files: [
+                ("Strings+Generated.swift", """
+                    import Foundation
+                    enum L10n {
+                        static var planRenewsMonthly: String { return L10n.tr("Localizable", "plan_renews_monthly") }
+                        static var planCancelTerms: String { return L10n.tr("Localizable", "plan_cancel_terms") }
+                        static let legalFooter =
+                            NSLocalizedString("legal.footer", tableName: "Legal", value: "Payment is charged to your Apple Account at confirmation.", comment: "Footer under the plans")
+                        static func tr(_ table: String, _ key: String) -> String { NSLocalizedString(key, tableName: table, comment: "") }
+                    }
+                    """),
+                ("en.lproj/Localizable.strings", "\"plan_renews_monthly\" = \"Renews automatically every month\";\n\"plan_cancel_terms\" = \"Can be canceled at any time\";\n"),
+                ("Plan.swift", """
+                    enum Plan {
+                        case monthly
+                        var renewalPrompt: String {
+                            switch self { case .monthly: return L10n.planRenewsMonthly }
+                        }
+                    }
+                    """),
+                ("PlusPaywall.swift", """
+                    import StoreKit
+                    import SwiftUI
+                    struct PlusPaywall: View {
+                        let product: Product
+                        let plan: Plan
+                        var body: some View {
+                            VStack {
+                                Text("\\(product.displayPrice) per month")
+                                Text("\\(plan.renewalPrompt)\\n\\(L10n.planCancelTerms)")
+                                Text(L10n.legalFooter)
+                                Button("Subscribe") { Task { _ = try? await product.purchase() } }
+                            }
+                        }
+                    }
+                    """),
+            ]),
             // StoreKit's own view shows the terms.
             RuleExample("""
                 import StoreKit

@@ -112,6 +112,9 @@ public struct TrialTermsUnclearRule: Rule {
             for (position, text) in unit.texts.enumerated() {
                 guard seen.insert(text.location).inserted, let promise = CopyPhrases.trialPromise(in: text.text) else { continue }
                 promises += 1
+                // A text reached through a constant: where it stands, and whether the price is
+                // beside it, is not known.
+                if text.throughConstant { continue }
                 if CopyPhrases.priceFollows(in: text.text, after: promise) || unit.kind == .view && statedIn.contains(text.locale) { continue }
                 // A view may put "then $X/year" in the next text of the same language.
                 if unit.kind == .view, let next = unit.texts[(position + 1)...].first(where: { $0.locale == text.locale && $0.literal != nil }),

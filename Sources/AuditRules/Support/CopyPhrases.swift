@@ -29,7 +29,7 @@ enum CopyPhrases {
     static let renewal = regex(
         #"renews? automatically|automatically renew|auto[- ]?renew|renews? (?:each|every|unless|until)|recurring (?:billing|payment|charge)"#
             + #"|verlängert sich automatisch|automatisch verlängert|automatische verlängerung|verlängert sich .{0,40}automatisch"#
-            + #"|renouvel\w* automatiquement|renouvellement automatique|reconduit\w* automatiquement|reconduction automatique"#
+            + #"|renouvel\w* automatiquement|automatiquement renouvel|renouvellement automatique|reconduit\w* automatiquement|reconduction automatique"#
             + #"|se renueva automáticamente|renovación automática|renueva automáticamente|se renovará automáticamente"#
             + #"|自動更新|自動的に更新|自動で更新|自動継続"#
     )
@@ -89,6 +89,15 @@ enum CopyPhrases {
     static func trialPromise(in text: String) -> NSRange? {
         guard mayContain(text, candidates: trialCandidates) else { return nil }
         guard let range = matches(trial, text) else { return nil }
+        // Apple's boilerplate "Any unused portion of a free trial, if offered, is forfeited":
+        // a disclosure about trials, not a promise of one.
+        if let found = Range(range, in: text) {
+            let separators: Set<Character> = [".", "\n", "。", "!", "?"]
+            let start = text[..<found.lowerBound].lastIndex(where: { separators.contains($0) }).map { text.index(after: $0) } ?? text.startIndex
+            let end = text[found.upperBound...].firstIndex(where: { separators.contains($0) }) ?? text.endIndex
+            let sentence = text[start..<end].lowercased()
+            if forfeitWords.contains(where: { sentence.contains($0) }) { return nil }
+        }
         // "2 Months Free" beside a yearly plan is what the year saves, not a trial: several
         // months free, with no word of a trial, is read as a saving.
         if let found = Range(range, in: text), matches(savingsMonths, String(text[found])) != nil,
@@ -97,6 +106,9 @@ enum CopyPhrases {
         }
         return range
     }
+
+    /// Words of the forfeited-trial disclosure in the languages read.
+    static let forfeitWords = ["forfeit", "unused portion", "verfällt", "nicht genutzt", "non utilisée", "perdue", "no hayas utilizado", "no utilizada", "未使用"]
 
     /// "2 months free", "3 months for free": more than one month, which a yearly plan saves.
     static let savingsMonths = regex(#"^(?:[2-9]|1[0-2]|two|three|four|six) ?months? (?:free|for free)$"#)

@@ -9,6 +9,9 @@ struct CopyText: Sendable {
     var location: SourceLocation
     /// The Swift literal's file and `stringStart` token, when the text is one.
     var literal: (file: SwiftFile, index: Int)?
+    /// Reached through a string constant the screen uses (`L10n.plusCancelTerms`): what the
+    /// screen states, but not where on it or beside what.
+    var throughConstant = false
 }
 
 /// A paywall: a view that sells, or a copy document. Unit-level rules (renewal terms,
@@ -46,6 +49,8 @@ struct PaywallCopy: Sendable {
     /// named for the paywall, or commented as paywall copy.
     var catalogEntries: [(catalog: StringCatalog, entry: StringCatalogEntry)] = []
     var sourceLanguage: String
+    /// Constants resolved while collecting (`declaredTexts`), by name.
+    private var resolvedConstants: [String: [CopyText]] = [:]
 
     static let visibleCalls = VisibleText.calls
     /// `visibleCalls` with their name hashes, for a look at a few integers per literal.
@@ -73,6 +78,7 @@ struct PaywallCopy: Sendable {
                     usedKeys.insert(key)
                     texts += Self.translations(of: key, in: project, source: sourceLanguage, keys: keys)
                 }
+                texts += constantTexts(in: range, of: codeFile, project: project, keys: keys)
             }
             // Its texts count only when what it sells is not known and nothing says it does not renew.
             let sellsSubscriptions = screen.sellsSubscriptions
@@ -104,6 +110,81 @@ struct PaywallCopy: Sendable {
                 }
             }
         }
+    }
+
+    /// Copy shown through a string constant (`Text(L10n.plusCancelTerms)`,
+    /// `"\(offer.renewalPrompt)\n\(L10n.plusCancelTerms)"`, `Strings.VPN.yearlySubDisclaimer`):
+    /// the texts of the keys the constant's declaration names (SwiftGen's
+    /// `L10n.tr("Localizable", "plus_cancel_terms")`, `NSLocalizedString("vpn.disclaimer", value: "…")`),
+    /// in every language, or the sentence it spells. Found where the screen uses it.
+    private mutating func constantTexts(in range: Range<Int>, of file: SwiftFile, project: Project, keys: KeyIndex) -> [CopyText] {
+        var result: [CopyText] = []
+        for i in range where file.isKind(i, .identifier) && file.isAfterDot(i) && !file.token(i, offsetBy: 1, is: .leftParen) {
+            guard let receiver = file.receiver(of: i), file.isKind(receiver, .identifier) else { continue }
+            // Shown, interpolated into shown text, or assigned (`disclaimer = Strings.VPN.yearlySubDisclaimer`,
+            // `label.text = L10n.renews`, as UIKit screens set their labels).
+            var head = receiver
+            while let outer = file.receiver(of: head), file.isKind(outer, .identifier) { head = outer }
+            guard file.isInsideInterpolation(i) || ShownTerms.isShown(i, in: file) || (head > 0 && file.tokenIs(head - 1, "="))
+            else { continue }
+            let name = file.text(i)
+            let found: [CopyText]
+            if let known = resolvedConstants[name] {
+                found = known
+            } else {
+                found = Self.declaredTexts(of: name, in: project, source: sourceLanguage, keys: keys)
+                resolvedConstants[name] = found
+            }
+            let at = file.location(of: i)
+            // Where the screen shows it: the source text points at the use, translations at their table.
+            result += found.map { text in
+                var copy = text
+                copy.throughConstant = true
+                if copy.locale == sourceLanguage { copy.location = at }
+                return copy
+            }
+        }
+        return result
+    }
+
+    /// The texts a `static let NAME = …`, `static var NAME: String { … }` or computed
+    /// `var NAME: String { … }` declaration names: keys found in the catalogs and tables (every
+    /// language), sentences it spells, and the constants it returns (`return L10n.renewsYearly`).
+    private static func declaredTexts(of name: String, in project: Project, source: String, keys: KeyIndex, depth: Int = 2) -> [CopyText] {
+        for file in project.swiftFiles(mentioning: name) {
+            for i in file.occurrences(of: name) where i > 1 && (file.tokenIs(i - 1, "let") || file.tokenIs(i - 1, "var")) {
+                let isStatic = file.tokenIs(i - 2, "static")
+                let computedString = file.tokenIs(i - 1, "var") && file.token(i, offsetBy: 1, is: .colon) && file.tokenIs(i + 2, "String") && file.token(i, offsetBy: 3, is: .leftBrace)
+                guard isStatic || computedString else { continue }
+                // Its value: the declaration's statement, up to the next one at its level.
+                let level = file.enclosingBracket(of: i)
+                let end = min(i + 80, file.code.count)
+                // The value starts after `=` or the body's `{` (on the next line too: `static let
+                // name =` and `NSLocalizedString(…)` below it).
+                guard let start = (i + 1..<min(i + 8, end)).first(where: { file.tokenIs($0, "=") || file.isKind($0, .leftBrace) }) else { continue }
+                var texts: [CopyText] = []
+                var j = start + 1
+                while j < end {
+                    if j > start + 1, file.startsLine[j], file.enclosingBracket(of: j) == level { break }
+                    if file.isKind(j, .stringStart),
+                       !(j > 1 && file.token(j, offsetBy: -1, is: .colon) && (file.tokenIs(j - 2, "comment") || file.tokenIs(j - 2, "tableName"))) {
+                        let literal = file.stringLiteral(at: j).text
+                        let translated = translations(of: literal, in: project, source: source, keys: keys)
+                        if !translated.isEmpty {
+                            texts += translated
+                        } else if literal.contains(" ") {
+                            texts.append(CopyText(text: shownSpaces(literal), locale: source, location: file.location(of: j), literal: nil))
+                        }
+                    } else if depth > 0, file.isKind(j, .identifier), file.isAfterDot(j), !file.token(j, offsetBy: 1, is: .leftParen),
+                              let receiver = file.receiver(of: j), file.isKind(receiver, .identifier), file.text(receiver).first?.isUppercase == true {
+                        texts += declaredTexts(of: file.text(j), in: project, source: source, keys: keys, depth: depth - 1)
+                    }
+                    j += 1
+                }
+                if !texts.isEmpty { return texts }
+            }
+        }
+        return []
     }
 
     static func isPaywallName(_ text: String) -> Bool {
