@@ -147,6 +147,33 @@ extension PolicyLinksMissingRule {
                 }
             }
             """),
+        // The button calls the app's model, which validates and then buys through RevenueCat
+        // in a private method: a purchase screen all the same.
+        RuleExample(files: [
+            ("PurchaseModel.swift", """
+                import RevenueCat
+                final class PurchaseModel: ObservableObject {
+                    func buyYearlyWithValidation() async { await purchaseValidated(id: "pro_yearly") }
+                    private func purchaseValidated(id: String) async { await buy(id: id) }
+                    private func buy(id: String) async {
+                        guard let product = await Purchases.shared.products([id]).first else { return }
+                        _ = try? await Purchases.shared.purchase(product: product)
+                    }
+                }
+                """),
+            ("ProOffer.swift", """
+                import SwiftUI
+                struct ProOffer: View {
+                    @StateObject var model = PurchaseModel()
+                    var body: some View {
+                        VStack {
+                            Text("Pro, billed yearly")
+                            Button("BUY") { Task { await model.↓buyYearlyWithValidation() } }
+                        }
+                    }
+                }
+                """),
+        ]),
         // Without a purchase button (the purchase runs on a tap gesture), the app's own
         // SubscriptionStoreView is reported where it is presented, the line that reads like StoreKit's.
         RuleExample(files: [

@@ -81,9 +81,12 @@ struct PurchaseSurface: Sendable {
             guard !names.isEmpty else { return (functions, calls) }
             let wrapperNames = IdentifierNames(names)
             for file in project.swiftFiles {
-                for call in file.calls(named: wrapperNames) where file.receiver(of: call.name) != nil {
+                for call in file.calls(named: wrapperNames) {
                     let types = owners[file.text(call.name)] ?? []
-                    if byType, !types.contains(where: { owner in owner.map { CallGraph.mayCall(call, in: file, methodOf: $0, project: project) } ?? true }) { continue }
+                    if file.receiver(of: call.name) == nil {
+                        // `await _purchaseWithValidation(product)` inside the type that declares it.
+                        guard let inType = file.enclosingType(of: call.name).map({ file.declarations[$0].name }), types.contains(inType) else { continue }
+                    } else if byType, !types.contains(where: { owner in owner.map { CallGraph.mayCall(call, in: file, methodOf: $0, project: project) } ?? true }) { continue }
                     if known.insert("\(file.path)#\(call.name)").inserted { calls.append(CodeSite(file: file, index: call.name)) }
                 }
             }
@@ -95,10 +98,17 @@ struct PurchaseSurface: Sendable {
         // name, so not purchase UI by themselves, only when handed to a view below.
         var purchasing = wrapperFunctions
         var level = viaWrappers
+        // Of those further calls, the ones a view's button makes (`Button("BUY") { Task { await
+        // model.purchaseProWithValidation() } }` → `_purchaseWithValidation` → RevenueCat's
+        // `purchase(product:)`): a user buying, so purchase UI.
+        var fromButtons: [CodeSite] = []
         for _ in 0..<2 where !level.isEmpty {
             let next = callers(of: level, byType: true)
             purchasing += next.functions
             level = next.calls
+            fromButtons += level.filter { site in
+                Self.owningView(of: site.index, in: site.file) != nil && PurchaseScreen.isInButton(site.index, in: site.file)
+            }
         }
         // A purchasing method handed to a view (`PlanList(buy: subscribe)`, the method of the
         // view that creates the list): the view's calls of that parameter (`buy(product)`) buy.
@@ -130,7 +140,7 @@ struct PurchaseSurface: Sendable {
                 }
             }
         }
-        purchaseCalls = direct + viaWrappers + viaSDK + viaClosures
+        purchaseCalls = direct + viaWrappers + viaSDK + viaClosures + fromButtons
     }
 
     /// A `.purchase(…)` on a receiver, with StoreKit's labels or none: `purchase()`,

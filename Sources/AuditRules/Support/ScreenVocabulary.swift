@@ -121,11 +121,13 @@ enum ShownTerms {
     static let periodIdentifiers: Set<String> = ["subscriptionPeriod", "period", "periodUnit", "localizedPeriod", "billingPeriod"]
 
     /// Whether `range` reads a price: a price identifier anywhere, or a price name inside the
-    /// arguments of a call that shows text (`Text(option.price)`, `Text("\(priceText) a year")`).
+    /// arguments of a call that shows text or an interpolation (`Text(option.price)`,
+    /// `Text("\(priceText) a year")`, `"BUY \(price)"`).
     static func showsPrice(in range: Range<Int>, of file: SwiftFile) -> Bool {
         for i in range where file.isKind(i, .identifier) {
             if file.isIdentifier(i, in: priceIdentifiers) { return true }
-            if file.isIdentifier(i, in: shownPriceNames), isShown(i, in: file) { return true }
+            // Or interpolated into a title the screen builds (`return "BUY \(price)"`).
+            if file.isIdentifier(i, in: shownPriceNames), isShown(i, in: file) || file.isInsideInterpolation(i) { return true }
             // An app helper that formats it (`formattedBuildPriceWithPeriod()`), shown in text.
             if file.isCall(at: i), ASCIISearch.contains(file.text(i).lowercased(), "price"),
                file.isInsideInterpolation(i) || isShown(i, in: file) {
