@@ -174,6 +174,35 @@ extension PolicyLinksMissingRule {
                 }
                 """),
         ]),
+        // The settings screen links both documents, but it pushes the paywall in a hosting
+        // controller: a screen of its own, whose purchase button has no links beside it.
+        RuleExample(files: [
+            ("SettingsView.swift", """
+                import SwiftUI
+                struct SettingsView: View {
+                    let navigation: UINavigationController
+                    var body: some View {
+                        List {
+                            Button("Plans") { navigation.pushViewController(UIHostingController(rootView: PlansView()), animated: true) }
+                            Link("Privacy Policy", destination: URL(string: "https://blink.example.app/privacy")!)
+                            Link("Terms of Use", destination: URL(string: "https://blink.example.app/terms")!)
+                        }
+                    }
+                }
+                """),
+            ("PlansView.swift", """
+                import StoreKit
+                import SwiftUI
+                struct PlansView: View {
+                    let yearly: Product?
+                    var body: some View {
+                        if let yearly {
+                            Button("BUY \\(yearly.displayPrice) A YEAR") { Task { _ = try? await yearly.↓purchase() } }
+                        }
+                    }
+                }
+                """),
+        ]),
         // Without a purchase button (the purchase runs on a tap gesture), the app's own
         // SubscriptionStoreView is reported where it is presented, the line that reads like StoreKit's.
         RuleExample(files: [

@@ -338,10 +338,11 @@ enum ViewCode {
     static let destinationLabels: Set<String> = ["destination", "details", "detail"]
 
     /// Calls that show their content as another screen.
-    static let presentingCalls: Set<String> = ["NavigationLink", "sheet", "fullScreenCover", "popover", "navigationDestination"]
+    static let presentingCalls: Set<String> = ["NavigationLink", "sheet", "fullScreenCover", "popover", "navigationDestination", "UIHostingController", "NSHostingController"]
 
     /// Whether the view created at `index` is shown as a screen of its own: in a
-    /// `NavigationLink`, a sheet, a full-screen cover, a popover or a navigation destination.
+    /// `NavigationLink`, a sheet, a full-screen cover, a popover, a navigation destination, or
+    /// a hosting controller a view pushes or presents (`UIHostingController(rootView: PlansView())`).
     static func isPresented(_ index: Int, in file: SwiftFile) -> Bool {
         presentingCall(of: index, in: file, calls: presentingCalls) != nil
     }
