@@ -55,12 +55,30 @@ public struct PolicyLinksMissingRule: Rule {
         // subscription, which show no links): the links may be on the screen, its helper
         // views, or the views around it that show it.
         var reported = Set<SourceLocation>()
-        for screen in PurchaseScreens.of(project).screens where screen.sellsSubscriptions && !screen.usesSubscriptionStoreView {
+        let custom = PurchaseScreens.of(project).screens.filter { $0.sellsSubscriptions && !$0.usesSubscriptionStoreView }
+        for screen in custom {
             sawSubscriptionUI = true
+            // A part of another such screen (its product row) is judged with that screen, whose
+            // code holds it.
+            let range = screen.file.fullRange(of: screen.type)
+            let isPartOfAnother = custom.contains { other in
+                guard other.type != screen.type || other.file.path != screen.file.path else { return false }
+                return other.code.dropFirst().contains { $0.0.path == screen.file.path && $0.1 == range }
+            }
+            if isPartOfAnother { continue }
             var links = ViewCode.policyLinks(in: screen.code + ViewCode.privateTypes(namedIn: screen.code, of: screen.file))
             if !(links.terms && links.privacy) {
+                // The views around it, and the helper views (a legal footer) of the nearest two:
+                // further out, their helpers are other screens of the app (its tabs, its settings).
                 let containers = screen.containers(in: project)
-                let around = ViewCode.policyLinks(in: containers + containers.flatMap { ViewCode.helperViewRanges(usedIn: $0.1, of: $0.0, project: project) })
+                let near = ViewCode.containers(of: screen.type, in: screen.file, project: project, depth: 2)
+                // A container is read in its parts (its other branches left out): it is no
+                // helper of the one around it.
+                let helpers = near.flatMap { ViewCode.helperViewRanges(usedIn: $0.1, of: $0.0, project: project) }.filter { helper in
+                    !containers.contains { $0.0.path == helper.0.path && $0.1.overlaps(helper.1) }
+                        && !(helper.0.path == screen.file.path && helper.1.overlaps(screen.file.fullRange(of: screen.type)))
+                }
+                let around = ViewCode.policyLinks(in: containers + helpers)
                 links.terms = links.terms || around.terms
                 links.privacy = links.privacy || around.privacy
                 links.termsOpeningPrivacy += around.termsOpeningPrivacy

@@ -203,6 +203,40 @@ extension PolicyLinksMissingRule {
                 }
                 """),
         ]),
+        // A sign-up flow shows its terms step or its subscription step, never both: the terms
+        // step's links are not on the subscription step.
+        RuleExample("""
+            import StoreKit
+            import SwiftUI
+            struct SignupFlow: View {
+                let stage: String
+                let plans: [Product]
+                var body: some View {
+                    if stage == "terms" {
+                        TermsStep()
+                    } else if stage == "subscribe" {
+                        SubscribeStep(plans: plans)
+                    } else {
+                        Text("Done")
+                    }
+                }
+            }
+            struct TermsStep: View {
+                var body: some View {
+                    Link("Terms of Use", destination: URL(string: "https://circles.example.app/terms")!)
+                    Link("Privacy Policy", destination: URL(string: "https://circles.example.app/privacy")!)
+                }
+            }
+            struct SubscribeStep: View {
+                let plans: [Product]
+                var body: some View {
+                    ForEach(plans) { plan in
+                        Text("\\(plan.displayName), renews every \\(plan.subscription?.subscriptionPeriod.unit.localizedDescription ?? "")")
+                        Button("Subscribe for \\(plan.displayPrice)") { Task { _ = try? await plan.↓purchase() } }
+                    }
+                }
+            }
+            """),
         // Without a purchase button (the purchase runs on a tap gesture), the app's own
         // SubscriptionStoreView is reported where it is presented, the line that reads like StoreKit's.
         RuleExample(files: [
@@ -270,6 +304,40 @@ extension PolicyLinksMissingRule {
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [
+        // The flow shows the links with the subscription step, in the same branch.
+        RuleExample("""
+            import StoreKit
+            import SwiftUI
+            struct SignupFlow: View {
+                let stage: String
+                let plans: [Product]
+                var body: some View {
+                    if stage == "subscribe" {
+                        VStack {
+                            SubscribeStep(plans: plans)
+                            LegalFooter()
+                        }
+                    } else {
+                        Text("Welcome")
+                    }
+                }
+            }
+            struct LegalFooter: View {
+                var body: some View {
+                    Link("Terms of Use", destination: URL(string: "https://circles.example.app/terms")!)
+                    Link("Privacy Policy", destination: URL(string: "https://circles.example.app/privacy")!)
+                }
+            }
+            struct SubscribeStep: View {
+                let plans: [Product]
+                var body: some View {
+                    ForEach(plans) { plan in
+                        Text("\\(plan.displayName), renews every \\(plan.subscription?.subscriptionPeriod.unit.localizedDescription ?? "")")
+                        Button("Subscribe for \\(plan.displayPrice)") { Task { _ = try? await plan.purchase() } }
+                    }
+                }
+            }
+            """),
         // The same shape selling coin packs: no subscription, no links required.
         RuleExample(files: [
             ("CoinShop.swift", """

@@ -377,6 +377,110 @@ enum ViewCode {
         return nil
     }
 
+    /// The bodies of the other branches of every `if … else if … else` statement around code
+    /// token `index` (up to its type): views there are shown instead of the one at `index`.
+    static func otherBranches(around index: Int, in file: SwiftFile) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var position = index
+        while let brace = file.enclosingBracket(of: position, where: { file.isKind($0, .leftBrace) }) {
+            if let declaration = file.declaration(openedBy: brace), file.declarations[declaration].kind.isType { break }
+            defer { position = brace }
+            // A `switch` body: the other cases.
+            if let first = file.nextCodeIndex(after: brace), file.tokenIs(first, "case") || file.tokenIs(first, "default"),
+               let close = file.matchingBracket(of: brace) {
+                let labels = (brace + 1..<close).filter { k in
+                    (file.tokenIs(k, "case") || file.tokenIs(k, "default")) && file.enclosingBracket(of: k) == brace && file.startsLine[k]
+                }
+                for (n, label) in labels.enumerated() {
+                    let caseRange = label..<(n + 1 < labels.count ? labels[n + 1] : close)
+                    if !caseRange.contains(position) { result.append(caseRange) }
+                }
+                continue
+            }
+            guard let bodies = ifChainBodies(containing: brace, in: file) else { continue }
+            result += bodies.filter { !$0.contains(brace) }
+        }
+        return result
+    }
+
+    /// The branch bodies (`{` to `}`) of the `if`/`else` chain one of whose bodies opens at
+    /// `brace`, or nil when `brace` opens no branch of one.
+    private static func ifChainBodies(containing brace: Int, in file: SwiftFile) -> [Range<Int>]? {
+        // The keyword that opens the branch: `else` right before the brace, or the `if` of its
+        // condition (which may hold calls, closures in parentheses and `,`-joined clauses).
+        func opener(of brace: Int) -> Int? {
+            guard let before = file.previousCodeIndex(before: brace) else { return nil }
+            if file.tokenIs(before, "else") { return before }
+            let level = file.enclosingBracket(of: brace)
+            var k = before
+            for _ in 0..<120 {
+                if file.isKind(k, .rightBrace) { return nil }
+                if file.isKind(k, .stringEnd) {
+                    // A literal in the condition (`stage == "subscribe"`): passed over whole.
+                    while k > 0, !file.isKind(k, .stringStart) { k -= 1 }
+                    guard let previous = file.previousCodeIndex(before: k) else { return nil }
+                    k = previous
+                    continue
+                }
+                if file.isKind(k, .rightParen) || file.isKind(k, .rightBracket), let open = file.matchingBracket(of: k) {
+                    guard let previous = file.previousCodeIndex(before: open) else { return nil }
+                    k = previous
+                    continue
+                }
+                guard file.enclosingBracket(of: k) == level else { return nil }
+                if file.tokenIs(k, "if") { return k }
+                if file.tokenIs(k, "for") || file.tokenIs(k, "while") || file.tokenIs(k, "guard") || file.tokenIs(k, "switch") || file.tokenIs(k, "func") { return nil }
+                // A line that starts a statement of its own, not a continued condition.
+                if file.startsLine[k], let previous = file.previousCodeIndex(before: k),
+                   !(file.isKind(previous, .comma) || file.isOperator(previous, "&&") || file.isOperator(previous, "||") || file.tokenIs(previous, "if")) {
+                    return nil
+                }
+                guard let previous = file.previousCodeIndex(before: k) else { return nil }
+                k = previous
+            }
+            return nil
+        }
+        guard let first = opener(of: brace) else { return nil }
+        // Each branch from its keyword, so its condition (`if let params = … as? TermsParams`)
+        // goes with it.
+        var bodies: [Range<Int>] = []
+        // Back to the chain's first branch: `} else` before an opener.
+        var opening = first
+        var body = brace
+        while true {
+            guard let close = file.matchingBracket(of: body) else { return nil }
+            bodies.append(opening..<(close + 1))
+            let keyword = file.tokenIs(opening, "if") ? file.previousCodeIndex(before: opening).flatMap { file.tokenIs($0, "else") ? $0 : nil } : opening
+            guard let elseToken = keyword, let end = file.previousCodeIndex(before: elseToken), file.isKind(end, .rightBrace),
+                  let start = file.matchingBracket(of: end), let previousOpener = opener(of: start)
+            else { break }
+            opening = previousOpener
+            body = start
+        }
+        // On to the last: `} else {` or `} else if … {` after a body.
+        var last = brace
+        while let close = file.matchingBracket(of: last), let next = file.nextCodeIndex(after: close), file.tokenIs(next, "else"),
+              let after = file.nextCodeIndex(after: next) {
+            var nextBody: Int?
+            if file.isKind(after, .leftBrace) {
+                nextBody = after
+            } else if file.tokenIs(after, "if") {
+                let level = file.enclosingBracket(of: after)
+                var k = after
+                for _ in 0..<200 {
+                    guard let n = file.nextCodeIndex(after: k) else { break }
+                    k = n
+                    if file.isKind(k, .leftParen) || file.isKind(k, .leftBracket), let partner = file.matchingBracket(of: k) { k = partner; continue }
+                    if file.isKind(k, .leftBrace), file.enclosingBracket(of: k) == level { nextBody = k; break }
+                }
+            }
+            guard let found = nextBody, let end = file.matchingBracket(of: found) else { break }
+            bodies.append(next..<(end + 1))
+            last = found
+        }
+        return bodies.count > 1 ? bodies : nil
+    }
+
     /// Whether the closure opened by `brace` is a `NavigationLink`'s label, which is on the
     /// screen that links, not the destination: `NavigationLink(destination: D()) { Label() }`,
     /// `NavigationLink { D() } label: { Label() }`.
@@ -406,7 +510,17 @@ enum ViewCode {
                               PurchaseSurface.isViewType(other.declarations[outer]) || other.declarations[outer].kind == .extension,
                               seen.insert("\(other.path)#\(outer)").inserted
                         else { continue }
-                        result.append((other, other.fullRange(of: outer)))
+                        // What the container shows in another branch of an `if … else` around
+                        // this view (a sign-up flow's terms step beside its subscription step)
+                        // is never on screen with it.
+                        var parts = [other.fullRange(of: outer)]
+                        for branch in otherBranches(around: i, in: other) {
+                            parts = parts.flatMap { part -> [Range<Int>] in
+                                guard part.overlaps(branch) else { return [part] }
+                                return [part.lowerBound..<max(part.lowerBound, branch.lowerBound), min(part.upperBound, branch.upperBound)..<part.upperBound].filter { !$0.isEmpty }
+                            }
+                        }
+                        result += parts.map { (other, $0) }
                         next.append(other.declarations[outer].name)
                     }
                 }
