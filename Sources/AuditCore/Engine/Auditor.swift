@@ -161,7 +161,9 @@ public enum Auditor {
         // between the two, and the lexer finds the bytes still in the cache.
         let files = discovered.files.sorted { $0.relativePath < $1.relativePath }
         options.notify(.started(.reading, total: files.count + discovered.buildFiles.count))
-        let loaded: [(InputFile, LoadedInput)] = parallelMap(files, jobs: options.jobs) { file in
+        // String catalogs and tables first (the largest files: one 2 MB catalog read last kept
+        // one worker busy alone), then the rest in path order; results stay in path order.
+        let loaded: [(InputFile, LoadedInput)] = parallelMap(files, jobs: options.jobs, first: { $0.kind.isLargeTable }) { file in
             let input = InputFile(relativePath: file.relativePath, kind: file.kind, contents: read(file))
             let item = Loader.load(input)
             options.notify(.advanced(.reading))
@@ -657,6 +659,28 @@ public func parallelMap<T: Sendable, R: Sendable>(_ items: [T], jobs: Int?, _ tr
             while true {
                 let index = next.increment()
                 if index >= items.count { break }
+                (slots.base + index).initialize(to: transform(items[index]))
+            }
+        }
+        count = items.count
+    }
+}
+
+/// `parallelMap`, the items for which `first` is true taken before the others (each group in
+/// its order); the results keep the items' order. Long items first, so that none is left
+/// running alone at the end.
+public func parallelMap<T: Sendable, R: Sendable>(_ items: [T], jobs: Int?, first: (T) -> Bool, _ transform: @Sendable (T) -> R) -> [R] {
+    let workers = max(1, min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, items.count))
+    if workers <= 1 || items.count < 2 { return items.map(transform) }
+    let order = items.indices.filter { first(items[$0]) } + items.indices.filter { !first(items[$0]) }
+    let next = Counter()
+    return [R](unsafeUninitializedCapacity: items.count) { buffer, count in
+        let slots = SlotPointer(base: buffer.baseAddress!)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let position = next.increment()
+                if position >= order.count { break }
+                let index = order[position]
                 (slots.base + index).initialize(to: transform(items[index]))
             }
         }
