@@ -512,6 +512,10 @@ public enum Auditor {
         // A Swift file has its line table (blanking previews keeps every line break, so it is
         // also the original text's); other files get one each, not one per finding.
         var tables: [String: LineTable] = [:]
+        // The excerpt lines' texts of the current file, each made once: findings on
+        // neighbouring lines share them (60,000 findings held five copies of each line).
+        var excerptFile = ""
+        var excerptTexts: [Int: String] = [:]
         for var finding in findings.sorted(by: Finding.reportOrder) {
             let key = "\(finding.ruleID)|\(finding.location)|\(finding.message)"
             guard seen.insert(key).inserted else { continue }
@@ -529,7 +533,11 @@ public enum Auditor {
                     table = LineTable(bytes)
                     tables[file] = table
                 }
-                finding.excerpt = Excerpt.around(line: finding.location.line, in: bytes, lines: table)
+                if file != excerptFile {
+                    excerptFile = file
+                    excerptTexts.removeAll()
+                }
+                finding.excerpt = Excerpt.around(line: finding.location.line, in: bytes, lines: table, texts: &excerptTexts)
                 finding.end = Self.end(of: finding.location, in: bytes, lines: table, swift: swift)
                 if lineTexts[lineKey] == nil {
                     let lineText = String(decoding: bytes[table.range(ofLine: finding.location.line, in: bytes)], as: UTF8.self)
@@ -605,17 +613,31 @@ extension Finding {
 extension Excerpt {
     /// Two lines of context either side of `line`, the line itself highlighted.
     static func around(line: Int, in bytes: [UInt8], lines: LineTable, context: Int = 2) -> Excerpt? {
+        var texts: [Int: String] = [:]
+        return around(line: line, in: bytes, lines: lines, context: context, texts: &texts)
+    }
+
+    /// `texts`: the lines' texts already made for this file, by line number, and where the
+    /// ones made here are kept.
+    static func around(line: Int, in bytes: [UInt8], lines: LineTable, context: Int = 2, texts: inout [Int: String]) -> Excerpt? {
         guard line >= 1, line <= lines.lineCount else { return nil }
         let first = max(1, line - context)
         let last = min(lines.lineCount, line + context)
         var result: [Excerpt.Line] = []
         for number in first...last {
-            let range = lines.range(ofLine: number, in: bytes)
-            // Decode a long line only as far as the 400 characters shown: when the cut, which
-            // may split a character, leaves 402 or more, the first 400 are those of the whole line.
-            var text = String(decoding: bytes[range.prefix(2048)], as: UTF8.self)
-            if range.count > 2048, text.count <= 401 { text = String(decoding: bytes[range], as: UTF8.self) }
-            if range.count > 2048 || text.utf8.count > 400 { text = String(text.prefix(400)) + "…" }
+            let text: String
+            if let known = texts[number] {
+                text = known
+            } else {
+                let range = lines.range(ofLine: number, in: bytes)
+                // Decode a long line only as far as the 400 characters shown: when the cut, which
+                // may split a character, leaves 402 or more, the first 400 are those of the whole line.
+                var made = String(decoding: bytes[range.prefix(2048)], as: UTF8.self)
+                if range.count > 2048, made.count <= 401 { made = String(decoding: bytes[range], as: UTF8.self) }
+                if range.count > 2048 || made.utf8.count > 400 { made = String(made.prefix(400)) + "…" }
+                texts[number] = made
+                text = made
+            }
             result.append(Excerpt.Line(number: number, text: text, isHighlighted: number == line))
         }
         // Trailing blank context lines add nothing.
