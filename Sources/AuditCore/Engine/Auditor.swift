@@ -259,12 +259,32 @@ public enum Auditor {
             options.notify(.started(.checking, total: rules.count * work.count))
             let order = work.indices.sorted { a, b in work[a].bytes != work[b].bytes ? work[a].bytes > work[b].bytes : a < b }
             let extra = discoveryErrors + build.problems
-            let audited = parallelMap(order.map { work[$0] }, jobs: options.jobs) { item in
-                assemble(item.selected, rules: rules, options: options, scope: item.scope, extraErrors: extra, announcesStages: false)
+            // In three steps over all the apps, each step's items on every worker: the
+            // projects (largest first); then every app's rules as one list, heaviest rules of
+            // the largest apps first; then each app's findings. An app audited whole on one
+            // worker left the other idle while the largest app's rules ran.
+            let prepared = parallelMap(order.map { work[$0] }, jobs: options.jobs) { item in
+                Self.prepare(item.selected, rules: rules, options: options, scope: item.scope, extraErrors: extra)
+            }
+            let weights = rules.map { type(of: $0).schedulingWeight }
+            var checks: [(app: Int, rule: Int)] = []
+            for weight in Set(weights).sorted(by: >) {
+                for app in prepared.indices {
+                    for rule in rules.indices where weights[rule] == weight { checks.append((app, rule)) }
+                }
+            }
+            let checked = parallelMap(checks, jobs: options.jobs) { item in
+                Self.check(rules[item.rule], on: prepared[item.app].project, options: options)
+            }
+            var ruleResults = [[RuleResult?]](repeating: [RuleResult?](repeating: nil, count: rules.count), count: prepared.count)
+            for (position, check) in checks.enumerated() { ruleResults[check.app][check.rule] = checked[position] }
+            let appResults = ruleResults.map { $0.map { $0! } }
+            options.notify(.started(.finishing, total: 0))
+            let audited = parallelMap(Array(prepared.indices), jobs: options.jobs) { app in
+                Self.conclude(prepared[app], results: appResults[app], options: options)
             }
             results = audited
             for (position, index) in order.enumerated() { results[index] = audited[position] }
-            options.notify(.started(.finishing, total: 0))
         } else {
             results = work.map { assemble($0.selected, rules: rules, options: options, scope: $0.scope, extraErrors: discoveryErrors + build.problems) }
         }
@@ -449,6 +469,65 @@ public enum Auditor {
         return result
     }
 
+    /// An app's project with its shared facts and the rules' preparation, ready for the
+    /// rules: `assemble` up to the rules, for audits that schedule several apps' rules together.
+    struct PreparedApp: Sendable {
+        var project: Project
+        var sources: [(path: String, bytes: [UInt8])]
+        var counts: [FileKind: Int]
+        var scope: AuditScope
+    }
+
+    private static func prepare(_ loaded: [(InputFile, LoadedInput)], rules: [any Rule], options: AuditOptions,
+                                scope: AuditScope, extraErrors: [InputError]) -> PreparedApp {
+        var project = Project()
+        project.inputErrors = extraErrors
+        var sources: [(path: String, bytes: [UInt8])] = []
+        sources.reserveCapacity(loaded.count)
+        var counts: [FileKind: Int] = [:]
+        for (input, item) in loaded {
+            counts[input.kind, default: 0] += 1
+            if case .success(let bytes) = input.contents { sources.append((input.relativePath, bytes)) }
+            item.add(to: &project)
+        }
+        project.resolveLocales(override: options.locales, declared: scope.app.declaredLocales, declaredSource: scope.app.declaredLocaleSource)
+        project.isLibrary = scope.app.kind == .package
+        project.declaresCustomEULA = options.declaresCustomEULA
+        project.testStoreKitConfigurations = scope.testStoreKitConfigurations
+        project.settingsFiles = scope.settingsFiles
+        project.jobs = options.jobs
+        options.notify(.item(.checking, "shared facts", started: true))
+        project.prepareSharedFacts()
+        options.notify(.item(.checking, "shared facts", started: false))
+        for rule in rules {
+            let name = "preparing " + rule.description.identifier
+            options.notify(.item(.checking, name, started: true))
+            rule.prepare(project)
+            options.notify(.item(.checking, name, started: false))
+        }
+        return PreparedApp(project: project, sources: sources, counts: counts, scope: scope)
+    }
+
+    /// One rule on one prepared project.
+    private static func check(_ rule: any Rule, on project: Project, options: AuditOptions) -> RuleResult {
+        var result = RuleResult(rule: rule.description)
+        options.notify(.item(.checking, rule.description.identifier, started: true))
+        rule.check(project, into: &result)
+        options.notify(.item(.checking, rule.description.identifier, started: false))
+        options.notify(.advanced(.checking))
+        return result
+    }
+
+    /// The app's result from its rules' results (in the rules' order): what `assemble` returns.
+    private static func conclude(_ app: PreparedApp, results: [RuleResult], options: AuditOptions) -> AuditResult {
+        var result = decorated(project: app.project, results: results, sources: app.sources, options: options)
+        result.fileCounts = app.counts
+        result.scope = app.scope
+        result.scope.swiftImportsStoreKit = result.project.usesStoreKit
+        result.scope.objectiveCStoreKitFiles = result.project.objectiveCFiles.filter { $0.importsStoreKit || $0.mentions("SKPaymentQueue") || $0.mentions("SKProduct") }.count
+        return result
+    }
+
     /// `sources`: the inputs as read, in path order.
     private static func finish(project: Project, sources: [(path: String, bytes: [UInt8])], rules: [any Rule], options: AuditOptions,
                                announcesStages: Bool = true) -> AuditResult {
@@ -477,6 +556,12 @@ public enum Auditor {
         var results = ordered
         for (position, index) in order.enumerated() { results[index] = ordered[position] }
         if announcesStages { options.notify(.started(.finishing, total: 0)) }
+        return decorated(project: project, results: results, sources: sources, options: options)
+    }
+
+    /// The rules' findings with excerpts and fingerprints, and all of them sorted.
+    private static func decorated(project: Project, results: [RuleResult], sources: [(path: String, bytes: [UInt8])], options: AuditOptions) -> AuditResult {
+        var results = results
         let texts = SourceTexts(inputs: sources, swiftFiles: project.swiftFiles)
         // Each rule's findings are decorated on their own (fingerprints count occurrences per
         // rule), so the rules can be done in parallel.
