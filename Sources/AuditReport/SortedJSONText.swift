@@ -38,6 +38,7 @@ extension JSONOutput {
     /// A member of an object, the elements of an array, a string or an integer; nil for
     /// another kind of value (the index reads its results' keys this way).
     subscript(key: String) -> JSONOutput? {
+        if case .cached(let cached) = self { return cached.value[key] }
         if case .object(let members) = self { return members.first { $0.0 == key }?.1 }
         return nil
     }
@@ -46,17 +47,20 @@ extension JSONOutput {
         switch self {
         case .array(let elements): elements
         case .generated(let count, let element): (0..<count).map(element)
+        case .cached(let cached): cached.value.elements
         default: nil
         }
     }
 
     var string: String? {
         if case .string(let text) = self { return text }
+        if case .cached(let cached) = self { return cached.value.string }
         return nil
     }
 
     var integer: Int? {
         if case .int(let value) = self { return value }
+        if case .cached(let cached) = self { return cached.value.integer }
         return nil
     }
 
@@ -79,6 +83,12 @@ extension JSONOutput {
             Self.writeSortedArray(count: elements.count, { elements[$0] }, to: &out, indent: indent, orders: &orders)
         case .generated(let count, let element):
             Self.writeSortedArray(count: count, element, to: &out, indent: indent, orders: &orders)
+        case .cached(let cached):
+            // Key orders depend on the keys alone: a fresh table writes the same text.
+            out += cached.text(indent: indent, sorted: true) { value, text in
+                var own = KeyOrders()
+                value.writeSorted(to: &text, indent: indent, orders: &own)
+            }
         case .string(let text): Self.appendFoundationQuoted(text, to: &out)
         case .int(let value): out += String(value).utf8
         case .bool(let value): out += (value ? "true" : "false").utf8

@@ -13,6 +13,10 @@ public enum FileKind: String, Sendable, Hashable, CaseIterable {
     /// (`fastlane/metadata/en-US/description.txt`), or under a folder the configuration names.
     case storeListing
 
+    /// String catalogs and tables: the largest files an app has (megabytes of translations),
+    /// loaded first.
+    public var isLargeTable: Bool { self == .stringCatalog || self == .strings }
+
     /// False when no selection reads a file of this name: its extension is not one the audit
     /// reads (so the walk need not look at what it is unless it may be a folder).
     public static func mayClassify(_ name: String) -> Bool {

@@ -161,7 +161,9 @@ public enum Auditor {
         // between the two, and the lexer finds the bytes still in the cache.
         let files = discovered.files.sorted { $0.relativePath < $1.relativePath }
         options.notify(.started(.reading, total: files.count + discovered.buildFiles.count))
-        let loaded: [(InputFile, LoadedInput)] = parallelMap(files, jobs: options.jobs) { file in
+        // String catalogs and tables first (the largest files: one 2 MB catalog read last kept
+        // one worker busy alone), then the rest in path order; results stay in path order.
+        let loaded: [(InputFile, LoadedInput)] = parallelMap(files, jobs: options.jobs, first: { $0.kind.isLargeTable }) { file in
             let input = InputFile(relativePath: file.relativePath, kind: file.kind, contents: read(file))
             let item = Loader.load(input)
             options.notify(.advanced(.reading))
@@ -257,12 +259,32 @@ public enum Auditor {
             options.notify(.started(.checking, total: rules.count * work.count))
             let order = work.indices.sorted { a, b in work[a].bytes != work[b].bytes ? work[a].bytes > work[b].bytes : a < b }
             let extra = discoveryErrors + build.problems
-            let audited = parallelMap(order.map { work[$0] }, jobs: options.jobs) { item in
-                assemble(item.selected, rules: rules, options: options, scope: item.scope, extraErrors: extra, announcesStages: false)
+            // In three steps over all the apps, each step's items on every worker: the
+            // projects (largest first); then every app's rules as one list, heaviest rules of
+            // the largest apps first; then each app's findings. An app audited whole on one
+            // worker left the other idle while the largest app's rules ran.
+            let prepared = parallelMap(order.map { work[$0] }, jobs: options.jobs) { item in
+                Self.prepare(item.selected, rules: rules, options: options, scope: item.scope, extraErrors: extra)
+            }
+            let weights = rules.map { type(of: $0).schedulingWeight }
+            var checks: [(app: Int, rule: Int)] = []
+            for weight in Set(weights).sorted(by: >) {
+                for app in prepared.indices {
+                    for rule in rules.indices where weights[rule] == weight { checks.append((app, rule)) }
+                }
+            }
+            let checked = parallelMap(checks, jobs: options.jobs) { item in
+                Self.check(rules[item.rule], on: prepared[item.app].project, options: options)
+            }
+            var ruleResults = [[RuleResult?]](repeating: [RuleResult?](repeating: nil, count: rules.count), count: prepared.count)
+            for (position, check) in checks.enumerated() { ruleResults[check.app][check.rule] = checked[position] }
+            let appResults = ruleResults.map { $0.map { $0! } }
+            options.notify(.started(.finishing, total: 0))
+            let audited = parallelMap(Array(prepared.indices), jobs: options.jobs) { app in
+                Self.conclude(prepared[app], results: appResults[app], options: options)
             }
             results = audited
             for (position, index) in order.enumerated() { results[index] = audited[position] }
-            options.notify(.started(.finishing, total: 0))
         } else {
             results = work.map { assemble($0.selected, rules: rules, options: options, scope: $0.scope, extraErrors: discoveryErrors + build.problems) }
         }
@@ -448,6 +470,65 @@ public enum Auditor {
         return result
     }
 
+    /// An app's project with its shared facts and the rules' preparation, ready for the
+    /// rules: `assemble` up to the rules, for audits that schedule several apps' rules together.
+    struct PreparedApp: Sendable {
+        var project: Project
+        var sources: [(path: String, bytes: [UInt8])]
+        var counts: [FileKind: Int]
+        var scope: AuditScope
+    }
+
+    private static func prepare(_ loaded: [(InputFile, LoadedInput)], rules: [any Rule], options: AuditOptions,
+                                scope: AuditScope, extraErrors: [InputError]) -> PreparedApp {
+        var project = Project()
+        project.inputErrors = extraErrors
+        var sources: [(path: String, bytes: [UInt8])] = []
+        sources.reserveCapacity(loaded.count)
+        var counts: [FileKind: Int] = [:]
+        for (input, item) in loaded {
+            counts[input.kind, default: 0] += 1
+            if case .success(let bytes) = input.contents { sources.append((input.relativePath, bytes)) }
+            item.add(to: &project)
+        }
+        project.resolveLocales(override: options.locales, declared: scope.app.declaredLocales, declaredSource: scope.app.declaredLocaleSource)
+        project.isLibrary = scope.app.kind == .package
+        project.declaresCustomEULA = options.declaresCustomEULA
+        project.testStoreKitConfigurations = scope.testStoreKitConfigurations
+        project.settingsFiles = scope.settingsFiles
+        project.jobs = options.jobs
+        options.notify(.item(.checking, "shared facts", started: true))
+        project.prepareSharedFacts()
+        options.notify(.item(.checking, "shared facts", started: false))
+        for rule in rules {
+            let name = "preparing " + rule.description.identifier
+            options.notify(.item(.checking, name, started: true))
+            rule.prepare(project)
+            options.notify(.item(.checking, name, started: false))
+        }
+        return PreparedApp(project: project, sources: sources, counts: counts, scope: scope)
+    }
+
+    /// One rule on one prepared project.
+    private static func check(_ rule: any Rule, on project: Project, options: AuditOptions) -> RuleResult {
+        var result = RuleResult(rule: rule.description)
+        options.notify(.item(.checking, rule.description.identifier, started: true))
+        rule.check(project, into: &result)
+        options.notify(.item(.checking, rule.description.identifier, started: false))
+        options.notify(.advanced(.checking))
+        return result
+    }
+
+    /// The app's result from its rules' results (in the rules' order): what `assemble` returns.
+    private static func conclude(_ app: PreparedApp, results: [RuleResult], options: AuditOptions) -> AuditResult {
+        var result = decorated(project: app.project, results: results, sources: app.sources, options: options)
+        result.fileCounts = app.counts
+        result.scope = app.scope
+        result.scope.swiftImportsStoreKit = result.project.usesStoreKit
+        result.scope.objectiveCStoreKitFiles = result.project.objectiveCFiles.filter { $0.importsStoreKit || $0.mentions("SKPaymentQueue") || $0.mentions("SKProduct") }.count
+        return result
+    }
+
     /// `sources`: the inputs as read, in path order.
     private static func finish(project: Project, sources: [(path: String, bytes: [UInt8])], rules: [any Rule], options: AuditOptions,
                                announcesStages: Bool = true) -> AuditResult {
@@ -476,6 +557,12 @@ public enum Auditor {
         var results = ordered
         for (position, index) in order.enumerated() { results[index] = ordered[position] }
         if announcesStages { options.notify(.started(.finishing, total: 0)) }
+        return decorated(project: project, results: results, sources: sources, options: options)
+    }
+
+    /// The rules' findings with excerpts and fingerprints, and all of them sorted.
+    private static func decorated(project: Project, results: [RuleResult], sources: [(path: String, bytes: [UInt8])], options: AuditOptions) -> AuditResult {
+        var results = results
         let texts = SourceTexts(inputs: sources, swiftFiles: project.swiftFiles)
         // Each rule's findings are decorated on their own (fingerprints count occurrences per
         // rule), so the rules can be done in parallel.
@@ -511,6 +598,10 @@ public enum Auditor {
         // A Swift file has its line table (blanking previews keeps every line break, so it is
         // also the original text's); other files get one each, not one per finding.
         var tables: [String: LineTable] = [:]
+        // The excerpt lines' texts of the current file, each made once: findings on
+        // neighbouring lines share them (60,000 findings held five copies of each line).
+        var excerptFile = ""
+        var excerptTexts: [Int: String] = [:]
         for var finding in findings.sorted(by: Finding.reportOrder) {
             let key = "\(finding.ruleID)|\(finding.location)|\(finding.message)"
             guard seen.insert(key).inserted else { continue }
@@ -528,7 +619,11 @@ public enum Auditor {
                     table = LineTable(bytes)
                     tables[file] = table
                 }
-                finding.excerpt = Excerpt.around(line: finding.location.line, in: bytes, lines: table)
+                if file != excerptFile {
+                    excerptFile = file
+                    excerptTexts.removeAll()
+                }
+                finding.excerpt = Excerpt.around(line: finding.location.line, in: bytes, lines: table, texts: &excerptTexts)
                 finding.end = Self.end(of: finding.location, in: bytes, lines: table, swift: swift)
                 if lineTexts[lineKey] == nil {
                     let lineText = String(decoding: bytes[table.range(ofLine: finding.location.line, in: bytes)], as: UTF8.self)
@@ -604,17 +699,31 @@ extension Finding {
 extension Excerpt {
     /// Two lines of context either side of `line`, the line itself highlighted.
     static func around(line: Int, in bytes: [UInt8], lines: LineTable, context: Int = 2) -> Excerpt? {
+        var texts: [Int: String] = [:]
+        return around(line: line, in: bytes, lines: lines, context: context, texts: &texts)
+    }
+
+    /// `texts`: the lines' texts already made for this file, by line number, and where the
+    /// ones made here are kept.
+    static func around(line: Int, in bytes: [UInt8], lines: LineTable, context: Int = 2, texts: inout [Int: String]) -> Excerpt? {
         guard line >= 1, line <= lines.lineCount else { return nil }
         let first = max(1, line - context)
         let last = min(lines.lineCount, line + context)
         var result: [Excerpt.Line] = []
         for number in first...last {
-            let range = lines.range(ofLine: number, in: bytes)
-            // Decode a long line only as far as the 400 characters shown: when the cut, which
-            // may split a character, leaves 402 or more, the first 400 are those of the whole line.
-            var text = String(decoding: bytes[range.prefix(2048)], as: UTF8.self)
-            if range.count > 2048, text.count <= 401 { text = String(decoding: bytes[range], as: UTF8.self) }
-            if range.count > 2048 || text.utf8.count > 400 { text = String(text.prefix(400)) + "…" }
+            let text: String
+            if let known = texts[number] {
+                text = known
+            } else {
+                let range = lines.range(ofLine: number, in: bytes)
+                // Decode a long line only as far as the 400 characters shown: when the cut, which
+                // may split a character, leaves 402 or more, the first 400 are those of the whole line.
+                var made = String(decoding: bytes[range.prefix(2048)], as: UTF8.self)
+                if range.count > 2048, made.count <= 401 { made = String(decoding: bytes[range], as: UTF8.self) }
+                if range.count > 2048 || made.utf8.count > 400 { made = String(made.prefix(400)) + "…" }
+                texts[number] = made
+                text = made
+            }
             result.append(Excerpt.Line(number: number, text: text, isHighlighted: number == line))
         }
         // Trailing blank context lines add nothing.
@@ -658,6 +767,28 @@ public func parallelMap<T: Sendable, R: Sendable>(_ items: [T], jobs: Int?, _ tr
             while true {
                 let index = next.increment()
                 if index >= items.count { break }
+                (slots.base + index).initialize(to: transform(items[index]))
+            }
+        }
+        count = items.count
+    }
+}
+
+/// `parallelMap`, the items for which `first` is true taken before the others (each group in
+/// its order); the results keep the items' order. Long items first, so that none is left
+/// running alone at the end.
+public func parallelMap<T: Sendable, R: Sendable>(_ items: [T], jobs: Int?, first: (T) -> Bool, _ transform: @Sendable (T) -> R) -> [R] {
+    let workers = max(1, min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, items.count))
+    if workers <= 1 || items.count < 2 { return items.map(transform) }
+    let order = items.indices.filter { first(items[$0]) } + items.indices.filter { !first(items[$0]) }
+    let next = Counter()
+    return [R](unsafeUninitializedCapacity: items.count) { buffer, count in
+        let slots = SlotPointer(base: buffer.baseAddress!)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let position = next.increment()
+                if position >= order.count { break }
+                let index = order[position]
                 (slots.base + index).initialize(to: transform(items[index]))
             }
         }

@@ -186,11 +186,19 @@ public struct TransactionNotFinishedRule: Rule {
         // After the statement that binds it (a `guard case .verified(let t) = r else { return }`
         // leaves on the unverified path, where there is no `t`).
         let bound = file.statementEnd(from: file.statementStart(of: binding.nameIndex))
-        let switches = file.switchStatements().filter { $0.bodyStart < binding.nameIndex && binding.nameIndex < $0.bodyEnd }
         let first = max(binding.nameIndex, bound) + 1
         guard first < finish else { return nil }
-        for exit in first..<finish where file.isIdentifier(exit, "continue") || file.isIdentifier(exit, "return") {
+        // The switches around the binding, found at the first exit (most bindings have none
+        // before their finish): filtering every switch of the file for each binding grew with
+        // the square of a large generated file.
+        var around: [SwitchStatement]?
+        // The `continue` and `return` keywords from the index, in order, instead of a look at
+        // every token between the binding and its finish.
+        let exits = (Array(file.occurrences(of: "continue", in: first..<finish)) + Array(file.occurrences(of: "return", in: first..<finish))).sorted()
+        for exit in exits {
             guard file.enclosingDeclaration(of: exit) == owner, binding.scope.contains(exit) else { continue }
+            let switches = around ?? file.switchStatements().filter { $0.bodyStart < binding.nameIndex && binding.nameIndex < $0.bodyEnd }
+            around = switches
             // Another case of the switch that binds it (`case .unverified: return`).
             if switches.contains(where: { statement in
                 statement.cases.contains { $0.bodyRange.contains(exit) } && !statement.cases.contains { $0.bodyRange.contains(exit) && ($0.patternRange.contains(binding.nameIndex) || $0.bodyRange.contains(binding.nameIndex)) }

@@ -300,6 +300,23 @@ import Testing
         let rootError = inputError { try JSONElement(root: try parseJSON("[]"), file: "test.json").object() }
         #expect(rootError?.reason == "the top-level value should be an object, found an array")
     }
+
+    /// Indentation after a line break is skipped eight spaces at a time: every length, and the
+    /// positions of the values after it.
+    @Test func indentationOfEveryLength() throws {
+        for width in 0..<20 {
+            let spaces = String(repeating: " ", count: width)
+            let text = "{\n\(spaces)\"a\" :\n\(spaces)\t\"b\",\n\(spaces) \"c\" : [\n\(spaces)1 ]\n\(spaces)}\n"
+            let root = try parseJSON(text)
+            #expect(root.member("a")?.position == TextPosition(line: 3, column: width + 2), "width \(width)")
+            #expect(root.member("a")?.value == .string("b"), "width \(width)")
+            guard case .array(let elements)? = root.member("c")?.value else {
+                Issue.record("width \(width): no array")
+                continue
+            }
+            #expect(elements.first?.position == TextPosition(line: 5, column: width + 1), "width \(width)")
+        }
+    }
 }
 
 /// A small deterministic generator so that the damage test is reproducible.

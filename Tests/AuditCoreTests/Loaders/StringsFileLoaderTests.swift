@@ -230,6 +230,46 @@ import Testing
         #expect(try TextDecoding.transcodeUTF16([0xFF, 0xFE], from: 2, bigEndian: false, file: "x.strings") == [])
     }
 
+    /// The parser skips plain text eight bytes at a time: each byte it must stop at (a quote,
+    /// backslash, line break or non-ASCII byte in a value; `*`, a line break or non-ASCII byte
+    /// in a comment) at every offset of those words, and the line count after them.
+    @Test func eightByteRunsStopAtEveryOffset() throws {
+        for pad in 0..<17 {
+            let p = String(repeating: "x", count: pad)
+            let text = "/* \(p)*c\(p)ä\(p)\n\(p)e */\n\"\(p)k\" = \"\(p)\\\"\(p)é\(p)\\n\(p)\n\(p)'\t\(p)\";\n// \(p)ü\(p)*\n'\(p)q' = '\(p)\"\(p)';\n"
+            let file = try loadText(text)
+            #expect(file.entries.count == 2, "pad \(pad)")
+            guard file.entries.count == 2 else { continue }
+            #expect(file.entries[0].comment == "\(p)*c\(p)ä\(p)\n\(p)e", "pad \(pad)")
+            #expect(file.entries[0].key == "\(p)k", "pad \(pad)")
+            #expect(file.entries[0].value == "\(p)\"\(p)é\(p)\n\(p)\n\(p)'\t\(p)", "pad \(pad)")
+            #expect(file.entries[1].comment == "\(p)ü\(p)*", "pad \(pad)")
+            #expect(file.entries[1].key == "\(p)q", "pad \(pad)")
+            #expect(file.entries[1].value == "\(p)\"\(p)", "pad \(pad)")
+            #expect(file.entries[1].location.line == 6, "pad \(pad)")
+        }
+    }
+
+    /// Four ASCII code units are transcoded at a time: a unit that must stop it (non-ASCII,
+    /// LF, CR) at every offset of those words, in both byte orders.
+    @Test func utf16WordsStopAtEveryOffset() throws {
+        for pad in 0..<9 {
+            let p = String(repeating: "x", count: pad)
+            let text = "\(p)é\(p)\n\(p)\r\n\(p)\r\(p)€\(p)🙂\(p)"
+            for bigEndian in [false, true] {
+                var raw: [UInt8] = []
+                for unit in text.utf16 { raw += bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+                #expect(try TextDecoding.transcodeUTF16(raw, from: 0, bigEndian: bigEndian, file: "x.strings") == Array(text.utf8), "pad \(pad)")
+            }
+            // An error's line after the skipped words: "b" has no ';' on line 4.
+            let broken = "/*\(p)\n\(p)\r\n\(p)\r*/\"a\" = \"b\""
+            var bytes: [UInt8] = [0xFF, 0xFE]
+            for unit in broken.utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+            let error = inputError { try StringsFileLoader.load(bytes: bytes, file: "x.strings") }
+            #expect(error?.location.line == 4, "pad \(pad)")
+        }
+    }
+
     @Test func brokenUTF16IsReportedWhereItBreaks() {
         // "a" = " then an unpaired low surrogate, little endian with a byte order mark.
         var bytes: [UInt8] = [0xFF, 0xFE]

@@ -450,6 +450,9 @@ struct JSONByteParser {
                 index += 1
                 line += 1
                 lineStart = index
+                // The indentation after a line break, eight spaces at a time: a string catalog
+                // is a third indentation.
+                index = spaceRunEnd(from: index)
             case 0x0D:
                 index += 1
                 if index < end, bytes[index] == 0x0A { index += 1 }
@@ -458,6 +461,19 @@ struct JSONByteParser {
             default:
                 return
             }
+        }
+    }
+
+    /// The first byte at or after `start` that is not in a run of eight spaces, or where
+    /// fewer than eight bytes are left.
+    @inline(__always)
+    private func spaceRunEnd(from start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return start }
+            let raw = UnsafeRawPointer(base)
+            var i = start
+            while i + 8 <= end, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0x2020_2020_2020_2020 { i += 8 }
+            return i
         }
     }
 

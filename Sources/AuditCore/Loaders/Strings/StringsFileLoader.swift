@@ -155,7 +155,17 @@ struct StringsParser {
         let opening = position
         index += 1
         scratch.removeAll(keepingCapacity: true)
+        let quoteWord = 0x0101_0101_0101_0101 &* UInt64(quote)
         while index < end {
+            // Text without a quote, backslash, line break or non-ASCII byte: eight bytes at a
+            // time, copied at once (a table is mostly such text).
+            let runStart = index
+            index = runEnd(from: index) { word in
+                word | WordBytes.zeroByteBits(word ^ quoteWord) | WordBytes.zeroByteBits(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+                    | WordBytes.zeroByteBits(word ^ 0x0A0A_0A0A_0A0A_0A0A) | WordBytes.zeroByteBits(word ^ 0x0D0D_0D0D_0D0D_0D0D)
+            }
+            if index > runStart { scratch.append(contentsOf: bytes[runStart..<index]) }
+            guard index < end else { break }
             let byte = bytes[index]
             switch byte {
             case quote:
@@ -315,6 +325,12 @@ struct StringsParser {
         index += 2
         let contentStart = index
         while index < end {
+            // To the next `*`, line break or non-ASCII byte, eight bytes at a time.
+            index = runEnd(from: index) { word in
+                word | WordBytes.zeroByteBits(word ^ 0x2A2A_2A2A_2A2A_2A2A)
+                    | WordBytes.zeroByteBits(word ^ 0x0A0A_0A0A_0A0A_0A0A) | WordBytes.zeroByteBits(word ^ 0x0D0D_0D0D_0D0D_0D0D)
+            }
+            guard index < end else { break }
             switch bytes[index] {
             case UInt8(ascii: "*") where index + 1 < end && bytes[index + 1] == UInt8(ascii: "/"):
                 pendingComment = commentText(contentStart..<index)
@@ -339,7 +355,11 @@ struct StringsParser {
         let commentLine = line
         index += 2
         let contentStart = index
-        while index < end, bytes[index] != 0x0A, bytes[index] != 0x0D {
+        while index < end {
+            index = runEnd(from: index) { word in
+                word | WordBytes.zeroByteBits(word ^ 0x0A0A_0A0A_0A0A_0A0A) | WordBytes.zeroByteBits(word ^ 0x0D0D_0D0D_0D0D_0D0D)
+            }
+            guard index < end, bytes[index] != 0x0A, bytes[index] != 0x0D else { break }
             try skipCommentCharacter()
         }
         let text = commentText(contentStart..<index)
@@ -363,6 +383,21 @@ struct StringsParser {
                     + "save the file as UTF-8 or UTF-16", at: position)
         }
         index += length
+    }
+
+    /// The start of the first eight-byte word at or after `start` in which `stops` (the word
+    /// ORed with the `WordBytes.zeroByteBits` of the word against each byte looked for) has a
+    /// high bit, or where fewer than eight bytes are left; the caller looks at its bytes one
+    /// by one. A high bit of the word itself (a non-ASCII byte) stops it too, to be validated.
+    @inline(__always)
+    private func runEnd(from start: Int, _ stops: (UInt64) -> UInt64) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return start }
+            let raw = UnsafeRawPointer(base)
+            var i = start
+            while i + 8 <= end, stops(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+            return i
+        }
     }
 
     /// The comment's text without surrounding spaces and line breaks.

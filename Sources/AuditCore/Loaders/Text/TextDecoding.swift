@@ -169,6 +169,30 @@ enum TextDecoding {
                 }
 
                 while index + 1 < count {
+                    // Four ASCII code units other than LF and CR at a time (most of a table's
+                    // text): their low bytes are the UTF-8.
+                    if let base = input.baseAddress {
+                        let raw = UnsafeRawPointer(base)
+                        while index + 8 <= count {
+                            var word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                            if bigEndian { word = (word & 0x00FF_00FF_00FF_00FF) << 8 | (word >> 8) & 0x00FF_00FF_00FF_00FF }
+                            // Each 16-bit lane is a code unit: below 0x80, and none 0x0A or 0x0D
+                            // (a lane of `word ^ 0x000A…` that is zero sets its high bit here).
+                            guard word & 0xFF80_FF80_FF80_FF80 == 0 else { break }
+                            let lf = word ^ 0x000A_000A_000A_000A
+                            let cr = word ^ 0x000D_000D_000D_000D
+                            let lanes: UInt64 = 0x0001_0001_0001_0001
+                            let stops = ((lf &- lanes) & ~lf | (cr &- lanes) & ~cr) & 0x8000_8000_8000_8000
+                            guard stops == 0 else { break }
+                            out[written] = UInt8(truncatingIfNeeded: word)
+                            out[written + 1] = UInt8(truncatingIfNeeded: word >> 16)
+                            out[written + 2] = UInt8(truncatingIfNeeded: word >> 32)
+                            out[written + 3] = UInt8(truncatingIfNeeded: word >> 48)
+                            written += 4
+                            index += 8
+                        }
+                        guard index + 1 < count else { break }
+                    }
                     var scalar = unit(at: index)
                     index += 2
                     if scalar < 0x80 {
