@@ -445,6 +445,15 @@ public enum Auditor {
     /// the checking and finishing stages for all of them.
     private static func assemble(_ loaded: [(InputFile, LoadedInput)], rules: [any Rule], options: AuditOptions,
                                  scope: AuditScope, extraErrors: [InputError], announcesStages: Bool = true) -> AuditResult {
+        let (project, sources, counts) = makeProject(loaded, options: options, scope: scope, extraErrors: extraErrors)
+        let result = finish(project: project, sources: sources, rules: rules, options: options, announcesStages: announcesStages)
+        return described(result, counts: counts, scope: scope)
+    }
+
+    /// The app's project from its loaded files (in path order) and what its scope says of it,
+    /// the inputs as read, and the files by kind: the one place a project is put together.
+    private static func makeProject(_ loaded: [(InputFile, LoadedInput)], options: AuditOptions, scope: AuditScope,
+                                    extraErrors: [InputError]) -> (Project, [(path: String, bytes: [UInt8])], [FileKind: Int]) {
         var project = Project()
         project.inputErrors = extraErrors
         var sources: [(path: String, bytes: [UInt8])] = []
@@ -462,7 +471,12 @@ public enum Auditor {
         project.testStoreKitConfigurations = scope.testStoreKitConfigurations
         project.settingsFiles = scope.settingsFiles
         project.jobs = options.jobs
-        var result = finish(project: project, sources: sources, rules: rules, options: options, announcesStages: announcesStages)
+        return (project, sources, counts)
+    }
+
+    /// `result` with the file counts and the scope, which says what the project read.
+    private static func described(_ result: AuditResult, counts: [FileKind: Int], scope: AuditScope) -> AuditResult {
+        var result = result
         result.fileCounts = counts
         result.scope = scope
         result.scope.swiftImportsStoreKit = result.project.usesStoreKit
@@ -481,22 +495,13 @@ public enum Auditor {
 
     private static func prepare(_ loaded: [(InputFile, LoadedInput)], rules: [any Rule], options: AuditOptions,
                                 scope: AuditScope, extraErrors: [InputError]) -> PreparedApp {
-        var project = Project()
-        project.inputErrors = extraErrors
-        var sources: [(path: String, bytes: [UInt8])] = []
-        sources.reserveCapacity(loaded.count)
-        var counts: [FileKind: Int] = [:]
-        for (input, item) in loaded {
-            counts[input.kind, default: 0] += 1
-            if case .success(let bytes) = input.contents { sources.append((input.relativePath, bytes)) }
-            item.add(to: &project)
-        }
-        project.resolveLocales(override: options.locales, declared: scope.app.declaredLocales, declaredSource: scope.app.declaredLocaleSource)
-        project.isLibrary = scope.app.kind == .package
-        project.declaresCustomEULA = options.declaresCustomEULA
-        project.testStoreKitConfigurations = scope.testStoreKitConfigurations
-        project.settingsFiles = scope.settingsFiles
-        project.jobs = options.jobs
+        let (project, sources, counts) = makeProject(loaded, options: options, scope: scope, extraErrors: extraErrors)
+        prepareRules(rules, on: project, options: options)
+        return PreparedApp(project: project, sources: sources, counts: counts, scope: scope)
+    }
+
+    /// The project's shared facts, then each rule's preparation.
+    private static func prepareRules(_ rules: [any Rule], on project: Project, options: AuditOptions) {
         options.notify(.item(.checking, "shared facts", started: true))
         project.prepareSharedFacts()
         options.notify(.item(.checking, "shared facts", started: false))
@@ -506,7 +511,6 @@ public enum Auditor {
             rule.prepare(project)
             options.notify(.item(.checking, name, started: false))
         }
-        return PreparedApp(project: project, sources: sources, counts: counts, scope: scope)
     }
 
     /// One rule on one prepared project.
@@ -521,38 +525,20 @@ public enum Auditor {
 
     /// The app's result from its rules' results (in the rules' order): what `assemble` returns.
     private static func conclude(_ app: PreparedApp, results: [RuleResult], options: AuditOptions) -> AuditResult {
-        var result = decorated(project: app.project, results: results, sources: app.sources, options: options)
-        result.fileCounts = app.counts
-        result.scope = app.scope
-        result.scope.swiftImportsStoreKit = result.project.usesStoreKit
-        result.scope.objectiveCStoreKitFiles = result.project.objectiveCFiles.filter { $0.importsStoreKit || $0.mentions("SKPaymentQueue") || $0.mentions("SKProduct") }.count
-        return result
+        described(decorated(project: app.project, results: results, sources: app.sources, options: options), counts: app.counts, scope: app.scope)
     }
 
     /// `sources`: the inputs as read, in path order.
     private static func finish(project: Project, sources: [(path: String, bytes: [UInt8])], rules: [any Rule], options: AuditOptions,
                                announcesStages: Bool = true) -> AuditResult {
         if announcesStages { options.notify(.started(.checking, total: rules.count)) }
-        options.notify(.item(.checking, "shared facts", started: true))
-        project.prepareSharedFacts()
-        options.notify(.item(.checking, "shared facts", started: false))
-        for rule in rules {
-            let name = "preparing " + rule.description.identifier
-            options.notify(.item(.checking, name, started: true))
-            rule.prepare(project)
-            options.notify(.item(.checking, name, started: false))
-        }
+        prepareRules(rules, on: project, options: options)
         // Heaviest first (a stable order otherwise), so that no worker is left with a long
         // rule while the others are done; results keep the rules' order.
         let weights = rules.map { type(of: $0).schedulingWeight }
         let order = rules.indices.sorted { a, b in weights[a] != weights[b] ? weights[a] > weights[b] : a < b }
         let ordered: [RuleResult] = parallelMap(order.map { rules[$0] }, jobs: options.jobs) { rule in
-            var result = RuleResult(rule: rule.description)
-            options.notify(.item(.checking, rule.description.identifier, started: true))
-            rule.check(project, into: &result)
-            options.notify(.item(.checking, rule.description.identifier, started: false))
-            options.notify(.advanced(.checking))
-            return result
+            check(rule, on: project, options: options)
         }
         var results = ordered
         for (position, index) in order.enumerated() { results[index] = ordered[position] }
