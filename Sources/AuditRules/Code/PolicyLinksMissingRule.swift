@@ -70,8 +70,9 @@ public struct PolicyLinksMissingRule: Rule {
             if !(links.terms && links.privacy) {
                 // The views around it, and the helper views (a legal footer) of the nearest two:
                 // further out, their helpers are other screens of the app (its tabs, its settings).
-                let containers = screen.containers(in: project)
-                let near = ViewCode.containers(of: screen.type, in: screen.file, project: project, depth: 2)
+                let levels = screen.containers(in: project)
+                let containers = levels.flatMap { $0 }
+                let near = levels.prefix(2).flatMap { $0 }
                 // A container is read in its parts (its other branches left out): it is no
                 // helper of the one around it.
                 let helpers = near.flatMap { ViewCode.helperViewRanges(usedIn: $0.1, of: $0.0, project: project) }.filter { helper in

@@ -49,8 +49,6 @@ struct PaywallCopy: Sendable {
     /// named for the paywall, or commented as paywall copy.
     var catalogEntries: [(catalog: StringCatalog, entry: StringCatalogEntry)] = []
     var sourceLanguage: String
-    /// Constants resolved while collecting (`declaredTexts`), by name.
-    private var resolvedConstants: [String: [CopyText]] = [:]
 
     static let visibleCalls = VisibleText.calls
     /// `visibleCalls` with their name hashes, for a look at a few integers per literal.
@@ -65,6 +63,8 @@ struct PaywallCopy: Sendable {
         sourceLanguage = project.stringCatalogs.compactMap(\.sourceLanguage).first ?? "en"
         let keys = Self.keyIndex(of: project)
         var usedKeys = Set<String>()
+        // The texts of the constants resolved so far, by name (`declaredTexts`).
+        var resolvedConstants: [String: [CopyText]] = [:]
         for screen in PurchaseScreens.of(project).screens {
             var texts: [CopyText] = []
             for (codeFile, range) in screen.code {
@@ -78,7 +78,7 @@ struct PaywallCopy: Sendable {
                     usedKeys.insert(key)
                     texts += Self.translations(of: key, in: project, source: sourceLanguage, keys: keys)
                 }
-                texts += constantTexts(in: range, of: codeFile, project: project, keys: keys)
+                texts += Self.constantTexts(in: range, of: codeFile, project: project, source: sourceLanguage, keys: keys, resolved: &resolvedConstants)
             }
             // Its texts count only when what it sells is not known and nothing says it does not renew.
             let sellsSubscriptions = screen.sellsSubscriptions
@@ -117,7 +117,8 @@ struct PaywallCopy: Sendable {
     /// the texts of the keys the constant's declaration names (SwiftGen's
     /// `L10n.tr("Localizable", "plus_cancel_terms")`, `NSLocalizedString("vpn.disclaimer", value: "…")`),
     /// in every language, or the sentence it spells. Found where the screen uses it.
-    private mutating func constantTexts(in range: Range<Int>, of file: SwiftFile, project: Project, keys: KeyIndex) -> [CopyText] {
+    private static func constantTexts(in range: Range<Int>, of file: SwiftFile, project: Project, source sourceLanguage: String,
+                                      keys: KeyIndex, resolved resolvedConstants: inout [String: [CopyText]]) -> [CopyText] {
         var result: [CopyText] = []
         for i in range where file.isKind(i, .identifier) && file.isAfterDot(i) && !file.token(i, offsetBy: 1, is: .leftParen) {
             guard let receiver = file.receiver(of: i), file.isKind(receiver, .identifier) else { continue }
@@ -132,7 +133,7 @@ struct PaywallCopy: Sendable {
             if let known = resolvedConstants[name] {
                 found = known
             } else {
-                found = Self.declaredTexts(of: name, in: project, source: sourceLanguage, keys: keys)
+                found = declaredTexts(of: name, in: project, source: sourceLanguage, keys: keys)
                 resolvedConstants[name] = found
             }
             let at = file.location(of: i)

@@ -146,7 +146,7 @@ struct PurchaseScreen: Sendable {
 
     /// The view types that show this one, up to five levels: a list or row component's
     /// screen around it, whose links and footers are on the same screen.
-    func containers(in project: Project) -> [(SwiftFile, Range<Int>)] {
+    func containers(in project: Project) -> [[(SwiftFile, Range<Int>)]] {
         ViewCode.containers(of: type, in: file, project: project)
     }
 }

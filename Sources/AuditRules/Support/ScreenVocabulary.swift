@@ -495,13 +495,14 @@ enum ViewCode {
 
     /// The view types that show the view type `type` of `file` (`StoreScreen { ProductList() }`
     /// shows `ProductList`), and the ones that show those, up to `depth` levels: what is on the
-    /// screen around a subview.
-    static func containers(of type: Int, in file: SwiftFile, project: Project, depth: Int = 5) -> [(SwiftFile, Range<Int>)] {
-        var result: [(SwiftFile, Range<Int>)] = []
+    /// screen around a subview. Level by level: the views that show it first.
+    static func containers(of type: Int, in file: SwiftFile, project: Project, depth: Int = 5) -> [[(SwiftFile, Range<Int>)]] {
+        var levels: [[(SwiftFile, Range<Int>)]] = []
         var seen: Set<String> = ["\(file.path)#\(type)"]
         var level: [String] = [file.declarations[type].name]
         for _ in 0..<depth where !level.isEmpty {
             var next: [String] = []
+            var result: [(SwiftFile, Range<Int>)] = []
             for name in level where !name.isEmpty {
                 for other in project.swiftFiles(mentioning: name) {
                     for i in other.occurrences(of: name) where other.receiver(of: i) == nil && (other.tokenIs(i + 1, "(") || other.tokenIs(i + 1, "{"))
@@ -525,8 +526,9 @@ enum ViewCode {
                     }
                 }
             }
+            if !result.isEmpty { levels.append(result) }
             level = next
         }
-        return result
+        return levels
     }
 }
