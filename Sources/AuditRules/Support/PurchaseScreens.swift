@@ -101,15 +101,7 @@ struct PurchaseScreen: Sendable {
     /// Whether code token `index` is in a `Button`'s action: `Button { … }`,
     /// `Button("Buy") { … }`, `Button(action: { … })`.
     static func isInButton(_ index: Int, in file: SwiftFile) -> Bool {
-        var position = index
-        for _ in 0..<8 {
-            guard let open = file.enclosingBracket(of: position) else { return false }
-            var before = open - 1
-            if before >= 0, file.isKind(before, .rightParen), let partner = file.matchingBracket(of: before) { before = partner - 1 }
-            if before >= 0, file.tokenIs(before, "Button") { return true }
-            position = open
-        }
-        return false
+        ViewCode.presentingCall(of: index, in: file, calls: ["Button"]) != nil
     }
 
     /// Words of a screen's name that say it sells: a store or paywall screen is where a row
