@@ -59,6 +59,24 @@ public struct ReceiptInsteadOfJWSRule: Rule {
                     }
                 }
                 """),
+            // A local named after the property: one read, one finding, on the property.
+            RuleExample("""
+                import Foundation
+
+                final class PurchaseBackend {
+                    func sendReceipt(account: UUID) async throws {
+                        if let appStoreReceiptURL = Bundle.main.↓appStoreReceiptURL,
+                           FileManager.default.fileExists(atPath: appStoreReceiptURL.path) {
+                            let receiptData = try Data(contentsOf: appStoreReceiptURL, options: .alwaysMapped)
+                            let body = ["receipt": receiptData.base64EncodedString(), "account": account.uuidString]
+                            var request = URLRequest(url: URL(string: "https://api.example.com/iap/receipt")!)
+                            request.httpMethod = "POST"
+                            request.httpBody = try JSONSerialization.data(withJSONObject: body)
+                            _ = try await URLSession.shared.data(for: request)
+                        }
+                    }
+                }
+                """),
             // The receipt read in a helper, posted by its caller in another file.
             RuleExample(files: [
                 ("Receipt.swift", """
@@ -215,7 +233,22 @@ public struct ReceiptInsteadOfJWSRule: Rule {
     public func check(_ project: Project, into result: inout RuleResult) {
         var found = false
         for file in project.swiftFiles {
+            // One finding per function: a local named after the property
+            // (`if let appStoreReceiptURL = Bundle.main.appStoreReceiptURL`) is the same read,
+            // however often it is mentioned. The property access itself is the anchor.
+            var byFunction: [Int: Int] = [:]
+            var order: [Int] = []
             for i in file.occurrences(of: "appStoreReceiptURL") where file.receiver(of: i) != nil || !file.isAfterDot(i) {
+                let key = file.enclosingFunction(of: i) ?? -1
+                if let first = byFunction[key] {
+                    if file.receiver(of: first) == nil, file.receiver(of: i) != nil { byFunction[key] = i }
+                } else {
+                    byFunction[key] = i
+                    order.append(key)
+                }
+            }
+            for key in order {
+                let i = byFunction[key]!
                 guard let upload = Self.uploadSite(ofReceiptAt: i, in: file, project: project) else { continue }
                 found = true
                 result.report(
