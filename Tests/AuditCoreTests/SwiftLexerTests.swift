@@ -249,6 +249,52 @@ private func roundTrips(_ source: String) -> Bool {
         }
     }
 
+    /// Large files are lexed into chunks that the file frees as it copies them into its
+    /// columns. A keyword at the last slot of one chunk, with its name in the next, and the
+    /// look-back for regex decisions across a chunk boundary, work as in one buffer.
+    @Test func tokensAcrossChunkBoundaries() {
+        // `x` and a newline are two tokens each (whitespace is dropped): the `func` below is
+        // the first chunk's last token, its newline and name the next chunk's first.
+        let chunk = TokenSink.chunkSize
+        var source = String(repeating: "x\n", count: chunk / 2 - 1) + "y func\ncrossing() {}\n"
+        // Several more chunks, with a declaration in each and a division after a chunk's end.
+        for index in 0..<4 {
+            source += String(repeating: "a = b / c\n", count: chunk / 6)
+            source += "struct Type\(index) { let value = 1 }\n"
+        }
+        let file = SwiftFile(path: "Big.swift", bytes: Array(source.utf8))
+        #expect(file.diagnostics.isEmpty)
+        let names = Set(file.declarations.map(\.name))
+        #expect(names.isSuperset(of: ["crossing", "Type0", "Type1", "Type2", "Type3"]))
+        #expect(roundTrips(source))
+        let bytes = Array(source.utf8)
+        let code = SwiftLexer.tokenize(bytes).tokens.filter { !$0.kind.isTrivia }
+        #expect(code.filter { $0.kind == .regexLiteral }.isEmpty)
+        #expect(Array(file.code) == code)
+    }
+
+    /// A file keeps each token's length in one byte; tokens of 255 bytes or more keep their
+    /// end aside. Every token reads back as the lexer made it, through the list and the buffers.
+    @Test(arguments: [0, 1, 254, 255, 256, 70_000])
+    func longTokensKeepTheirEnds(length: Int) {
+        let long = String(repeating: "a", count: length)
+        let source = """
+            let short = "x"
+            let text = "\(long)"
+            let \(long.isEmpty ? "b" : long) = 1 // \(long)
+            let after = "\(long)\\(short)\(long)"
+            """
+        let bytes = Array(source.utf8)
+        let file = SwiftFile(path: "Long.swift", bytes: bytes)
+        let code = SwiftLexer.tokenize(bytes).tokens.filter { !$0.kind.isTrivia }
+        #expect(Array(file.code) == code)
+        let texts = file.withTokenBuffers { t in
+            (0..<t.count).map { String(decoding: t.text($0), as: UTF8.self) }
+        }
+        #expect(texts == code.map { String(decoding: bytes[Int($0.start)..<Int($0.end)], as: UTF8.self) })
+        #expect(file.withTokenBuffers { t in (0..<t.count).allSatisfy { t.end($0) == Int(code[$0].end) } })
+    }
+
     @Test func lineStartsAreFoundAtEveryOffset() {
         for length in 1..<40 {
             for offset in 0..<length {

@@ -79,7 +79,7 @@ struct DeclarationKeywordTable: @unchecked Sendable {
     @inline(never)
     func recordName(
         afterKeywordAt position: Int, codeIndex: Int, hash: UInt32,
-        tokens: UnsafeBufferPointer<Token>, bytes b: UnsafeBufferPointer<UInt8>, into names: inout [KeywordName]
+        tokens: borrowing TokenSink, bytes b: UnsafeBufferPointer<UInt8>, into names: inout [KeywordName]
     ) {
         let token = tokens[position]
         guard let keyword = keyword(hash: hash, b, Int(token.start), Int(token.end) - Int(token.start)) else { return }

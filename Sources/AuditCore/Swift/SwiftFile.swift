@@ -107,7 +107,7 @@ public final class SwiftFile: Sendable {
         let ((code, comments, stringStarts, lineWords, names, keywordNames, lexDiagnostics), openers) = SwiftLexer.withTokens(
             of: bytes, keepingWhitespace: false
         ) { tokens, codeCount, openerCount, diagnostics in
-            (Self.columns(of: tokens, codeCount: codeCount, diagnostics: diagnostics, bytes: bytes), openerCount)
+            (Self.columns(of: &tokens, codeCount: codeCount, diagnostics: diagnostics, bytes: bytes), openerCount)
         }
         self.code = code
         self.comments = comments
@@ -133,7 +133,7 @@ public final class SwiftFile: Sendable {
     }
 
     private static func columns(
-        of tokens: UnsafeBufferPointer<Token>, codeCount: Int, diagnostics: [LexDiagnostic], bytes: [UInt8]
+        of tokens: inout TokenSink, codeCount: Int, diagnostics: [LexDiagnostic], bytes: [UInt8]
     ) -> (TokenList, [Token], [Int32], [UInt64], HashFilter, [KeywordName], [LexDiagnostic]) {
         var lineWords = [UInt64](repeating: 0, count: (codeCount + 63) / 64)
         var names = HashFilter(bitCountLog2: 13)
@@ -148,63 +148,76 @@ public final class SwiftFile: Sendable {
         var comments: [Token] = []
         var stringStarts: [Int32] = []
         var starts: [Int32] = []
-        var ends: [Int32] = []
+        var lengths: [UInt8] = []
+        var long = LongTokens()
         // The columns are written once each, straight from the tokens: no zero fill first.
         let kinds = [TokenKind](unsafeUninitializedCapacity: codeCount) { kinds, kindCount in
             starts = [Int32](unsafeUninitializedCapacity: codeCount) { starts, startCount in
-                ends = [Int32](unsafeUninitializedCapacity: codeCount) { ends, endCount in
+                lengths = [UInt8](unsafeUninitializedCapacity: codeCount) { lengths, lengthCount in
                     bytes.withUnsafeBufferPointer { b in
                         lineWords.withUnsafeMutableBufferPointer { lineWords in names.withInserter { names in
                             var sawNewline = true
                             var next = 0
                             var position = -1
-                            for token in tokens {
-                                position += 1
-                                let kind = token.kind
-                                if kind.isTrivia {
-                                    if kind == .newline {
-                                        sawNewline = true
-                                    } else if kind.isComment {
-                                        comments.append(token)
-                                        if !sawNewline, kind == .blockComment || kind == .docBlockComment {
-                                            for offset in Int(token.start)..<Int(token.end) where b[offset] == 0x0A {
-                                                sawNewline = true
-                                                break
+                            // Chunk by chunk, each freed once the next is reached (the
+                            // name after a keyword is looked for forward only): the tokens and
+                            // the columns are never both whole in memory.
+                            for chunk in 0..<tokens.chunkCount {
+                                tokens.releaseChunks(before: chunk)
+                                for token in tokens.tokens(inChunk: chunk) {
+                                    position += 1
+                                    let kind = token.kind
+                                    if kind.isTrivia {
+                                        if kind == .newline {
+                                            sawNewline = true
+                                        } else if kind.isComment {
+                                            comments.append(token)
+                                            if !sawNewline, kind == .blockComment || kind == .docBlockComment {
+                                                for offset in Int(token.start)..<Int(token.end) where b[offset] == 0x0A {
+                                                    sawNewline = true
+                                                    break
+                                                }
                                             }
                                         }
+                                        continue
                                     }
-                                    continue
-                                }
-                                precondition(next < codeCount, "more code tokens than the lexer counted")
-                                (kinds.baseAddress! + next).initialize(to: kind)
-                                (starts.baseAddress! + next).initialize(to: token.start)
-                                (ends.baseAddress! + next).initialize(to: token.end)
-                                if sawNewline { lineWords[next >> 6] |= 1 << UInt64(next & 63) }
-                                sawNewline = false
-                                if kind == .identifier {
-                                    let start = Int(token.start)
-                                    let hash = IdentifierIndex.hash(b, start, Int(token.end) - start)
-                                    names.insert(hash)
-                                    // One table read rules out nearly every identifier that
-                                    // is not a declaration keyword.
-                                    if keywordTags[Int(hash &>> keywordShift)] != DeclarationKeywordTable.none {
-                                        keywordTable.recordName(afterKeywordAt: position, codeIndex: next, hash: hash, tokens: tokens, bytes: b, into: &keywordNames)
+                                    precondition(next < codeCount, "more code tokens than the lexer counted")
+                                    (kinds.baseAddress! + next).initialize(to: kind)
+                                    (starts.baseAddress! + next).initialize(to: token.start)
+                                    let length = token.end &- token.start
+                                    if length < Int32(LongTokens.marker) {
+                                        (lengths.baseAddress! + next).initialize(to: UInt8(truncatingIfNeeded: length))
+                                    } else {
+                                        (lengths.baseAddress! + next).initialize(
+                                            to: LongTokens.length(of: next, start: token.start, end: token.end, into: &long))
                                     }
-                                } else if kind == .stringStart {
-                                    stringStarts.append(Int32(next))
+                                    if sawNewline { lineWords[next >> 6] |= 1 << UInt64(next & 63) }
+                                    sawNewline = false
+                                    if kind == .identifier {
+                                        let start = Int(token.start)
+                                        let hash = IdentifierIndex.hash(b, start, Int(token.end) - start)
+                                        names.insert(hash)
+                                        // One table read rules out nearly every identifier that
+                                        // is not a declaration keyword.
+                                        if keywordTags[Int(hash &>> keywordShift)] != DeclarationKeywordTable.none {
+                                            keywordTable.recordName(afterKeywordAt: position, codeIndex: next, hash: hash, tokens: tokens, bytes: b, into: &keywordNames)
+                                        }
+                                    } else if kind == .stringStart {
+                                        stringStarts.append(Int32(next))
+                                    }
+                                    next += 1
                                 }
-                                next += 1
                             }
                             precondition(next == codeCount, "fewer code tokens than the lexer counted")
                         } }
                     }
-                    endCount = codeCount
+                    lengthCount = codeCount
                 }
                 startCount = codeCount
             }
             kindCount = codeCount
         }
-        return (TokenList(kinds: kinds, starts: starts, ends: ends), comments, stringStarts, lineWords, names, keywordNames, diagnostics)
+        return (TokenList(kinds: kinds, starts: starts, lengths: lengths, long: long), comments, stringStarts, lineWords, names, keywordNames, diagnostics)
     }
 
     /// The function declaration whose `func` keyword is code token `keyword`, if any.
@@ -747,23 +760,30 @@ public struct Occurrences: RandomAccessCollection, Sendable {
 }
 
 /// A file's token columns and bytes as buffers, valid inside `SwiftFile.withTokenBuffers`:
-/// for passes over every token, which would otherwise check three array bounds per token.
+/// for passes over every token, which would otherwise check the columns' bounds per token.
 public struct TokenBuffers {
     public let kinds: UnsafeBufferPointer<TokenKind>
     public let starts: UnsafeBufferPointer<Int32>
-    public let ends: UnsafeBufferPointer<Int32>
+    @usableFromInline let lengths: UnsafeBufferPointer<UInt8>
+    @usableFromInline let long: LongTokens
     public let bytes: UnsafeBufferPointer<UInt8>
 
     /// The number of code tokens.
     @inlinable public var count: Int { kinds.count }
 
-    @inlinable public func length(_ index: Int) -> Int { Int(ends[index]) - Int(starts[index]) }
+    @inlinable public func length(_ index: Int) -> Int {
+        let length = lengths[index]
+        return length == LongTokens.marker ? Int(long.end(of: index)) - Int(starts[index]) : Int(length)
+    }
+
+    /// Where code token `index` ends (exclusive byte offset).
+    @inlinable public func end(_ index: Int) -> Int { Int(starts[index]) + length(index) }
 
     /// Whether code token `index` (in range) is spelled `word`.
     @inlinable
     public func spells(_ index: Int, _ word: StaticString) -> Bool {
         let start = Int(starts[index])
-        guard Int(ends[index]) - start == word.utf8CodeUnitCount else { return false }
+        guard length(index) == word.utf8CodeUnitCount else { return false }
         return word.withUTF8Buffer { w in
             var k = 0
             while k < w.count, bytes[start + k] == w[k] { k += 1 }
@@ -774,7 +794,7 @@ public struct TokenBuffers {
     /// The bytes of code token `index`.
     @inlinable
     public func text(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: bytes[Int(starts[index])..<Int(ends[index])])
+        UnsafeBufferPointer(rebasing: bytes[Int(starts[index])..<end(index)])
     }
 }
 
@@ -784,8 +804,8 @@ extension SwiftFile {
         try bytes.withUnsafeBufferPointer { b in
             try code.kinds.withUnsafeBufferPointer { kinds in
                 try code.starts.withUnsafeBufferPointer { starts in
-                    try code.ends.withUnsafeBufferPointer { ends in
-                        try body(TokenBuffers(kinds: kinds, starts: starts, ends: ends, bytes: b))
+                    try code.lengths.withUnsafeBufferPointer { lengths in
+                        try body(TokenBuffers(kinds: kinds, starts: starts, lengths: lengths, long: code.long, bytes: b))
                     }
                 }
             }

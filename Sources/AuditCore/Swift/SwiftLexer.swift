@@ -12,18 +12,22 @@ public enum SwiftLexer {
 
     public static func tokenize(_ bytes: [UInt8]) -> Output {
         withTokens(of: bytes, keepingWhitespace: true) { tokens, _, _, diagnostics in
-            Output(tokens: Array(tokens), diagnostics: diagnostics)
+            var all: [Token] = []
+            all.reserveCapacity(tokens.count)
+            for chunk in 0..<tokens.chunkCount { all.append(contentsOf: tokens.tokens(inChunk: chunk)) }
+            return Output(tokens: all, diagnostics: diagnostics)
         }
     }
 
     /// Lexes `bytes` and hands `body` the tokens (with or without `.whitespace` ones, which
     /// only reproducing the file needs), how many are not trivia, how many open a bracket or
     /// an interpolation, and the diagnostics. The
-    /// tokens live in a buffer freed when `body` returns: a file keeps its own copy of what
-    /// it needs, so the lexer's output is never an array that grows one append at a time.
+    /// tokens live in chunks freed when `body` returns or releases them: a file keeps its own
+    /// copy of what it needs, so the lexer's output is never an array that grows one append at
+    /// a time.
     static func withTokens<Result>(
         of bytes: [UInt8], keepingWhitespace: Bool,
-        _ body: (UnsafeBufferPointer<Token>, _ codeCount: Int, _ openers: Int, [LexDiagnostic]) -> Result
+        _ body: (inout TokenSink, _ codeCount: Int, _ openers: Int, [LexDiagnostic]) -> Result
     ) -> Result {
         var diagnostics: [LexDiagnostic] = []
         if let problem = firstEncodingProblem(in: bytes) {
@@ -34,7 +38,9 @@ public enum SwiftLexer {
             var state = State(bytes: buffer)
             state.run(into: &tokens, diagnostics: &diagnostics)
         }
-        return body(tokens.buffer, tokens.codeCount, tokens.openerCount, diagnostics)
+        let codeCount = tokens.codeCount
+        let openers = tokens.openerCount
+        return body(&tokens, codeCount, openers, diagnostics)
     }
 
     /// The first NUL byte or malformed UTF-8 sequence, which marks a file as not source text.
@@ -151,12 +157,29 @@ private let regexPrecedingKeywords: [[UInt8]] = [
 
 // MARK: - Output
 
-/// Where the lexer writes its tokens: a buffer that doubles when full, without the
-/// uniqueness and capacity checks of `Array.append` on every token (one every few bytes).
+/// Where the lexer writes its tokens, without the uniqueness and capacity checks of
+/// `Array.append` on every token (one every few bytes). The tokens are kept in chunks: the
+/// first sized for the file (most files fit in it), then chunks of `chunkSize` tokens. A
+/// reader that walks them in order releases each chunk it is done with
+/// (`releaseChunks(before:)`), so a large file's tokens (12 bytes each) and the 9-byte code
+/// columns made from them are never both whole in memory: a 50 MB file kept both, about
+/// 200 MB at once.
 struct TokenSink: ~Copyable {
-    private var base: UnsafeMutablePointer<Token>
-    private var capacity: Int
-    private(set) var count = 0
+    static let chunkShift = 16
+    /// Tokens in every chunk but the first.
+    static let chunkSize = 1 << chunkShift
+
+    /// Every chunk, nil once released.
+    private var chunks: [UnsafeMutablePointer<Token>?]
+    /// How many tokens the first chunk holds.
+    private let firstCapacity: Int
+    /// The next free slot of the chunk being written, its first slot, and its end.
+    private var cursor: UnsafeMutablePointer<Token>
+    private var chunkBase: UnsafeMutablePointer<Token>
+    private var limit: UnsafeMutablePointer<Token>
+    /// Tokens in the chunks before the one being written.
+    private var countBefore = 0
+    var count: Int { countBefore &+ chunkBase.distance(to: cursor) }
     /// Trivia tokens kept (newlines, comments, whitespace when kept): counted instead of code
     /// tokens, which are most tokens, so that appending one only stores it and bumps `count`.
     private var triviaCount = 0
@@ -169,19 +192,24 @@ struct TokenSink: ~Copyable {
     let keepingWhitespace: Bool
 
     init(capacity: Int, keepingWhitespace: Bool) {
-        self.capacity = max(16, capacity)
-        base = .allocate(capacity: self.capacity)
+        firstCapacity = min(max(16, capacity), Self.chunkSize)
+        cursor = .allocate(capacity: firstCapacity)
+        chunkBase = cursor
+        limit = cursor + firstCapacity
+        chunks = [cursor]
         self.keepingWhitespace = keepingWhitespace
     }
 
-    deinit { base.deallocate() }
+    deinit {
+        for chunk in chunks { chunk?.deallocate() }
+    }
 
     @inline(__always)
     mutating func append(_ token: Token) {
         if token.kind == .whitespace, !keepingWhitespace { return }
-        if count == capacity { grow() }
-        (base + count).initialize(to: token)
-        count &+= 1
+        if cursor == limit { addChunk() }
+        cursor.initialize(to: token)
+        cursor += 1
         if token.kind.isTrivia { triviaCount &+= 1 }
         switch token.kind {
         case .leftBrace, .leftParen, .leftBracket, .interpolationStart: openerCount &+= 1
@@ -189,18 +217,53 @@ struct TokenSink: ~Copyable {
         }
     }
 
-    private mutating func grow() {
-        let larger = UnsafeMutablePointer<Token>.allocate(capacity: capacity * 2)
-        larger.moveInitialize(from: base, count: count)
-        base.deallocate()
-        base = larger
-        capacity *= 2
+    @inline(never)
+    private mutating func addChunk() {
+        countBefore = count
+        cursor = .allocate(capacity: Self.chunkSize)
+        chunkBase = cursor
+        limit = cursor + Self.chunkSize
+        chunks.append(cursor)
     }
 
+    /// The chunk holding token `index`, and the token's place in it.
     @inline(__always)
-    subscript(index: Int) -> Token { base[index] }
+    private func locate(_ index: Int) -> (chunk: Int, offset: Int) {
+        if index < firstCapacity { return (0, index) }
+        let rest = index - firstCapacity
+        return (1 + rest >> Self.chunkShift, rest & (Self.chunkSize - 1))
+    }
 
-    var buffer: UnsafeBufferPointer<Token> { UnsafeBufferPointer(start: base, count: count) }
+    /// Token `index`, which must not be in a released chunk.
+    @inline(__always)
+    subscript(index: Int) -> Token {
+        // The lexer looks back a token or two: mostly into the chunk being written.
+        let back = count &- index
+        if back > 0, back <= chunkBase.distance(to: cursor) {
+            return (cursor - back).pointee
+        }
+        let (chunk, offset) = locate(index)
+        return chunks[chunk]![offset]
+    }
+
+    var chunkCount: Int { chunks.count }
+
+    /// The tokens of chunk `chunk`, which must not be released.
+    func tokens(inChunk chunk: Int) -> UnsafeBufferPointer<Token> {
+        let start = chunk == 0 ? 0 : firstCapacity + (chunk - 1) << Self.chunkShift
+        let capacity = chunk == 0 ? firstCapacity : Self.chunkSize
+        return UnsafeBufferPointer(start: chunks[chunk]!, count: max(0, min(capacity, count - start)))
+    }
+
+    /// Frees the chunks before `chunk`: their tokens may no longer be read.
+    mutating func releaseChunks(before chunk: Int) {
+        for c in 0..<min(chunk, chunks.count) {
+            if let pointer = chunks[c] {
+                pointer.deallocate()
+                chunks[c] = nil
+            }
+        }
+    }
 }
 
 // MARK: - State machine

@@ -30,9 +30,8 @@ struct SyntaxTreeBuilder {
 
     func isWord(_ index: Int, _ text: StaticString) -> Bool {
         guard index >= 0, index < code.count else { return false }
-        let token = code[index]
-        guard token.kind == .identifier, Int(token.end - token.start) == text.utf8CodeUnitCount else { return false }
-        let start = Int(token.start)
+        guard code.kinds[index] == .identifier, Int(code.lengths[index]) == text.utf8CodeUnitCount else { return false }
+        let start = Int(code.starts[index])
         return text.withUTF8Buffer { w in
             for k in 0..<w.count where bytes[start + k] != w[k] { return false }
             return true
@@ -42,10 +41,9 @@ struct SyntaxTreeBuilder {
     /// Whether token `index` is spelled `text` (any kind; false out of range), compared as
     /// bytes: the builder looks at every identifier and must not make a String for each.
     func spells(_ index: Int, _ text: StaticString) -> Bool {
-        guard index >= 0, index < code.count else { return false }
-        let token = code[index]
-        let start = Int(token.start)
-        guard Int(token.end) - start == text.utf8CodeUnitCount else { return false }
+        // Words are short: a long token's length marker (255) never equals one's length.
+        guard index >= 0, index < code.count, Int(code.lengths[index]) == text.utf8CodeUnitCount else { return false }
+        let start = Int(code.starts[index])
         return text.withUTF8Buffer { w in
             for k in 0..<w.count where bytes[start + k] != w[k] { return false }
             return true
@@ -54,7 +52,7 @@ struct SyntaxTreeBuilder {
 
     func spellsAny(_ index: Int, _ words: [StaticString]) -> Bool {
         guard index >= 0, index < code.count else { return false }
-        let length = code[index].length
+        let length = Int(code.lengths[index])
         for word in words where word.utf8CodeUnitCount == length && spells(index, word) { return true }
         return false
     }
@@ -62,7 +60,7 @@ struct SyntaxTreeBuilder {
     /// The declaration kind a type keyword introduces (`struct`, `class`, ...), if token
     /// `index` is one.
     func typeKeyword(_ index: Int) -> Declaration.Kind? {
-        switch code[index].length {
+        switch code.lengths[index] {
         case 4: spells(index, "enum") ? .enum : nil
         case 5: spells(index, "class") ? .class : spells(index, "actor") ? .actor : nil
         case 6: spells(index, "struct") ? .struct : nil

@@ -123,41 +123,98 @@ public struct LexDiagnostic: Sendable, Hashable {
     public var excludesFile: Bool { meansBinary || kind == .nestingTooDeep }
 }
 
-/// Tokens stored as three parallel arrays: 9 bytes a token instead of the 12 of `[Token]`
-/// (whose stride pads the one-byte kind to four). A file keeps every code token for as long
-/// as the project lives, so this is the largest part of a loaded project; reading one gives
-/// the same `Token` as an array would.
+/// Tokens stored as parallel columns: the kind (1 byte), the start (4 bytes) and the length
+/// (1 byte), 6 bytes a token instead of the 12 of `[Token]` (whose stride pads the one-byte
+/// kind to four). A token of 255 bytes or more (a long string segment) keeps its end in a
+/// short side table. A file keeps every code token for as long as the project lives, so this
+/// is the largest part of a loaded project; reading one gives the same `Token` as an array
+/// would.
 public struct TokenList: RandomAccessCollection, Sendable {
     @usableFromInline let kinds: [TokenKind]
     @usableFromInline let starts: [Int32]
-    @usableFromInline let ends: [Int32]
+    /// The length, or `LongTokens.marker` for a token whose end is in `long`.
+    @usableFromInline let lengths: [UInt8]
+    @usableFromInline let long: LongTokens
 
-    init(kinds: [TokenKind], starts: [Int32], ends: [Int32]) {
-        precondition(starts.count == kinds.count && ends.count == kinds.count, "token columns of different lengths")
+    init(kinds: [TokenKind], starts: [Int32], lengths: [UInt8], long: LongTokens) {
+        precondition(starts.count == kinds.count && lengths.count == kinds.count, "token columns of different lengths")
         self.kinds = kinds
         self.starts = starts
-        self.ends = ends
+        self.lengths = lengths
+        self.long = long
     }
 
     public init(_ tokens: [Token]) {
         kinds = tokens.map(\.kind)
         starts = tokens.map(\.start)
-        ends = tokens.map(\.end)
+        var long = LongTokens()
+        lengths = tokens.enumerated().map { index, token in
+            LongTokens.length(of: index, start: token.start, end: token.end, into: &long)
+        }
+        self.long = long
     }
 
     @inlinable public var startIndex: Int { 0 }
     @inlinable public var endIndex: Int { kinds.count }
     @inlinable public var count: Int { kinds.count }
 
-    /// One bounds check, on `kinds`: the three columns have the same count. A caller that
+    /// One bounds check, on `kinds`: the columns have the same count. A caller that
     /// reads only `.kind` then reads only the kinds column (an array's checked read of the
     /// other two could not be dropped, even with its value unused).
-    @inlinable
+    @inlinable @inline(__always)
     public subscript(position: Int) -> Token {
         let kind = kinds[position]
         return starts.withUnsafeBufferPointer { starts in
-            ends.withUnsafeBufferPointer { ends in Token(kind: kind, start: starts[position], end: ends[position]) }
+            lengths.withUnsafeBufferPointer { lengths in
+                let start = starts[position]
+                let length = lengths[position]
+                let end = length == LongTokens.marker ? long.end(of: position) : start &+ Int32(length)
+                return Token(kind: kind, start: start, end: end)
+            }
         }
+    }
+
+    /// The length in bytes of token `position`, without reading its kind or start unless it
+    /// is long.
+    @inlinable @inline(__always)
+    public func length(at position: Int) -> Int {
+        let length = lengths[position]
+        return length == LongTokens.marker ? Int(long.end(of: position)) - Int(starts[position]) : Int(length)
+    }
+}
+
+/// The ends of the tokens of 255 bytes or more, by index (ascending): few in any file, found
+/// by binary search.
+public struct LongTokens: Sendable {
+    /// The length column's value for a token whose end is here.
+    public static let marker: UInt8 = 255
+    @usableFromInline var indices: [Int32] = []
+    @usableFromInline var ends: [Int32] = []
+
+    init() {}
+
+    /// The length column's value for token `index`, recording its end here when it is long.
+    /// Tokens must be given in ascending order.
+    @inline(__always)
+    static func length(of index: Int, start: Int32, end: Int32, into long: inout LongTokens) -> UInt8 {
+        let length = end &- start
+        if length < Int32(marker) { return UInt8(truncatingIfNeeded: length) }
+        long.indices.append(Int32(truncatingIfNeeded: index))
+        long.ends.append(end)
+        return marker
+    }
+
+    /// The end of long token `index`. Out of line: callers inline only the common case.
+    @inline(never) @usableFromInline
+    func end(of index: Int) -> Int32 {
+        var low = 0
+        var high = indices.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(indices[middle]) < index { low = middle + 1 } else { high = middle }
+        }
+        precondition(low < indices.count && Int(indices[low]) == index, "token \(index) has no recorded end")
+        return ends[low]
     }
 }
 
