@@ -133,7 +133,7 @@ public struct PolicyLinksMissingRule: Rule {
             }
         }
         if !sawSubscriptionUI {
-            result.notApplicable("No subscription purchase screen was found.")
+            result.notApplicable(SoldProducts.noAutoRenewableNote(in: project) ?? "No subscription purchase screen was found.")
         }
     }
 

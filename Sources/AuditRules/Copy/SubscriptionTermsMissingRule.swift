@@ -269,7 +269,7 @@ public struct SubscriptionTermsMissingRule: Rule {
             }
         }
         if judged == 0 {
-            result.notApplicable("No custom subscription paywall was found (StoreKit's SubscriptionStoreView shows price and period itself).")
+            result.notApplicable(SoldProducts.noAutoRenewableNote(in: project) ?? "No custom subscription paywall was found (StoreKit's SubscriptionStoreView shows price and period itself).")
         }
     }
 }

@@ -230,7 +230,7 @@ struct PurchaseScreens: Sendable {
             let saysItDoesNotRenew = code.contains { ViewCode.saysItDoesNotRenew(in: $0.1, of: $0.0, project: project) }
             let sellsSubscriptions = usesSubscriptionStoreView || sold.includesAutoRenewable
                 || !sold.isEmpty && soldByIDs
-                || sold.isEmpty && project.mayHaveSubscriptions && !saysItDoesNotRenew && (
+                || sold.isEmpty && project.mayHaveSubscriptions && !saysItDoesNotRenew && !SoldProducts.requestsNoAutoRenewable(in: project) && (
                 code.contains { ViewCode.mentionsSubscription(in: $0.1, of: $0.0) }
                     || words.contains { ASCIISearch.contains($0, "subscriptionperiod") || $0 == "autorenewable" })
             let name = file.declarations[type].name

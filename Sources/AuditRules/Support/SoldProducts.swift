@@ -106,6 +106,55 @@ enum SoldProducts {
         }
     }
 
+    /// Every product the app asks StoreKit for (`Product.products(for:)`,
+    /// `SKProductsRequest(productIdentifiers:)`), with the configuration's types; nil when it
+    /// asks for none, or when one request's ids cannot be read.
+    static func requested(in project: Project) -> Kinds? {
+        project.fact(RequestedProducts.self) {
+            var all = Kinds()
+            for file in project.swiftFiles(mentioning: "products") + project.swiftFiles(mentioning: "SKProductsRequest") {
+                let requests = file.calls(named: "products").filter { file.receiver(of: $0.name).map({ file.isIdentifier($0, "Product") }) == true }
+                    + file.calls(named: "SKProductsRequest").filter { file.receiver(of: $0.name) == nil }
+                for call in requests {
+                    guard let argument = call.arguments.first(where: { $0.label == "for" || $0.label == "productIdentifiers" }) else { continue }
+                    let kinds = kinds(of: argument.valueRange, in: file, project: project)
+                    if kinds.isEmpty { return RequestedProducts(kinds: nil) }
+                    for (offset, id) in kinds.ids.enumerated() where !all.ids.contains(id) {
+                        all.ids.append(id)
+                        if kinds.types.count == kinds.ids.count { all.types.append(kinds.types[offset]) }
+                    }
+                }
+            }
+            return RequestedProducts(kinds: all.isEmpty ? nil : all)
+        }.kinds
+    }
+
+    private struct RequestedProducts: Sendable {
+        var kinds: Kinds?
+    }
+
+    /// Whether the configuration gives a type to every product the app asks StoreKit for, and
+    /// none is an auto-renewable subscription (IVPN's time plans are non-renewing
+    /// subscriptions): no screen of the app sells a subscription that renews.
+    /// The configuration's auto-renewable products must not be named anywhere in the code
+    /// either: a request read only in part never hides one that is sold.
+    static func requestsNoAutoRenewable(in project: Project) -> Bool {
+        let configured = configured(in: project)
+        guard !configured.isEmpty, let requested = requested(in: project),
+              requested.types.count == requested.ids.count, !requested.includesAutoRenewable
+        else { return false }
+        return !ProductIDLiterals.find(in: project).contains { configured[$0.text] == .autoRenewableSubscription }
+    }
+
+    /// Why no screen is asked for renewal terms when the configuration says nothing the app
+    /// asks for renews (`requestsNoAutoRenewable`); nil otherwise.
+    static func noAutoRenewableNote(in project: Project) -> String? {
+        guard requestsNoAutoRenewable(in: project), let requested = requested(in: project) else { return nil }
+        let files = project.storeKitConfigurations.map(\.file).sorted().joined(separator: ", ")
+        let count = requested.ids.count
+        return "None of the \(count) product\(count == 1 ? "" : "s") the app asks StoreKit for is an auto-renewable subscription in \(files) (\(ProductTypeWords.list(requested.types))): nothing it sells renews."
+    }
+
     /// `ExtraFineTip`, `tip.small`, `coffee_tip`: an id that names a tip.
     static func namesTip(_ id: String) -> Bool {
         let parts = id.split { $0 == "." || $0 == "_" || $0 == "-" }
@@ -183,7 +232,12 @@ enum SoldProducts {
                     }
                     if k < limit, other.tokenIs(k, "=") {
                         var end = k + 1
-                        while end < min(other.code.count, k + 200), end == k + 1 || !other.startsLine[end] { end += 1 }
+                        if other.isKind(k + 1, .leftBracket), let close = other.matchingBracket(of: k + 1) {
+                            // An array written over several lines: all of it.
+                            end = close + 1
+                        } else {
+                            while end < min(other.code.count, k + 200), end == k + 1 || !other.startsLine[end] { end += 1 }
+                        }
                         found += trace((k + 1)..<end, in: other, project: project, configured: configured, depth: depth + 1, visited: &visited)
                     } else {
                         for type in types {
@@ -225,3 +279,18 @@ enum SoldProducts {
 /// The names of the facts above.
 private enum ConfiguredProductTypes {}
 private enum OnlyConsumables {}
+
+/// Product types as words for notes: "10 non-renewing subscriptions, 1 consumable".
+enum ProductTypeWords {
+    static func list(_ types: [StoreKitProductType]) -> String {
+        let order: [(StoreKitProductType, String, String)] = [
+            (.nonRenewingSubscription, "non-renewing subscription", "non-renewing subscriptions"),
+            (.consumable, "consumable", "consumables"),
+            (.nonConsumable, "non-consumable", "non-consumables"),
+        ]
+        return order.compactMap { type, one, many in
+            let n = types.filter { $0 == type }.count
+            return n == 0 ? nil : "\(n) \(n == 1 ? one : many)"
+        }.joined(separator: ", ")
+    }
+}
