@@ -13,9 +13,10 @@ public struct PolicyLinksMissingRule: Rule {
         rationale: """
             Guideline 3.1.2 requires a subscription's purchase screen to link to the Terms of Use \
             (EULA) and the Privacy Policy. Missing links are one of the most common reasons \
-            subscription apps are rejected. On a custom paywall the finding is on its purchase \
-            button (the links belong beside it), or on a button labelled Terms that opens the \
-            privacy policy; a row that sells is reported on the screen that shows it. A \
+            subscription apps are rejected. On a custom paywall the finding is on the one link \
+            it has when the other is missing (the other belongs beside it), else on its purchase \
+            button, or on a button labelled Terms that opens the privacy policy; a row that sells \
+            is reported on the screen that shows it. A \
             `SubscriptionStoreView` destination that searches for the document \
             (`google.com/search?q=…`) or points at an example domain is reported too.
             """,
@@ -82,6 +83,8 @@ public struct PolicyLinksMissingRule: Rule {
                 let around = ViewCode.policyLinks(in: containers + helpers)
                 links.terms = links.terms || around.terms
                 links.privacy = links.privacy || around.privacy
+                links.termsSite = links.termsSite ?? around.termsSite
+                links.privacySite = links.privacySite ?? around.privacySite
                 links.termsOpeningPrivacy += around.termsOpeningPrivacy
             }
             if links.terms && links.privacy {
@@ -99,6 +102,18 @@ public struct PolicyLinksMissingRule: Rule {
                 continue
             }
             let declared = screen.site.location
+            // One link of the two is there: the finding is on it, where the other belongs
+            // (Blink's footer has TERMS and no privacy policy).
+            if let present = links.terms ? links.termsSite : links.privacySite, links.terms != links.privacy {
+                let place = present.file.path == screen.file.path ? "line \(declared.line)" : "\(declared.file):\(declared.line)"
+                let has = links.terms ? "a Terms of Use link here" : "a Privacy Policy link here"
+                if reported.insert(present.location).inserted {
+                    result.report(
+                        in: present.file, at: present.index,
+                        "Custom subscription paywall \(screen.name) (\(place)) has \(has) but no \(missing) link.\(screen.reachedNote)")
+                }
+                continue
+            }
             // A screen with its own purchase button: the finding is on the button, where the
             // links belong.
             if screen.screenSite.location == declared, let control = screen.purchaseControl(in: project) {

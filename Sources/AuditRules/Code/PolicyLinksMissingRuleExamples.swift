@@ -66,7 +66,8 @@ extension PolicyLinksMissingRule {
                 }
             }
             """),
-        // Custom paywall with Terms but no Privacy Policy.
+        // Custom paywall with Terms but no Privacy Policy: the finding is on the Terms link,
+        // where the other belongs.
         RuleExample("""
             import StoreKit
             import SwiftUI
@@ -75,8 +76,44 @@ extension PolicyLinksMissingRule {
                 var body: some View {
                     VStack {
                         Text("Auto-renewing subscription, billed yearly")
-                        Button("Start") { Task { _ = try? await product.↓purchase() } }
-                        Link("Terms of Use", destination: URL(string: "https://example.com/terms")!)
+                        Button("Start") { Task { _ = try? await product.purchase() } }
+                        Link("↓Terms of Use", destination: URL(string: "https://example.com/terms")!)
+                    }
+                }
+            }
+            """),
+        // The same in a footer view the paywall shows (Blink's FAQ · TERMS · COPY ID): the
+        // finding is on the footer's Terms button, named after the paywall.
+        RuleExample("""
+            import StoreKit
+            import SwiftUI
+            struct OfferingsView: View {
+                @ObservedObject var model: PurchasesModel
+                var body: some View {
+                    VStack {
+                        Text("Pro unlocks every host and theme")
+                        Button("BUY \\(model.formattedPrice)/MONTH") { model.purchasePlus() }
+                        LegalFooter(model: model)
+                    }
+                }
+            }
+            struct LegalFooter: View {
+                @ObservedObject var model: PurchasesModel
+                var body: some View {
+                    HStack {
+                        Button("FAQ") { model.open("https://example.com/faq") }
+                        Text("•")
+                        Button("↓TERMS") { model.open("https://example.com/terms") }
+                    }
+                }
+            }
+            final class PurchasesModel: ObservableObject {
+                var formattedPrice = ""
+                func open(_ url: String) {}
+                func purchasePlus() {
+                    Task {
+                        guard let product = try? await Product.products(for: ["app.example.pro.monthly"]).first else { return }
+                        _ = try? await product.purchase()
                     }
                 }
             }

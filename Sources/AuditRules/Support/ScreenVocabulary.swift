@@ -211,6 +211,9 @@ enum ViewCode {
     struct PolicyLinks {
         var terms = false
         var privacy = false
+        /// Where each was first seen: its label's text when one says it, else an identifier.
+        var termsSite: CodeSite?
+        var privacySite: CodeSite?
         /// Each mislabelled control: its Terms label, and the privacy destination it opens.
         var termsOpeningPrivacy: [(label: CodeSite, destination: String)] = []
     }
@@ -221,7 +224,13 @@ enum ViewCode {
             for i in range {
                 guard file.isKind(i, .identifier) || file.isKind(i, .stringSegment) else { continue }
                 let word = file.text(i).lowercased()
-                if ASCIISearch.contains(word, "privacy") { links.privacy = true }
+                let isText = file.isKind(i, .stringSegment)
+                if ASCIISearch.contains(word, "privacy") {
+                    links.privacy = true
+                    if links.privacySite == nil || isText && !links.privacySite!.file.isKind(links.privacySite!.index, .stringSegment) {
+                        links.privacySite = CodeSite(file: file, index: i)
+                    }
+                }
                 guard ASCIISearch.contains(word, "terms") || ASCIISearch.contains(word, "eula") else { continue }
                 if let destination = privacyDestination(ofTermsLabel: i, in: file) {
                     if !links.termsOpeningPrivacy.contains(where: { $0.label.file.path == file.path && $0.label.index == i }) {
@@ -229,6 +238,9 @@ enum ViewCode {
                     }
                 } else {
                     links.terms = true
+                    if links.termsSite == nil || isText && !links.termsSite!.file.isKind(links.termsSite!.index, .stringSegment) {
+                        links.termsSite = CodeSite(file: file, index: i)
+                    }
                 }
             }
         }
