@@ -116,7 +116,7 @@ public struct PolicyLinksMissingRule: Rule {
             }
             // A screen with its own purchase button: the finding is on the button, where the
             // links belong.
-            if screen.screenSite.location == declared, let control = screen.purchaseControl(in: project) {
+            if screen.screenSite.location == declared || screen.isPartShownOnce, let control = screen.purchaseControl(in: project) {
                 let place = control.file.path == screen.file.path ? "line \(declared.line)" : "\(declared.file):\(declared.line)"
                 let whose = screen.presentedUnderStoreKitName.first.map { shown in
                     ", the app's own view and not StoreKit's (presented at \(shown.location.file):\(shown.location.line)),"

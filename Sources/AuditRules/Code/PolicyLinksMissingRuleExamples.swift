@@ -3,6 +3,46 @@ import AuditCore
 /// The examples of `PolicyLinksMissingRule` (its description), kept beside the rule for length.
 extension PolicyLinksMissingRule {
     static let triggeringExamples: [RuleExample] = [
+        // A form shown once in a sign-up flow (Circles' subscription stage), bought through the
+        // app's own AsyncButton: the finding is on its purchase button, not on the flow.
+        RuleExample("""
+            import StoreKit
+            import SwiftUI
+
+            @main struct ExampleApp: App {
+                var body: some Scene { WindowGroup { SignupFlow() } }
+            }
+            struct SignupFlow: View {
+                @State var stage = 0
+                var body: some View {
+                    switch stage {
+                    case 0: Text("Create your account")
+                    default: PlanForm(store: PlanStore())
+                    }
+                }
+            }
+            struct PlanForm: View {
+                @ObservedObject var store: PlanStore
+                var body: some View {
+                    VStack {
+                        Text("Choose a subscription: \\(store.priceText) a month")
+                        AsyncButton(action: { await store.↓purchase() }) { Text("Subscribe") }
+                    }
+                }
+            }
+            struct AsyncButton<Label: View>: View {
+                let action: () async -> Void
+                @ViewBuilder let label: () -> Label
+                var body: some View { Button { Task { await action() } } label: { label() } }
+            }
+            final class PlanStore: ObservableObject {
+                @Published var priceText = ""
+                func purchase() async {
+                    guard let product = try? await Product.products(for: ["app.example.pro.monthly"]).first else { return }
+                    _ = try? await product.purchase()
+                }
+            }
+            """),
         // The screen buys through the app's store type, which loads subscription ids: it sells
         // subscriptions although its own code names none.
         RuleExample(files: [

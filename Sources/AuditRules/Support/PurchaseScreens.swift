@@ -100,8 +100,12 @@ struct PurchaseScreen: Sendable {
 
     /// Whether code token `index` is in a `Button`'s action: `Button { … }`,
     /// `Button("Buy") { … }`, `Button(action: { … })`.
+    /// SwiftUI's `Button`, or an app's button component named like one (`AsyncButton`,
+    /// `PurchaseButton`, `LoadingButton`).
     static func isInButton(_ index: Int, in file: SwiftFile) -> Bool {
-        ViewCode.presentingCall(of: index, in: file, calls: ["Button"]) != nil
+        ViewCode.presentingCall(of: index, in: file) { name in
+            name.hasSuffix("Button") && name.first?.isUppercase == true && name != "EditButton" && name != "PasteButton"
+        } != nil
     }
 
     /// Words of a screen's name that say it sells: a store or paywall screen is where a row
@@ -119,6 +123,30 @@ struct PurchaseScreen: Sendable {
         let chosen = outer.first { name in Self.sellingWords.contains { name.lowercased().contains($0) } } ?? outer[0]
         // The line in that screen that shows the part holding this one.
         return presentations.first { $0.kind == .embedded && $0.from == chosen }?.site ?? site
+    }
+
+    /// Whether the screen is a part shown once in each view that holds it (a form, a stage of
+    /// a sign-up flow), not a row repeated for each product (`ForEach(products) { Row(…) }`,
+    /// `List(products) { … }`): its own purchase button is where its links belong.
+    var isPartShownOnce: Bool {
+        let embedded = presentations.filter { $0.kind == .embedded && $0.via.isEmpty }
+        return !embedded.isEmpty && !embedded.contains { Self.isRepeated($0.site) }
+    }
+
+    /// Whether `site` is inside the content closure of a `ForEach` or `List`.
+    static func isRepeated(_ site: CodeSite) -> Bool {
+        let file = site.file
+        var position = site.index
+        while let brace = file.enclosingBracket(of: position, where: { file.isKind($0, .leftBrace) }) {
+            position = brace
+            if let declaration = file.declaration(openedBy: brace), file.declarations[declaration].kind != .closure { return false }
+            guard var before = file.previousCodeIndex(before: brace) else { return false }
+            if file.isKind(before, .rightParen), let open = file.matchingBracket(of: before), let callee = file.previousCodeIndex(before: open) {
+                before = callee
+            }
+            if file.isIdentifier(before, "ForEach") || file.isIdentifier(before, "List") { return true }
+        }
+        return false
     }
 
     /// The argument lists of the calls that create this view in other views

@@ -363,10 +363,15 @@ enum ViewCode {
     /// (`sheet` for `.sheet { Paywall() }`, `NavigationLink` for `NavigationLink(destination: Paywall())`),
     /// up to the enclosing type.
     static func presentingCall(of index: Int, in file: SwiftFile, calls: Set<String>) -> Int? {
+        presentingCall(of: index, in: file) { calls.contains($0) }
+    }
+
+    /// `presentingCall(of:in:calls:)` for the calls whose names `isCall` accepts.
+    static func presentingCall(of index: Int, in file: SwiftFile, where isCall: (String) -> Bool) -> Int? {
         var open = file.enclosingBracket(of: index)
         while let bracket = open {
             if file.isKind(bracket, .leftParen), let (callee, _) = file.callee(ofArgument: bracket + 1) ?? (bracket > 0 ? (bracket - 1, bracket) : nil),
-               file.isIdentifier(callee, in: calls) {
+               file.isKind(callee, .identifier), isCall(file.text(callee)) {
                 return callee
             }
             if file.isKind(bracket, .leftBrace), let declaration = file.declaration(openedBy: bracket) {
@@ -376,10 +381,10 @@ enum ViewCode {
                 // is the screen it navigates to.
                 if kind == .closure, let colon = file.previousCodeIndex(before: bracket), file.isKind(colon, .colon),
                    let label = file.previousCodeIndex(before: colon), file.isIdentifier(label, in: destinationLabels),
-                   calls.contains("navigationDestination") {
+                   isCall("navigationDestination") {
                     return label
                 }
-                if kind == .closure, calls.contains(file.declarations[declaration].name), !isNavigationLinkLabel(bracket, in: file) {
+                if kind == .closure, isCall(file.declarations[declaration].name), !isNavigationLinkLabel(bracket, in: file) {
                     let callee = file.declarations[declaration].calleeIndex
                     return callee >= 0 ? callee : file.declarations[declaration].keyword
                 }
