@@ -47,6 +47,9 @@ extension AuditRun {
         var renderers: [any ReportRenderer]
     }
 
+    /// Above this many findings in a run, reports are rendered one at a time.
+    static let findingsRenderedOneAtATime = 20_000
+
     /// Renders every app's reports, each app's formats as independent tasks, all the apps'
     /// tasks scheduled together on the workers: a run of many small apps keeps every core
     /// busy instead of rendering one app at a time. Each report is written to its staging
@@ -60,7 +63,15 @@ extension AuditRun {
                 + others.map { RenderTask(app: app, readsPage: false, renderers: [$0]) }
         }
         let jobs = values[O.jobs]
-        let rendered: [[RenderedReport]] = parallelMap(tasks, jobs: jobs) { task in
+        // The texts are needed after staging only for the index of several apps and for
+        // standard output; otherwise each is dropped once written, so a report of tens of
+        // megabytes does not stay in memory while the next one is rendered.
+        let keepsTexts = reports.count > 1 || reports.contains { $0.staging == nil }
+        // Reports of very many findings are rendered one at a time: two of them at once (a
+        // 65 MB Markdown page beside a 47 MB SARIF log for 60,000 findings) set the peak.
+        let findings = reports.reduce(0) { $0 + $1.report.findings.count }
+        let renderJobs = findings > Self.findingsRenderedOneAtATime ? 1 : jobs
+        let rendered: [[RenderedReport]] = parallelMap(tasks, jobs: renderJobs) { task in
             let (report, staging) = reports[task.app]
             var context = context
             // The Markdown page, once for every format that reads it.
@@ -80,7 +91,7 @@ extension AuditRun {
                         writes.append(write)
                     }
                 }
-                return RenderedReport(renderer: renderer, contents: contents)
+                return RenderedReport(renderer: renderer, contents: keepsTexts ? contents : "")
             }
         }
         var byApp = [[String: RenderedReport]](repeating: [:], count: reports.count)
