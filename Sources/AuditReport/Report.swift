@@ -248,7 +248,22 @@ public struct Report: Sendable {
     private static func fill(_ item: Checklist.Item, anchor: String, results: [String: RuleResult], disabled: Set<String>, unreadCode: String? = nil, objectiveCFiles: Int = 0) -> Item {
         let ran = item.ruleIDs.compactMap { results[$0] }
         let findings = ran.flatMap(\.findings).sorted(by: Finding.reportOrder)
-        let evidence = ran.flatMap(\.evidence)
+        // One line per place: two rules of the item that saw the same call (restore's
+        // AppStore.sync() in a button) give it once, in the words that say more.
+        var evidence: [Evidence] = []
+        var byPlace: [SourceLocation: Int] = [:]
+        for item in ran.flatMap(\.evidence) {
+            guard let place = item.location else {
+                evidence.append(item)
+                continue
+            }
+            if let kept = byPlace[place] {
+                if item.message.count > evidence[kept].message.count { evidence[kept] = item }
+                continue
+            }
+            byPlace[place] = evidence.count
+            evidence.append(item)
+        }
         var notes: [String] = []
         let status: Status
         if ran.isEmpty {

@@ -88,6 +88,34 @@ private func html(_ report: Report) throws -> String {
         #expect(failed.findings.map(\.ruleID) == ["hardcoded_price"])
     }
 
+    /// Two rules of one checklist item that saw the same call give one evidence line, the
+    /// one that says more (food truck's restore button: "called in …" and "… behind a user
+    /// action").
+    @Test func oneEvidenceLinePerPlaceInAnItem() throws {
+        let report = try report(for: [("Shop.swift", """
+            import StoreKit
+            import SwiftUI
+            @main struct ShopApp: App {
+                var body: some Scene { WindowGroup { ShopView() } }
+            }
+            struct ShopView: View {
+                var body: some View {
+                    VStack {
+                        Button("Restore Purchases") { Task { try? await AppStore.sync() } }
+                        Button("Buy") { Task { _ = try? await Product.products(for: ["app.example.pro"]).first?.purchase() } }
+                    }
+                }
+            }
+            """)])
+        let items = report.checklists.flatMap(\.items).filter { $0.ruleIDs.contains("restore_purchases_missing") && $0.ruleIDs.contains("restore_called_automatically") }
+        #expect(!items.isEmpty)
+        for item in items {
+            let places = item.evidence.compactMap(\.location)
+            #expect(places.count == Set(places).count, "\(item.evidence.map(\.message))")
+            #expect(item.evidence.contains { $0.message.contains("behind a user action") })
+        }
+    }
+
     @Test func everyInputStringIsEscapedInHTML() throws {
         let hostile = """
             import StoreKit

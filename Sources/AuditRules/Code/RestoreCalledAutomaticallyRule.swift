@@ -1,4 +1,5 @@
 import AuditCore
+import Foundation
 
 /// `AppStore.sync()` asks the user to sign in to their Apple Account; it belongs behind a
 /// button the user taps, never on launch or on appear.
@@ -140,6 +141,35 @@ public struct RestoreCalledAutomaticallyRule: Rule {
             ]),
         ],
         nonTriggeringExamples: [
+            // A Restore button beside the Buy button in one body, and what was bought refreshed
+            // when the screen appears (Apple's SKDemo MyCarsView; StoreKitHelper's
+            // `updatePurchasedProducts()` after a sync): no purchase follows the restore.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+
+                struct MyCarsView: View {
+                    @State private var cars: [Product] = []
+                    let store: Store
+                    var body: some View {
+                        List {
+                            Button("Buy") { Task { try? await store.purchase(cars[0]) } }
+                            Button("Restore Purchases") {
+                                Task {
+                                    try? await AppStore.sync()
+                                    await store.updatePurchasedProducts()
+                                }
+                            }
+                        }
+                        .onAppear { Task { await refreshPurchasedProducts() } }
+                    }
+                    func refreshPurchasedProducts() async {}
+                }
+                final class Store {
+                    func purchase(_ product: Product) async throws { _ = try await product.purchase() }
+                    func updatePurchasedProducts() async {}
+                }
+                """),
             // A receipt refreshed only when it is missing, and a refresh request a button starts.
             RuleExample("""
                 import StoreKit
@@ -332,17 +362,32 @@ public struct RestoreCalledAutomaticallyRule: Rule {
     /// (`try await Purchases.shared.restorePurchases()` … `purchase(package:)`): a restore the
     /// user did not ask for, run before buying.
     static func purchase(after index: Int, in file: SwiftFile) -> Int? {
-        guard let function = file.enclosingFunction(of: index) else { return nil }
-        let end = file.bodyRange(of: function).upperBound
+        // After it in the innermost function or closure holding it (and the closures in
+        // there, such as the restore's completion handler): a Restore button and a Buy button
+        // side by side in one `body` are two actions, not a restore before every purchase.
+        guard let scope = file.declarationChain(of: index).first else { return nil }
+        let end = file.bodyRange(of: scope).upperBound
         guard index + 1 < end else { return nil }
         let rest = (index + 1)..<end
-        for k in rest where file.isKind(k, .identifier) && file.isCall(at: k) {
-            let name = file.text(k)
-            // `purchase(…)`, `purchaseProduct(…)`, an app's `_purchase(product:)`; not a restore.
-            let lower = name.lowercased()
-            if ASCIISearch.contains(lower, "purchase"), !ASCIISearch.contains(lower, "restore") { return k }
+        for k in rest where file.isKind(k, .identifier) && file.isCall(at: k) && Self.namesPurchase(file.text(k)) {
+            return k
         }
         return nil
+    }
+
+    /// `purchase(…)`, `purchaseProduct(…)`, an app's `_purchaseWithValidation(…)`,
+    /// `makePurchase(…)`; not a restore, and not what was bought (`refreshPurchasedProducts()`,
+    /// `loadPurchases()`).
+    static func namesPurchase(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        guard !ASCIISearch.contains(lower, "restore") else { return false }
+        var searchStart = lower.startIndex
+        while let found = lower.range(of: "purchase", range: searchStart..<lower.endIndex) {
+            let next = lower[found.upperBound...].first
+            if next != "d" && next != "s" { return true }
+            searchStart = found.upperBound
+        }
+        return false
     }
 
     /// A closure passed as an argument labelled for an action: `TableRow(rowWithAction: { … })`,
