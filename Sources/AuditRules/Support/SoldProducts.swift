@@ -90,61 +90,71 @@ enum SoldProducts {
                 all.ids.append(literal.text)
                 if namesTip(literal.text) { all.types.append(.consumable) }
             }
-            // StoreKit 2's `Product.products(for:)` and the original `SKProductsRequest(productIdentifiers:)`.
-            for file in project.swiftFiles(mentioning: "products") + project.swiftFiles(mentioning: "SKProductsRequest") {
-                let requests = file.calls(named: "products").filter { file.receiver(of: $0.name).map({ file.isIdentifier($0, "Product") }) == true }
-                    + file.calls(named: "SKProductsRequest").filter { file.receiver(of: $0.name) == nil }
-                for call in requests {
-                    guard let argument = call.arguments.first(where: { $0.label == "for" || $0.label == "productIdentifiers" }) else { continue }
-                    let kinds = kinds(of: argument.valueRange, in: file, project: project)
-                    if kinds.isEmpty { return false }
-                    all.ids += kinds.ids
-                    all.types += kinds.types
-                }
+            let requests = requests(in: project)
+            if requests.someUnread { return false }
+            for kinds in requests.each {
+                all.ids += kinds.ids
+                all.types += kinds.types
             }
             return all.onlyConsumables
         }
     }
 
-    /// Every product the app asks StoreKit for (`Product.products(for:)`,
-    /// `SKProductsRequest(productIdentifiers:)`), with the configuration's types; nil when it
-    /// asks for none, or when one request's ids cannot be read.
-    static func requested(in project: Project) -> Kinds? {
-        project.fact(RequestedProducts.self) {
-            var all = Kinds()
-            for file in project.swiftFiles(mentioning: "products") + project.swiftFiles(mentioning: "SKProductsRequest") {
-                let requests = file.calls(named: "products").filter { file.receiver(of: $0.name).map({ file.isIdentifier($0, "Product") }) == true }
-                    + file.calls(named: "SKProductsRequest").filter { file.receiver(of: $0.name) == nil }
-                for call in requests {
-                    guard let argument = call.arguments.first(where: { $0.label == "for" || $0.label == "productIdentifiers" }) else { continue }
-                    let kinds = kinds(of: argument.valueRange, in: file, project: project)
-                    if kinds.isEmpty { return RequestedProducts(kinds: nil) }
-                    for (offset, id) in kinds.ids.enumerated() where !all.ids.contains(id) {
-                        all.ids.append(id)
-                        if kinds.types.count == kinds.ids.count { all.types.append(kinds.types[offset]) }
-                    }
-                }
-            }
-            return RequestedProducts(kinds: all.isEmpty ? nil : all)
-        }.kinds
+    /// What each of the app's product requests asks for: StoreKit 2's `Product.products(for:)`
+    /// and the original `SKProductsRequest(productIdentifiers:)`, in project order.
+    private struct Requests: Sendable {
+        var each: [Kinds] = []
+        /// Some request's ids could not be read.
+        var someUnread = false
     }
 
-    private struct RequestedProducts: Sendable {
-        var kinds: Kinds?
+    private static func requests(in project: Project) -> Requests {
+        project.fact(Requests.self) {
+            var result = Requests()
+            for file in project.swiftFiles(mentioning: "products") + project.swiftFiles(mentioning: "SKProductsRequest") {
+                let calls = file.calls(named: "products").filter { file.receiver(of: $0.name).map({ file.isIdentifier($0, "Product") }) == true }
+                    + file.calls(named: "SKProductsRequest").filter { file.receiver(of: $0.name) == nil }
+                for call in calls {
+                    guard let argument = call.arguments.first(where: { $0.label == "for" || $0.label == "productIdentifiers" }) else { continue }
+                    let kinds = kinds(of: argument.valueRange, in: file, project: project)
+                    if kinds.isEmpty { result.someUnread = true } else { result.each.append(kinds) }
+                }
+            }
+            return result
+        }
+    }
+
+    /// Every product the app asks StoreKit for, once each, with the configuration's types; nil
+    /// when it asks for none, or when one request's ids cannot be read.
+    static func requested(in project: Project) -> Kinds? {
+        let requests = requests(in: project)
+        guard !requests.someUnread, !requests.each.isEmpty else { return nil }
+        var all = Kinds()
+        for kinds in requests.each {
+            for (offset, id) in kinds.ids.enumerated() where !all.ids.contains(id) {
+                all.ids.append(id)
+                if kinds.types.count == kinds.ids.count { all.types.append(kinds.types[offset]) }
+            }
+        }
+        return all
     }
 
     /// Whether the configuration gives a type to every product the app asks StoreKit for, and
     /// none is an auto-renewable subscription (IVPN's time plans are non-renewing
-    /// subscriptions): no screen of the app sells a subscription that renews.
-    /// The configuration's auto-renewable products must not be named anywhere in the code
+    /// subscriptions): no screen of the app sells a subscription that renews. The
+    /// configuration's auto-renewable products must not be named anywhere in the code
     /// either: a request read only in part never hides one that is sold.
     static func requestsNoAutoRenewable(in project: Project) -> Bool {
-        let configured = configured(in: project)
-        guard !configured.isEmpty, let requested = requested(in: project),
-              requested.types.count == requested.ids.count, !requested.includesAutoRenewable
-        else { return false }
-        return !ProductIDLiterals.find(in: project).contains { configured[$0.text] == .autoRenewableSubscription }
+        project.fact(NoAutoRenewable.self) {
+            let configured = configured(in: project)
+            guard !configured.isEmpty, let requested = requested(in: project),
+                  requested.types.count == requested.ids.count, !requested.includesAutoRenewable
+            else { return false }
+            return !ProductIDLiterals.find(in: project).contains { configured[$0.text] == .autoRenewableSubscription }
+        }
     }
+
+    private enum NoAutoRenewable {}
 
     /// Why no screen is asked for renewal terms when the configuration says nothing the app
     /// asks for renews (`requestsNoAutoRenewable`); nil otherwise.
