@@ -25,61 +25,7 @@ public struct RenewalTermsMissingRule: Rule {
         triggeringExamples: [
             // The same screen when the app also asks for its auto-renewable plan (an array
             // written over several lines): it may sell a subscription that renews.
-            RuleExample(files: [
-                ("PlansViewController.swift", """
-                    import StoreKit
-                    import UIKit
-
-                    enum PlanID {
-                        static let week = "com.example.vpn.time.1week"
-                        static let year = "com.example.vpn.time.1year"
-                        static let threeYears = "com.example.vpn.time.3year"
-                        static let monthly = "com.example.vpn.auto.1month"
-                        static let all: [String] = [
-                            week, year, threeYears,
-                            monthly,
-                        ]
-                    }
-
-                    final class PlanStore {
-                        private(set) var products: [Product] = []
-                        func load() async throws { products = try await Product.products(for: Set(PlanID.all)) }
-                        func buy(_ product: Product) async throws -> Product.PurchaseResult { try await product.purchase() }
-                    }
-
-                    final class ↓PlansViewController: UIViewController {
-                        let store = PlanStore()
-                        let titleLabel = UILabel()
-                        @objc func buyTapped(_ sender: UIButton) {
-                            titleLabel.text = "Choose your subscription plan"
-                            Task {
-                                guard let product = store.products.first else { return }
-                                switch try await store.buy(product) {
-                                case .success, .userCancelled: break
-                                case .pending: titleLabel.text = "Waiting for approval"
-                                @unknown default: break
-                                }
-                            }
-                        }
-                    }
-                    """),
-                ("Store.storekit", """
-                    {
-                      "nonRenewingSubscriptions" : [
-                        { "displayPrice" : "1.99", "productID" : "com.example.vpn.time.1week", "referenceName" : "Week", "type" : "NonRenewingSubscription" },
-                        { "displayPrice" : "59.99", "productID" : "com.example.vpn.time.1year", "referenceName" : "Year", "type" : "NonRenewingSubscription" },
-                        { "displayPrice" : "149.99", "productID" : "com.example.vpn.time.3year", "referenceName" : "Three years", "type" : "NonRenewingSubscription" }
-                      ],
-                      "products" : [ ],
-                      "subscriptionGroups" : [
-                        { "id" : "G1", "name" : "Legacy", "subscriptions" : [
-                          { "displayPrice" : "5.99", "productID" : "com.example.vpn.auto.1month", "recurringSubscriptionPeriod" : "P1M", "referenceName" : "Monthly", "type" : "RecurringSubscription" }
-                        ] }
-                      ],
-                      "version" : { "major" : 3, "minor" : 0 }
-                    }
-                    """),
-            ]),
+            RuleExample(files: TimePlanExamples.files(alsoAsksForAutoRenewable: true)),
             // Only the cancellation is stated, through a generated string constant.
             RuleExample(files: [
                 ("Strings+Generated.swift", """
@@ -223,57 +169,7 @@ public struct RenewalTermsMissingRule: Rule {
         nonTriggeringExamples: [
             // Time plans sold as non-renewing subscriptions: the configuration says so for every
             // product the app asks for, and the auto-renewable group it also holds is not sold.
-            RuleExample(files: [
-                ("PlansViewController.swift", """
-                    import StoreKit
-                    import UIKit
-
-                    enum PlanID {
-                        static let week = "com.example.vpn.time.1week"
-                        static let year = "com.example.vpn.time.1year"
-                        static let threeYears = "com.example.vpn.time.3year"
-                        static var all: Set<String> { [week, year, threeYears] }
-                    }
-
-                    final class PlanStore {
-                        private(set) var products: [Product] = []
-                        func load() async throws { products = try await Product.products(for: PlanID.all) }
-                        func buy(_ product: Product) async throws -> Product.PurchaseResult { try await product.purchase() }
-                    }
-
-                    final class PlansViewController: UIViewController {
-                        let store = PlanStore()
-                        let titleLabel = UILabel()
-                        @objc func buyTapped(_ sender: UIButton) {
-                            titleLabel.text = "Choose your subscription plan"
-                            Task {
-                                guard let product = store.products.first else { return }
-                                switch try await store.buy(product) {
-                                case .success, .userCancelled: break
-                                case .pending: titleLabel.text = "Waiting for approval"
-                                @unknown default: break
-                                }
-                            }
-                        }
-                    }
-                    """),
-                ("Store.storekit", """
-                    {
-                      "nonRenewingSubscriptions" : [
-                        { "displayPrice" : "1.99", "productID" : "com.example.vpn.time.1week", "referenceName" : "Week", "type" : "NonRenewingSubscription" },
-                        { "displayPrice" : "59.99", "productID" : "com.example.vpn.time.1year", "referenceName" : "Year", "type" : "NonRenewingSubscription" },
-                        { "displayPrice" : "149.99", "productID" : "com.example.vpn.time.3year", "referenceName" : "Three years", "type" : "NonRenewingSubscription" }
-                      ],
-                      "products" : [ ],
-                      "subscriptionGroups" : [
-                        { "id" : "G1", "name" : "Legacy", "subscriptions" : [
-                          { "displayPrice" : "5.99", "productID" : "com.example.vpn.auto.1month", "recurringSubscriptionPeriod" : "P1M", "referenceName" : "Monthly", "type" : "RecurringSubscription" }
-                        ] }
-                      ],
-                      "version" : { "major" : 3, "minor" : 0 }
-                    }
-                    """),
-            ]),
+            RuleExample(files: TimePlanExamples.files(alsoAsksForAutoRenewable: false)),
             RuleExample(files: [("PaywallCopy.md", """
                 # Go Pro
 
