@@ -135,18 +135,7 @@ struct PurchaseScreen: Sendable {
 
     /// Whether `site` is inside the content closure of a `ForEach` or `List`.
     static func isRepeated(_ site: CodeSite) -> Bool {
-        let file = site.file
-        var position = site.index
-        while let brace = file.enclosingBracket(of: position, where: { file.isKind($0, .leftBrace) }) {
-            position = brace
-            if let declaration = file.declaration(openedBy: brace), file.declarations[declaration].kind != .closure { return false }
-            guard var before = file.previousCodeIndex(before: brace) else { return false }
-            if file.isKind(before, .rightParen), let open = file.matchingBracket(of: before), let callee = file.previousCodeIndex(before: open) {
-                before = callee
-            }
-            if file.isIdentifier(before, "ForEach") || file.isIdentifier(before, "List") { return true }
-        }
-        return false
+        ViewCode.presentingCall(of: site.index, in: site.file, calls: ["ForEach", "List"]) != nil
     }
 
     /// The argument lists of the calls that create this view in other views

@@ -224,12 +224,14 @@ enum ViewCode {
             for i in range {
                 guard file.isKind(i, .identifier) || file.isKind(i, .stringSegment) else { continue }
                 let word = file.text(i).lowercased()
-                let isText = file.isKind(i, .stringSegment)
+                // The first site seen, or the first label text after identifiers.
+                func better(than kept: CodeSite?) -> Bool {
+                    guard let kept else { return true }
+                    return file.isKind(i, .stringSegment) && !kept.file.isKind(kept.index, .stringSegment)
+                }
                 if ASCIISearch.contains(word, "privacy") {
                     links.privacy = true
-                    if links.privacySite == nil || isText && !links.privacySite!.file.isKind(links.privacySite!.index, .stringSegment) {
-                        links.privacySite = CodeSite(file: file, index: i)
-                    }
+                    if better(than: links.privacySite) { links.privacySite = CodeSite(file: file, index: i) }
                 }
                 guard ASCIISearch.contains(word, "terms") || ASCIISearch.contains(word, "eula") else { continue }
                 if let destination = privacyDestination(ofTermsLabel: i, in: file) {
@@ -238,9 +240,7 @@ enum ViewCode {
                     }
                 } else {
                     links.terms = true
-                    if links.termsSite == nil || isText && !links.termsSite!.file.isKind(links.termsSite!.index, .stringSegment) {
-                        links.termsSite = CodeSite(file: file, index: i)
-                    }
+                    if better(than: links.termsSite) { links.termsSite = CodeSite(file: file, index: i) }
                 }
             }
         }
