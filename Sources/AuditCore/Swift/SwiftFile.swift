@@ -188,8 +188,7 @@ public final class SwiftFile: Sendable {
                                     if length < Int32(LongTokens.marker) {
                                         (lengths.baseAddress! + next).initialize(to: UInt8(truncatingIfNeeded: length))
                                     } else {
-                                        (lengths.baseAddress! + next).initialize(
-                                            to: LongTokens.length(of: next, start: token.start, end: token.end, into: &long))
+                                        (lengths.baseAddress! + next).initialize(to: long.record(next, end: token.end))
                                     }
                                     if sawNewline { lineWords[next >> 6] |= 1 << UInt64(next & 63) }
                                     sawNewline = false

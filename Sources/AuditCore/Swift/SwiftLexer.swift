@@ -161,9 +161,8 @@ private let regexPrecedingKeywords: [[UInt8]] = [
 /// `Array.append` on every token (one every few bytes). The tokens are kept in chunks: the
 /// first sized for the file (most files fit in it), then chunks of `chunkSize` tokens. A
 /// reader that walks them in order releases each chunk it is done with
-/// (`releaseChunks(before:)`), so a large file's tokens (12 bytes each) and the 9-byte code
-/// columns made from them are never both whole in memory: a 50 MB file kept both, about
-/// 200 MB at once.
+/// (`releaseChunks(before:)`), so a large file's tokens (12 bytes each) and the 6-byte code
+/// columns made from them are never both whole in memory.
 struct TokenSink: ~Copyable {
     static let chunkShift = 16
     /// Tokens in every chunk but the first.
@@ -257,13 +256,15 @@ struct TokenSink: ~Copyable {
 
     /// Frees the chunks before `chunk`: their tokens may no longer be read.
     mutating func releaseChunks(before chunk: Int) {
-        for c in 0..<min(chunk, chunks.count) {
-            if let pointer = chunks[c] {
-                pointer.deallocate()
-                chunks[c] = nil
-            }
+        while released < min(chunk, chunks.count) {
+            chunks[released]?.deallocate()
+            chunks[released] = nil
+            released += 1
         }
     }
+
+    /// The chunks before this one have been freed.
+    private var released = 0
 }
 
 // MARK: - State machine

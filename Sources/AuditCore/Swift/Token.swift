@@ -198,10 +198,14 @@ public struct LongTokens: Sendable {
     @inline(__always)
     static func length(of index: Int, start: Int32, end: Int32, into long: inout LongTokens) -> UInt8 {
         let length = end &- start
-        if length < Int32(marker) { return UInt8(truncatingIfNeeded: length) }
-        long.indices.append(Int32(truncatingIfNeeded: index))
-        long.ends.append(end)
-        return marker
+        return length < Int32(marker) ? UInt8(truncatingIfNeeded: length) : long.record(index, end: end)
+    }
+
+    /// Records the end of long token `index`; the length column's marker for it.
+    mutating func record(_ index: Int, end: Int32) -> UInt8 {
+        indices.append(Int32(truncatingIfNeeded: index))
+        ends.append(end)
+        return Self.marker
     }
 
     /// The end of long token `index`. Out of line: callers inline only the common case.

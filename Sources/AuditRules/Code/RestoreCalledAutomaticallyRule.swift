@@ -1,5 +1,4 @@
 import AuditCore
-import Foundation
 
 /// `AppStore.sync()` asks the user to sign in to their Apple Account; it belongs behind a
 /// button the user taps, never on launch or on appear.
@@ -381,13 +380,10 @@ public struct RestoreCalledAutomaticallyRule: Rule {
     static func namesPurchase(_ name: String) -> Bool {
         let lower = name.lowercased()
         guard !ASCIISearch.contains(lower, "restore") else { return false }
-        var searchStart = lower.startIndex
-        while let found = lower.range(of: "purchase", range: searchStart..<lower.endIndex) {
-            let next = lower[found.upperBound...].first
-            if next != "d" && next != "s" { return true }
-            searchStart = found.upperBound
+        // What follows each "purchase" in the name: not "d…" or "s…".
+        return lower.split(separator: "purchase", omittingEmptySubsequences: false).dropFirst().contains { rest in
+            !rest.hasPrefix("d") && !rest.hasPrefix("s")
         }
-        return false
     }
 
     /// A closure passed as an argument labelled for an action: `TableRow(rowWithAction: { … })`,
