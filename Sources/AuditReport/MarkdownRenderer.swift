@@ -162,6 +162,8 @@ public struct MarkdownRenderer: Sendable {
                 lines.append("\n### \(item.text)")
                 var listed: [String: Int] = [:]
                 var unshown: [(rule: String, count: Int)] = []
+                // A rule's rationale and fix once per group, at its first finding.
+                var explained = Set<String>()
                 for finding in item.findings {
                     if let limit = maximumFindingsPerRule {
                         let count = listed[finding.ruleID, default: 0]
@@ -172,7 +174,7 @@ public struct MarkdownRenderer: Sendable {
                         }
                     }
                     if shown.insert(finding.fingerprint).inserted {
-                        lines.append(render(finding, report: report))
+                        lines.append(render(finding, report: report, explained: &explained))
                     } else {
                         lines.append("\n- Also listed above: `\(finding.ruleID)` at \(link(finding.location, report))")
                     }
@@ -188,6 +190,7 @@ public struct MarkdownRenderer: Sendable {
             lines.append("\n### Other findings\n")
             var listed: [String: Int] = [:]
             var unshown: [(rule: String, count: Int)] = []
+            var explained = Set<String>()
             for finding in unlisted {
                 let count = listed[finding.ruleID, default: 0]
                 listed[finding.ruleID] = count + 1
@@ -195,7 +198,7 @@ public struct MarkdownRenderer: Sendable {
                     if let index = unshown.firstIndex(where: { $0.rule == finding.ruleID }) { unshown[index].count += 1 } else { unshown.append((finding.ruleID, 1)) }
                     continue
                 }
-                lines.append(render(finding, report: report))
+                lines.append(render(finding, report: report, explained: &explained))
             }
             for (rule, count) in unshown {
                 lines.append("\n- \(plural(count, "more finding")) of `\(rule)` not listed on this page (the md, JSON and SARIF reports list them all)")
@@ -204,7 +207,9 @@ public struct MarkdownRenderer: Sendable {
         return lines.text
     }
 
-    private func render(_ finding: Finding, report: Report) -> String {
+    /// One finding. The rule's rationale and its fix are written at the rule's first finding in
+    /// `explained`'s group; later ones repeat only a fix of their own.
+    private func render(_ finding: Finding, report: Report, explained: inout Set<String>) -> String {
         let rule = report.rules[finding.ruleID]
         var lines: [String] = []
         let title = rule.map { MarkdownText.escape($0.title) } ?? finding.ruleID
@@ -221,10 +226,11 @@ public struct MarkdownRenderer: Sendable {
             lines.append("\n" + MarkdownText.codeBlock(text, language: language(of: finding.location.file)))
         }
         // Rationale, reference and fix are the rules' own Markdown, not input: no escaping.
-        if let rule {
+        let first = explained.insert(finding.ruleID).inserted
+        if let rule, first {
             lines.append("\n*Why it matters:* \(rule.rationale) (\(rule.reference))")
         }
-        if let fix = finding.fixHint {
+        if let fix = finding.fixHint, first || fix != rule?.fix {
             lines.append("\n*How to fix:* \(fix)")
         }
         return lines.joined(separator: "\n")

@@ -45,6 +45,27 @@ private func html(_ report: Report) throws -> String {
         #expect(bounded.contains("\(count - 3) more findings of `hardcoded_price` not listed on this page"), "\(bounded)")
     }
 
+    /// A file using the original StoreKit API on many lines (SwiftyStoreKit, OnionBrowser): one
+    /// warning and a note per further line; the page explains the rule once per checklist item,
+    /// not once per note.
+    @Test func aRuleIsExplainedOncePerItem() throws {
+        let legacy = try report(for: [("Store.swift", """
+            import StoreKit
+            final class Store: NSObject, SKPaymentTransactionObserver {
+                var products: [SKProduct] = []
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {}
+                func restore() { SKPaymentQueue.default().restoreCompletedTransactions() }
+            }
+            """)])
+        let findings = legacy.findings.filter { $0.ruleID == "legacy_storekit_api" }
+        #expect(findings.map(\.severity) == [.warning, .note, .note, .note])
+        let markdown = MarkdownRenderer().render(legacy)
+        #expect(markdown.components(separatedBy: "** `legacy_storekit_api` at [").count - 1 == 4)
+        let rationale = try #require(legacy.rules["legacy_storekit_api"]?.rationale)
+        #expect(markdown.components(separatedBy: rationale).count - 1 == 1)
+        #expect(markdown.contains("Original StoreKit API on this line: SKPaymentQueue, SKPaymentTransaction. Part of migrating this file (the warning at line 2 lists every use).".replacingOccurrences(of: "(", with: "\\(").replacingOccurrences(of: ")", with: "\\)")))
+    }
+
     @Test func builtInChecklistsHoldEverySeedReviewItem() throws {
         let resources = try ReportResources.load(templates: nil, checklists: nil, knownRules: RuleCatalogue.identifiers)
         let review = try #require(resources.checklists.first { $0.name == "storekit-review" })

@@ -37,7 +37,19 @@ import Testing
             "storekit_config_missing Store/AppDelegate.m:6",
             // A note: it buys without asking canMakePayments.
             "legacy_storekit_api Store/TipStore.m:14",
+            // Notes at each further line that uses the original API (the warning is at line 7):
+            // the endpoint, the buy method, the payment, the observer method, its loop and
+            // the receipt.
+            "legacy_storekit_api Store/TipStore.m:4",
+            "legacy_storekit_api Store/TipStore.m:12",
+            "legacy_storekit_api Store/TipStore.m:13",
+            "legacy_storekit_api Store/TipStore.m:17",
+            "legacy_storekit_api Store/TipStore.m:18",
+            "legacy_storekit_api Store/TipStore.m:38",
         ])
+        // One warning per file: the notes do not count as more migration tasks.
+        #expect(result.findings.filter { $0.ruleID == "legacy_storekit_api" && $0.severity == .warning }.count == 2)
+        #expect(result.findings.contains { $0.location.line == 18 && $0.message == "Original StoreKit API on this line: SKPaymentTransaction. Part of migrating this file (the warning at line 7 lists every use)." })
     }
 
     @Test func correctStorePassesTheStoreKit1ItemsOnEvidence() {

@@ -21,7 +21,9 @@ public struct LegacyStoreKitAPIRule: Rule {
         rationale: """
             The original StoreKit API (`SKPaymentQueue`, `SKProduct`, receipts and `/verifyReceipt`) \
             is deprecated. StoreKit 2 verifies transactions for you, delivers them as async \
-            sequences and is what App Review and Apple's documentation now assume.
+            sequences and is what App Review and Apple's documentation now assume. Migrating a \
+            file is one task: one warning per file lists every use, and each further line that \
+            uses the API gets a note, so that Xcode and code review show where to change it.
             """,
         fix: """
             Use `Product.products(for:)`, `product.purchase()`, `Transaction.updates`, \
@@ -46,17 +48,19 @@ public struct LegacyStoreKitAPIRule: Rule {
                 }
                 @end
                 """)]),
-            // The seed's AVOID example (buying without asking canMakePayments is a note too).
+            // The seed's AVOID example: one warning for the file, at its first use; a note at each
+            // further line that uses the original API (buying without asking canMakePayments is
+            // the note on the second line).
             RuleExample("""
                 let request = ↓SKProductsRequest(productIdentifiers: ["com.app.premium"])
                 SKPaymentQueue.default().↓add(payment)
-                SKStoreReviewController.requestReview()
+                ↓SKStoreReviewController.requestReview()
                 """),
             RuleExample("""
                 import StoreKit
                 final class LegacyObserver: NSObject, ↓SKPaymentTransactionObserver {
-                    func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {}
-                    func restore() { SKPaymentQueue.default().restoreCompletedTransactions() }
+                    func paymentQueue(_ queue: ↓SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {}
+                    func restore() { ↓SKPaymentQueue.default().restoreCompletedTransactions() }
                 }
                 """),
             RuleExample("""
@@ -129,11 +133,16 @@ public struct LegacyStoreKitAPIRule: Rule {
         var reviewPromptFiles = 0
         var purchaseAPIUsed = false
         let storeKit2Purchases = Self.buysWithStoreKit2(project)
+        // The canMakePayments note's place, if any: no use-site note beside it on that line.
+        let canMakePaymentsNote = Self.checkCanMakePayments(project, into: &result)
         for file in project.swiftFiles {
-            // One finding per file, at its first use, naming what it uses and where: migrating a
-            // file is one task, not one per mention.
+            // One warning per file, at its first use, naming what it uses and where: migrating a
+            // file is one task. Each further line that uses the API gets a note, so that Xcode
+            // and code review show every place the migration changes (one per line, not one
+            // per name).
             var uses = NamedUses()
             var first: Int?
+            var endpointLines: Set<Int> = []
             // The legacy names from the file's index, and the literals that can be the endpoint.
             var candidates = file.occurrences(ofAny: Self.legacyNameHashes)
             candidates += file.literalTexts.literals(containing: "/verifyReceipt")
@@ -145,13 +154,14 @@ public struct LegacyStoreKitAPIRule: Rule {
                     if name.first?.isLowercase == true, file.receiver(of: i) == nil { continue }
                     used = true
                     if first == nil { first = i }
-                    uses.add(name, line: file.line(of: i))
+                    uses.add(name, line: file.line(of: i), at: i)
                 } else if file.isKind(i, .stringStart) {
                     let literal = file.stringLiteral(at: i)
                     // Only a literal that is the endpoint's URL, not text that mentions it.
                     let text = literal.text.trimmingCharacters(in: .whitespaces)
                     if text.hasPrefix("http"), !text.contains(" "), !text.contains("\n"), text.contains("/verifyReceipt") {
                         used = true
+                        endpointLines.insert(file.line(of: i))
                         result.report(in: file, at: i, "The /verifyReceipt endpoint is deprecated; verify JWS transactions instead.")
                     }
                 }
@@ -177,13 +187,17 @@ public struct LegacyStoreKitAPIRule: Rule {
                 )
             } else {
                 result.report(in: file, at: first, "This file uses the original StoreKit API: \(listed).")
+                let firstLine = file.line(of: first)
+                for site in uses.sites where site.line != firstLine && !endpointLines.contains(site.line)
+                    && !(canMakePaymentsNote?.file == file.path && canMakePaymentsNote?.line == site.line) {
+                    result.report(in: file, at: site.at, Self.useSiteNote(site.names, firstLine: firstLine), severity: .note)
+                }
             }
         }
-        if ObjectiveCChecks.legacyAPI(project, names: Self.legacyNames, into: &result) {
+        if ObjectiveCChecks.legacyAPI(project, names: Self.legacyNames, besides: canMakePaymentsNote, siteNote: Self.useSiteNote, into: &result) {
             used = true
             purchaseAPIUsed = true
         }
-        Self.checkCanMakePayments(project, into: &result)
         if used, !purchaseAPIUsed, reviewPromptFiles > 0, !result.findings.contains(where: { $0.severity >= .warning }) {
             result.evidence(at: nil, "No original StoreKit purchase API is used; \(reviewPromptFiles) file\(reviewPromptFiles == 1 ? "" : "s") only ask\(reviewPromptFiles == 1 ? "s" : "") for a review with SKStoreReviewController (a note)")
         }
@@ -191,6 +205,11 @@ public struct LegacyStoreKitAPIRule: Rule {
             let objectiveC = project.objectiveCFiles.isEmpty ? "" : " and \(project.objectiveCFiles.count) Objective-C file\(project.objectiveCFiles.count == 1 ? "" : "s")"
             result.evidence(at: nil, "No original StoreKit API is used in \(project.swiftFiles.count) Swift file\(project.swiftFiles.count == 1 ? "" : "s")\(objectiveC)")
         }
+    }
+
+    /// The note at a further line of a file that uses the original API.
+    static func useSiteNote(_ names: [String], firstLine: Int) -> String {
+        "Original StoreKit API on this line: \(names.joined(separator: ", ")). Part of migrating this file (the warning at line \(firstLine) lists every use)."
     }
 
     /// The names an observer kept only for promoted purchases uses.
@@ -209,29 +228,34 @@ public struct LegacyStoreKitAPIRule: Rule {
             || !PurchaseSurface.of(project).storeViews.isEmpty
     }
 
+    /// The first payment added to the original payment queue (Swift first, then Objective-C).
+    static func firstPaymentQueueBuy(_ project: Project) -> SourceLocation? {
+        for file in project.swiftFiles where file.mentions("SKPaymentQueue") {
+            if let add = file.paymentQueueAdds().first(where: { !$0.addsObserver }) { return file.location(of: add.call.name) }
+        }
+        for file in project.objectiveCFiles where file.mentions("addPayment") {
+            if let send = file.sends("addPayment:").first { return file.location(of: send.selectorStart) }
+        }
+        return nil
+    }
+
     /// Buying through the original payment queue without asking `SKPaymentQueue.canMakePayments()`
     /// anywhere: with purchases restricted (Screen Time, a managed device) the payment fails
     /// with no explanation. A note at the first purchase; evidence where it is asked.
-    static func checkCanMakePayments(_ project: Project, into result: inout RuleResult) {
-        var firstBuy: SourceLocation?
-        for file in project.swiftFiles where file.mentions("SKPaymentQueue") {
-            if let add = file.paymentQueueAdds().first(where: { !$0.addsObserver }) { firstBuy = firstBuy ?? file.location(of: add.call.name) }
-        }
-        for file in project.objectiveCFiles where file.mentions("addPayment") {
-            if let send = file.sends("addPayment:").first { firstBuy = firstBuy ?? file.location(of: send.selectorStart) }
-        }
-        guard let firstBuy else { return }
+    /// Returns where the note is.
+    static func checkCanMakePayments(_ project: Project, into result: inout RuleResult) -> SourceLocation? {
+        guard let firstBuy = firstPaymentQueueBuy(project) else { return nil }
         for file in project.swiftFiles where file.mentions("canMakePayments") {
             if let i = file.occurrences(of: "canMakePayments").first {
                 result.evidence(in: file, at: i, "SKPaymentQueue.canMakePayments() is asked in \(scopeDescription(of: i, in: file))")
-                return
+                return nil
             }
         }
         for file in project.objectiveCFiles where file.mentions("canMakePayments") {
             // `[SKPaymentQueue canMakePayments]` or `SKPaymentQueue.canMakePayments`.
             if let use = file.occurrences(of: "canMakePayments").first {
                 result.evidence(at: file.location(of: use), "[SKPaymentQueue canMakePayments] is asked in \(file.path)")
-                return
+                return nil
             }
         }
         result.report(
@@ -239,5 +263,6 @@ public struct LegacyStoreKitAPIRule: Rule {
             "The app buys through SKPaymentQueue but never asks SKPaymentQueue.canMakePayments(): where purchases are restricted (Screen Time, a managed device) the payment fails without telling the buyer why.",
             severity: .note
         )
+        return firstBuy
     }
 }

@@ -5,10 +5,10 @@ import Foundation
 /// rule calls its function beside its Swift checks; the Objective-C model is built once
 /// (`ObjectiveCStoreKit.of`).
 enum ObjectiveCChecks {
-    /// The original StoreKit names a file uses, for `legacy_storekit_api`: one finding per
-    /// file naming what it uses and on which lines; the `/verifyReceipt` endpoint literal on its
-    /// own. Returns whether any was found.
-    static func legacyAPI(_ project: Project, names: Set<String>, into result: inout RuleResult) -> Bool {
+    /// The original StoreKit names a file uses, for `legacy_storekit_api`: one warning per
+    /// file naming what it uses and on which lines, and a note at each further line that uses
+    /// them (except the line of the canMakePayments note). Returns whether any was found.
+    static func legacyAPI(_ project: Project, names: Set<String>, besides canMakePaymentsNote: SourceLocation?, siteNote: ([String], Int) -> String, into result: inout RuleResult) -> Bool {
         var used = false
         // Only identifiers as long as one of the names are spelled out (most are not).
         let lengths = Set(names.map(\.utf8.count))
@@ -20,18 +20,22 @@ enum ObjectiveCChecks {
                 guard names.contains(name) else { continue }
                 used = true
                 if first == nil { first = k }
-                uses.add(name, line: file.line(of: k))
+                uses.add(name, line: file.line(of: k), at: k)
             }
             for start in file.stringStarts {
                 let text = file.stringLiteral(at: start)
                 if text.hasPrefix("http"), !text.contains(" "), text.contains("/verifyReceipt") {
                     used = true
                     if first == nil { first = start }
-                    uses.add("the /verifyReceipt endpoint", line: file.line(of: start))
+                    uses.add("the /verifyReceipt endpoint", line: file.line(of: start), at: start)
                 }
             }
             guard let first else { continue }
             result.report(at: file.location(of: first), "This Objective-C file uses the original StoreKit API: \(uses.listed). Migrate to Product.purchase and Transaction.updates (StoreKit 2, from Swift).")
+            let firstLine = file.line(of: first)
+            for site in uses.sites where site.line != firstLine && !(canMakePaymentsNote?.file == file.path && canMakePaymentsNote?.line == site.line) {
+                result.report(at: file.location(of: site.at), siteNote(site.names, firstLine), severity: .note)
+            }
         }
         return used
     }
