@@ -22,8 +22,10 @@ public struct IdentifierIndex: Sendable {
         var hashes: [UInt32] = []
         var sample: [Int32] = []
         var counts: [Int32] = []
-        // Name number of each code token, -1 for non-identifiers; dropped after building.
-        var nameOf = [Int32](repeating: -1, count: code.count)
+        // Name number of each identifier, in code order (one entry an identifier, not a
+        // token: a third of the size); dropped after building.
+        var nameOf: [Int32] = []
+        nameOf.reserveCapacity(identifierCount)
         bytes.withUnsafeBufferPointer { b in
             for (index, token) in code.enumerated() where token.kind == .identifier {
                 let start = Int(token.start)
@@ -41,7 +43,7 @@ public struct IdentifierIndex: Sendable {
                             continue
                         }
                         slots[slot] = Int32(hashes.count + 1)
-                        nameOf[index] = Int32(hashes.count)
+                        nameOf.append(Int32(hashes.count))
                         hashes.append(hash)
                         sample.append(Int32(index))
                         counts.append(1)
@@ -49,7 +51,7 @@ public struct IdentifierIndex: Sendable {
                     }
                     let name = entry - 1
                     if hashes[name] == hash, Self.same(b, start, length, code[Int(sample[name])]) {
-                        nameOf[index] = Int32(name)
+                        nameOf.append(Int32(name))
                         counts[name] += 1
                         break
                     }
@@ -61,8 +63,10 @@ public struct IdentifierIndex: Sendable {
         for name in counts.indices { firsts[name + 1] = firsts[name] + counts[name] }
         var fill = firsts
         var positions = [Int32](repeating: 0, count: Int(firsts[counts.count]))
-        for index in nameOf.indices where nameOf[index] >= 0 {
-            let name = Int(nameOf[index])
+        var ordinal = 0
+        for index in code.kinds.indices where code.kinds[index] == .identifier {
+            let name = Int(nameOf[ordinal])
+            ordinal += 1
             positions[Int(fill[name])] = Int32(index)
             fill[name] += 1
         }

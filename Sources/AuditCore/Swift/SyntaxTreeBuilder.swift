@@ -266,6 +266,7 @@ struct SyntaxTreeBuilder {
     private func findDeclarations(into structure: inout Structure) {
         var claimed = [Bool](repeating: false, count: code.count)
         var pending: [(index: Int, declaration: Declaration)] = []
+        var interner = NameListsInterner()
 
         for i in 0..<code.count where code[i].kind == .identifier {
             let previousIsDot = kind(i - 1) == .dot
@@ -301,12 +302,10 @@ struct SyntaxTreeBuilder {
             claimed[bodyStart] = true
             let name = declarationName(after: i, kind: declarationKind)
             let (attributes, modifiers) = attributesAndModifiers(before: i)
+            let lists = interner.box(attributes, modifiers, declarationKind.isType ? inheritedTypes(after: i, before: bodyStart) : [])
             let declaration = Declaration(
                 kind: declarationKind, name: name, keyword: i, bodyStart: bodyStart,
-                bodyEnd: Int(structure.match[bodyStart]), parent: -1, attributes: attributes,
-                modifiers: modifiers,
-                inheritedTypes: declarationKind.isType ? inheritedTypes(after: i, before: bodyStart) : [],
-                calleeIndex: -1
+                bodyEnd: Int(structure.match[bodyStart]), lists: lists, calleeIndex: -1
             )
             pending.append((bodyStart, declaration))
         }
