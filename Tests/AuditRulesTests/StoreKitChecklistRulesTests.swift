@@ -219,3 +219,27 @@ import Testing
         #expect(tests.evidence.map(\.location?.file) == ["ShopTests/Shop.storekit"])
     }
 }
+
+/// Evidence is bounded per rule: a generated app with 1,100 purchase functions lists 1,000
+/// places where transactions are finished and one line counting the other 100.
+@Suite struct EvidenceLimitTests {
+    @Test func aRuleListsAtMostTheLimitAndCountsTheRest() {
+        var source = "import StoreKit\n@MainActor final class Store {\n"
+        for n in 0..<1100 {
+            source += """
+                    func buy\(n)(_ product: Product) async throws {
+                        guard case .success(.verified(let transaction)) = try await product.purchase() else { return }
+                        await transaction.finish()
+                    }
+
+                """
+        }
+        source += "}\n"
+        let result = Auditor.audit(files: [InputFile.text("Store.swift", source)!], rules: [TransactionNotFinishedRule()], options: AuditOptions(jobs: 1))
+        let evidence = result.results.flatMap(\.evidence)
+        #expect(evidence.count == RuleResult.evidenceLimit + 1)
+        #expect(evidence.last?.location == nil)
+        #expect(evidence.last?.message == "… and 100 more like these, not listed (a rule lists at most 1000)")
+        #expect(result.findings.filter { $0.severity >= .warning }.isEmpty)
+    }
+}

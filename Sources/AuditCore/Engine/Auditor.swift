@@ -518,6 +518,7 @@ public enum Auditor {
         var result = RuleResult(rule: rule.description)
         options.notify(.item(.checking, rule.description.identifier, started: true))
         rule.check(project, into: &result)
+        result.closeEvidence()
         options.notify(.item(.checking, rule.description.identifier, started: false))
         options.notify(.advanced(.checking))
         return result
