@@ -17,27 +17,34 @@ public struct Declaration: Sendable, Hashable {
     // Stored compactly (48 bytes instead of 88: a 50 MB file holds hundreds of thousands of
     // declarations and closures): indices as Int32 (token indices of files under 2 GB), and
     // the three name lists, empty for most (every closure), in one shared box.
-    private var storedName: String
+
+    /// The declared name (`MyApp`, `purchase`, `body`); for an extension the extended type;
+    /// for a closure the name of the call it is passed to (`Task`, `task`, `onAppear`), or "".
+    public var name: String
     private var lists: NameLists?
-    private var storedKeyword: Int32
-    private var storedBodyStart: Int32
-    private var storedBodyEnd: Int32
-    private var storedParent: Int32
-    private var storedCalleeIndex: Int32
+    /// Code-token index of the introducing keyword (or of the `{` for a closure).
+    @CompactIndex public var keyword: Int
+    /// Code-token indices of the body's `{` and `}`; `bodyEnd` is -1 when unterminated.
+    @CompactIndex public var bodyStart: Int
+    @CompactIndex public var bodyEnd: Int
+    /// Index of the enclosing declaration in `SwiftFile.declarations`, or -1.
+    @CompactIndex public var parent: Int
+    /// For a closure, the code index of the callee's name token (`Task` in `Task { … }`), or -1.
+    @CompactIndex public var calleeIndex: Int
     public var kind: Kind
 
     public init(
         kind: Kind, name: String, keyword: Int, bodyStart: Int, bodyEnd: Int, parent: Int,
         attributes: [String], modifiers: [String], inheritedTypes: [String], calleeIndex: Int
     ) {
-        self.kind = kind
-        storedName = name
-        storedKeyword = Int32(truncatingIfNeeded: keyword)
-        storedBodyStart = Int32(truncatingIfNeeded: bodyStart)
-        storedBodyEnd = Int32(truncatingIfNeeded: bodyEnd)
-        storedParent = Int32(truncatingIfNeeded: parent)
-        storedCalleeIndex = Int32(truncatingIfNeeded: calleeIndex)
+        self.name = name
         lists = NameLists.make(attributes, modifiers, inheritedTypes)
+        self.keyword = keyword
+        self.bodyStart = bodyStart
+        self.bodyEnd = bodyEnd
+        self.parent = parent
+        self.calleeIndex = calleeIndex
+        self.kind = kind
     }
 
     /// A declaration whose name lists are already boxed (shared through `NameListsInterner`).
@@ -47,31 +54,6 @@ public struct Declaration: Sendable, Hashable {
         self.lists = lists
     }
 
-    /// The declared name (`MyApp`, `purchase`, `body`); for an extension the extended type;
-    /// for a closure the name of the call it is passed to (`Task`, `task`, `onAppear`), or "".
-    public var name: String {
-        get { storedName }
-        set { storedName = newValue }
-    }
-    /// Code-token index of the introducing keyword (or of the `{` for a closure).
-    public var keyword: Int {
-        get { Int(storedKeyword) }
-        set { storedKeyword = Int32(truncatingIfNeeded: newValue) }
-    }
-    /// Code-token indices of the body's `{` and `}`; `bodyEnd` is -1 when unterminated.
-    public var bodyStart: Int {
-        get { Int(storedBodyStart) }
-        set { storedBodyStart = Int32(truncatingIfNeeded: newValue) }
-    }
-    public var bodyEnd: Int {
-        get { Int(storedBodyEnd) }
-        set { storedBodyEnd = Int32(truncatingIfNeeded: newValue) }
-    }
-    /// Index of the enclosing declaration in `SwiftFile.declarations`, or -1.
-    public var parent: Int {
-        get { Int(storedParent) }
-        set { storedParent = Int32(truncatingIfNeeded: newValue) }
-    }
     /// Attributes written before the declaration: `@main`, `@MainActor`, `@Observable`.
     public var attributes: [String] {
         get { lists?.attributes ?? [] }
@@ -87,14 +69,22 @@ public struct Declaration: Sendable, Hashable {
         get { lists?.inheritedTypes ?? [] }
         set { lists = NameLists.make(attributes, modifiers, newValue) }
     }
-    /// For a closure, the code index of the callee's name token (`Task` in `Task { … }`), or -1.
-    public var calleeIndex: Int {
-        get { Int(storedCalleeIndex) }
-        set { storedCalleeIndex = Int32(truncatingIfNeeded: newValue) }
-    }
 
     public func contains(_ codeIndex: Int) -> Bool {
         codeIndex > bodyStart && (bodyEnd < 0 || codeIndex < bodyEnd)
+    }
+}
+
+/// A token or declaration index kept in 4 bytes and read as an `Int`.
+@propertyWrapper
+public struct CompactIndex: Sendable, Hashable {
+    @usableFromInline var stored: Int32
+
+    @inlinable public init(wrappedValue: Int) { stored = Int32(truncatingIfNeeded: wrappedValue) }
+
+    @inlinable public var wrappedValue: Int {
+        get { Int(stored) }
+        set { stored = Int32(truncatingIfNeeded: newValue) }
     }
 }
 
