@@ -187,12 +187,7 @@ public final class SwiftFile: Sendable {
                                     precondition(next < codeCount, "more code tokens than the lexer counted")
                                     (kinds.baseAddress! + next).initialize(to: kind)
                                     (starts.baseAddress! + next).initialize(to: token.start)
-                                    let length = token.end &- token.start
-                                    if length < Int32(LongTokens.marker) {
-                                        (lengths.baseAddress! + next).initialize(to: UInt8(truncatingIfNeeded: length))
-                                    } else {
-                                        (lengths.baseAddress! + next).initialize(to: long.record(next, end: token.end))
-                                    }
+                                    (lengths.baseAddress! + next).initialize(to: LongTokens.length(of: next, start: token.start, end: token.end, into: &long))
                                     if sawNewline { lineWords[next >> 6] |= 1 << UInt64(next & 63) }
                                     sawNewline = false
                                     if kind == .identifier {
@@ -699,7 +694,6 @@ public final class SwiftFile: Sendable {
     }
 }
 
-/// The declarations of a file, and its functions by keyword.
 /// The declarations by name: each name's first declaration, and for each declaration the next
 /// one of the same name (-1 at the last). An array per name cost a generated 50 MB file an
 /// allocation for each of its names; this is one table entry per name and 4 bytes a declaration.
@@ -718,6 +712,7 @@ struct DeclarationNames: Sendable {
     }
 }
 
+/// The declarations of a file, and its functions by keyword.
 final class FileStructure: Sendable {
     let declarations: [Declaration]
     let braces: BraceDeclarations
@@ -792,8 +787,7 @@ public struct TokenBuffers {
     @inlinable public var count: Int { kinds.count }
 
     @inlinable public func length(_ index: Int) -> Int {
-        let length = lengths[index]
-        return length == LongTokens.marker ? Int(long.end(of: index)) - Int(starts[index]) : Int(length)
+        long.length(lengths[index], of: index, start: starts[index])
     }
 
     /// Where code token `index` ends (exclusive byte offset).

@@ -29,13 +29,7 @@ struct SyntaxTreeBuilder {
     }
 
     func isWord(_ index: Int, _ text: StaticString) -> Bool {
-        guard index >= 0, index < code.count else { return false }
-        guard code.kinds[index] == .identifier, Int(code.lengths[index]) == text.utf8CodeUnitCount else { return false }
-        let start = Int(code.starts[index])
-        return text.withUTF8Buffer { w in
-            for k in 0..<w.count where bytes[start + k] != w[k] { return false }
-            return true
-        }
+        index >= 0 && index < code.count && code.kinds[index] == .identifier && spells(index, text)
     }
 
     /// Whether token `index` is spelled `text` (any kind; false out of range), compared as

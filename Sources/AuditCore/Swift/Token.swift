@@ -167,9 +167,7 @@ public struct TokenList: RandomAccessCollection, Sendable {
         return starts.withUnsafeBufferPointer { starts in
             lengths.withUnsafeBufferPointer { lengths in
                 let start = starts[position]
-                let length = lengths[position]
-                let end = length == LongTokens.marker ? long.end(of: position) : start &+ Int32(length)
-                return Token(kind: kind, start: start, end: end)
+                return Token(kind: kind, start: start, end: start &+ Int32(long.length(lengths[position], of: position, start: start)))
             }
         }
     }
@@ -178,8 +176,7 @@ public struct TokenList: RandomAccessCollection, Sendable {
     /// is long.
     @inlinable @inline(__always)
     public func length(at position: Int) -> Int {
-        let length = lengths[position]
-        return length == LongTokens.marker ? Int(long.end(of: position)) - Int(starts[position]) : Int(length)
+        long.length(lengths[position], of: position, start: starts[position])
     }
 }
 
@@ -208,15 +205,17 @@ public struct LongTokens: Sendable {
         return Self.marker
     }
 
+    /// The length of token `index` from its length column's value `stored`: the value itself,
+    /// or for the marker the recorded end less `start` (read only then).
+    @inlinable @inline(__always)
+    func length(_ stored: UInt8, of index: Int, start: @autoclosure () -> Int32) -> Int {
+        stored == Self.marker ? Int(end(of: index)) - Int(start()) : Int(stored)
+    }
+
     /// The end of long token `index`. Out of line: callers inline only the common case.
     @inline(never) @usableFromInline
     func end(of index: Int) -> Int32 {
-        var low = 0
-        var high = indices.count
-        while low < high {
-            let middle = (low + high) / 2
-            if Int(indices[middle]) < index { low = middle + 1 } else { high = middle }
-        }
+        let low = indices.firstIndex(notBelow: { Int($0) < index })
         precondition(low < indices.count && Int(indices[low]) == index, "token \(index) has no recorded end")
         return ends[low]
     }

@@ -400,12 +400,7 @@ private struct BindingPlaces {
     /// Whether a binding of the file at `path` has its name in `range`.
     func any(in path: String, _ range: Range<Int>) -> Bool {
         guard let indices = byFile[path] else { return false }
-        var low = 0
-        var high = indices.count
-        while low < high {
-            let middle = (low + high) / 2
-            if indices[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
-        }
+        let low = indices.firstIndex(notBelow: { $0 < range.lowerBound })
         return low < indices.count && indices[low] < range.upperBound
     }
 }

@@ -118,12 +118,7 @@ struct TransactionFlow {
         // The nearest binding of the name before `index` whose scope holds it: a binary search
         // to the bindings before `index`, then back from the nearest (a generated file binds
         // `transaction` 19,000 times, and every use scanned them all).
-        var low = 0
-        var high = candidates.count
-        while low < high {
-            let middle = (low + high) / 2
-            if bindings[candidates[middle]].nameIndex < index { low = middle + 1 } else { high = middle }
-        }
+        let low = candidates.firstIndex(notBelow: { bindings[$0].nameIndex < index })
         for position in stride(from: low - 1, through: 0, by: -1) where bindings[candidates[position]].scope.contains(index) {
             return bindings[candidates[position]].source
         }
