@@ -25,6 +25,15 @@ enum ConfigurationWording {
         }
     }
 
+    /// "3 non-renewing subscriptions, 1 consumable": how many of each type that does not renew.
+    static func counts(of types: [StoreKitProductType]) -> String {
+        let order: [StoreKitProductType] = [.nonRenewingSubscription, .consumable, .nonConsumable]
+        return order.compactMap { type in
+            let n = types.filter { $0 == type }.count
+            return n == 0 ? nil : "\(n) \(kind(of: type))\(n == 1 ? "" : "s")"
+        }.joined(separator: ", ")
+    }
+
     /// "subscription group Pro", by reference name, else id, else line.
     static func name(of group: StoreKitSubscriptionGroup) -> String {
         if let name = group.name, !isBlank(name) { return "subscription group \(name)" }

@@ -187,9 +187,11 @@ public struct LegacyStoreKitAPIRule: Rule {
                 )
             } else {
                 result.report(in: file, at: first, "This file uses the original StoreKit API: \(listed).")
+                // No note beside the warning, a /verifyReceipt finding or the canMakePayments note.
                 let firstLine = file.line(of: first)
-                for site in uses.sites where site.line != firstLine && !endpointLines.contains(site.line)
-                    && !(canMakePaymentsNote?.file == file.path && canMakePaymentsNote?.line == site.line) {
+                var skipped = endpointLines.union([firstLine])
+                if let note = canMakePaymentsNote, note.file == file.path { skipped.insert(note.line) }
+                for site in uses.sites(besides: skipped) {
                     result.report(in: file, at: site.at, Self.useSiteNote(site.names, firstLine: firstLine), severity: .note)
                 }
             }

@@ -33,7 +33,9 @@ enum ObjectiveCChecks {
             guard let first else { continue }
             result.report(at: file.location(of: first), "This Objective-C file uses the original StoreKit API: \(uses.listed). Migrate to Product.purchase and Transaction.updates (StoreKit 2, from Swift).")
             let firstLine = file.line(of: first)
-            for site in uses.sites where site.line != firstLine && !(canMakePaymentsNote?.file == file.path && canMakePaymentsNote?.line == site.line) {
+            var skipped: Set = [firstLine]
+            if let note = canMakePaymentsNote, note.file == file.path { skipped.insert(note.line) }
+            for site in uses.sites(besides: skipped) {
                 result.report(at: file.location(of: site.at), siteNote(site.names, firstLine), severity: .note)
             }
         }

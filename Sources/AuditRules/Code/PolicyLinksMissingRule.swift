@@ -81,8 +81,6 @@ public struct PolicyLinksMissingRule: Rule {
                         && !(helper.0.path == screen.file.path && helper.1.overlaps(screen.file.fullRange(of: screen.type)))
                 }
                 let around = ViewCode.policyLinks(in: containers + helpers)
-                links.terms = links.terms || around.terms
-                links.privacy = links.privacy || around.privacy
                 links.termsSite = links.termsSite ?? around.termsSite
                 links.privacySite = links.privacySite ?? around.privacySite
                 links.termsOpeningPrivacy += around.termsOpeningPrivacy

@@ -209,11 +209,11 @@ enum ViewCode {
     /// or links labelled Terms that open the privacy policy instead (`Button("Terms") { url =
     /// AppInfo.urlPrivacy }`): a second privacy link, not a Terms link.
     struct PolicyLinks {
-        var terms = false
-        var privacy = false
         /// Where each was first seen: its label's text when one says it, else an identifier.
         var termsSite: CodeSite?
         var privacySite: CodeSite?
+        var terms: Bool { termsSite != nil }
+        var privacy: Bool { privacySite != nil }
         /// Each mislabelled control: its Terms label, and the privacy destination it opens.
         var termsOpeningPrivacy: [(label: CodeSite, destination: String)] = []
     }
@@ -229,18 +229,16 @@ enum ViewCode {
                     guard let kept else { return true }
                     return file.isKind(i, .stringSegment) && !kept.file.isKind(kept.index, .stringSegment)
                 }
-                if ASCIISearch.contains(word, "privacy") {
-                    links.privacy = true
-                    if better(than: links.privacySite) { links.privacySite = CodeSite(file: file, index: i) }
+                if ASCIISearch.contains(word, "privacy"), better(than: links.privacySite) {
+                    links.privacySite = CodeSite(file: file, index: i)
                 }
                 guard ASCIISearch.contains(word, "terms") || ASCIISearch.contains(word, "eula") else { continue }
                 if let destination = privacyDestination(ofTermsLabel: i, in: file) {
                     if !links.termsOpeningPrivacy.contains(where: { $0.label.file.path == file.path && $0.label.index == i }) {
                         links.termsOpeningPrivacy.append((CodeSite(file: file, index: i), destination))
                     }
-                } else {
-                    links.terms = true
-                    if better(than: links.termsSite) { links.termsSite = CodeSite(file: file, index: i) }
+                } else if better(than: links.termsSite) {
+                    links.termsSite = CodeSite(file: file, index: i)
                 }
             }
         }

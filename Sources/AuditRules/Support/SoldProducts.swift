@@ -162,7 +162,7 @@ enum SoldProducts {
         guard requestsNoAutoRenewable(in: project), let requested = requested(in: project) else { return nil }
         let files = project.storeKitConfigurations.map(\.file).sorted().joined(separator: ", ")
         let count = requested.ids.count
-        return "None of the \(count) product\(count == 1 ? "" : "s") the app asks StoreKit for is an auto-renewable subscription in \(files) (\(ProductTypeWords.list(requested.types))): nothing it sells renews."
+        return "None of the \(count) product\(count == 1 ? "" : "s") the app asks StoreKit for is an auto-renewable subscription in \(files) (\(ConfigurationWording.counts(of: requested.types))): nothing it sells renews."
     }
 
     /// `ExtraFineTip`, `tip.small`, `coffee_tip`: an id that names a tip.
@@ -289,18 +289,3 @@ enum SoldProducts {
 /// The names of the facts above.
 private enum ConfiguredProductTypes {}
 private enum OnlyConsumables {}
-
-/// Product types as words for notes: "10 non-renewing subscriptions, 1 consumable".
-enum ProductTypeWords {
-    static func list(_ types: [StoreKitProductType]) -> String {
-        let order: [(StoreKitProductType, String, String)] = [
-            (.nonRenewingSubscription, "non-renewing subscription", "non-renewing subscriptions"),
-            (.consumable, "consumable", "consumables"),
-            (.nonConsumable, "non-consumable", "non-consumables"),
-        ]
-        return order.compactMap { type, one, many in
-            let n = types.filter { $0 == type }.count
-            return n == 0 ? nil : "\(n) \(n == 1 ? one : many)"
-        }.joined(separator: ", ")
-    }
-}
