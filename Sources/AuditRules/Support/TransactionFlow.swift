@@ -86,7 +86,7 @@ struct TransactionFlow {
     /// of a pass over every binding of the project.
     private var bindingsByName: [BindingKey: [Int]] = [:]
 
-    private struct BindingKey: Hashable {
+    private struct BindingKey: Hashable, Sendable {
         var file: String
         var name: String
     }
@@ -97,18 +97,22 @@ struct TransactionFlow {
 
     init(_ project: Project) {
         self.project = project
-        // The bindings are found once per project and shared by the rules that trace them.
-        bindings = project.fact(TransactionFlow.self) {
-            project.mapSwiftFiles { Self.bindings(in: $0, project: project) }.flatMap { $0 }
+        // The bindings and their index are made once per project and shared by the rules that
+        // trace them (each makes its own TransactionFlow).
+        let found = project.fact(TransactionFlow.self) { () -> ([TransactionBinding], [BindingKey: [Int]]) in
+            let bindings = project.mapSwiftFiles { Self.bindings(in: $0, project: project) }.flatMap { $0 }
+            var byName: [BindingKey: [Int]] = [:]
+            for (index, binding) in bindings.enumerated() {
+                byName[BindingKey(file: binding.file.path, name: binding.name), default: []].append(index)
+            }
+            // In the order of their names in the file, for the binary search in `source`.
+            for key in byName.keys {
+                byName[key]?.sort { (bindings[$0].nameIndex, $0) < (bindings[$1].nameIndex, $1) }
+            }
+            return (bindings, byName)
         }
-        for (index, binding) in bindings.enumerated() {
-            bindingsByName[BindingKey(file: binding.file.path, name: binding.name), default: []].append(index)
-        }
-        // In the order of their names in the file, for the binary search in `source`.
-        let bindings = bindings
-        for key in bindingsByName.keys {
-            bindingsByName[key]?.sort { (bindings[$0].nameIndex, $0) < (bindings[$1].nameIndex, $1) }
-        }
+        bindings = found.0
+        bindingsByName = found.1
     }
 
     /// The source of the transaction named `name` used at `index`: the binding live there, or,
