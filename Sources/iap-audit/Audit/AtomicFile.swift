@@ -37,13 +37,45 @@ enum AtomicFile {
             for file in files {
                 let temporary = temporary(for: file.url)
                 pending.append((temporary, file.url))
-                try file.data.write(to: temporary)
+                try file.data.withUnsafeBytes { try writeFile($0, to: temporary) }
             }
         } catch {
             for file in pending { try? FileManager.default.removeItem(at: file.temporary) }
             throw error
         }
         try renameIntoPlace(pending)
+    }
+
+    /// Writes `bytes` to a new file at `url` (replacing one there), with open, write and close
+    /// and nothing more. Foundation's `Data.write(to:)` also calls fsync, which waits for the
+    /// disk: 84 waits of about 0.4 ms each when the real benchmark corpus's 27 apps write three
+    /// reports each, a tenth of the run, none of it on a CPU. A report is made again by running
+    /// the audit again; what the rename guarantees, that no reader sees a half-written report,
+    /// does not need the data on the disk first.
+    static func writeFile(_ bytes: UnsafeRawBufferPointer, to url: URL) throws {
+        let path = url.path
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw failure(path, errno) }
+        var written = 0
+        while written < bytes.count {
+            let count = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            if count < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                close(descriptor)
+                throw failure(path, code)
+            }
+            written += count
+        }
+        // close reports errors a write left for later (on some file systems, a full disk).
+        if close(descriptor) != 0 { throw failure(path, errno) }
+    }
+
+    private static func failure(_ path: String, _ code: Int32) -> Error {
+        CocoaError(.fileWriteUnknown, userInfo: [
+            NSFilePathErrorKey: path,
+            NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(code)),
+        ])
     }
 
     /// Renames each written temporary file to its destination, in order; when one cannot be,
@@ -55,10 +87,7 @@ enum AtomicFile {
             if rename(file.temporary.path, file.url.path) != 0 {
                 let code = errno
                 for file in pending { try? FileManager.default.removeItem(at: file.temporary) }
-                throw CocoaError(.fileWriteUnknown, userInfo: [
-                    NSFilePathErrorKey: file.url.path,
-                    NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(code)),
-                ])
+                throw failure(file.url.path, code)
             }
             pending.removeFirst()
         }

@@ -17,10 +17,7 @@ final class ReportStaging: @unchecked Sendable {
         do {
             // From the string's own bytes: a report of tens of megabytes is not copied first.
             var contents = contents
-            try contents.withUTF8 { bytes in
-                guard let base = bytes.baseAddress else { return try Data().write(to: temporary) }
-                try Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none).write(to: temporary)
-            }
+            try contents.withUTF8 { bytes in try AtomicFile.writeFile(UnsafeRawBufferPointer(bytes), to: temporary) }
             lock.withLock { staged[name] = temporary }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
