@@ -21,4 +21,22 @@ import Testing
         // A carriage return and line feed are one character, not a separator: kept as written.
         #expect(CopyTranslationMissingRule.collapsed("One\r\ntwo") == "One\r\ntwo")
     }
+
+    /// The byte path gives what the character path gives on every ASCII text without a
+    /// carriage return: every text of up to five characters drawn from the ones that matter
+    /// (spaces, line breaks, tabs, backslashes, quotes, letters).
+    @Test func theByteWayAgreesWithTheCharacterWay() {
+        let alphabet: [Character] = ["a", " ", "\n", "\t", "\\", "\"", "b"]
+        var texts: [String] = [""]
+        var checked = 0
+        for _ in 0..<5 {
+            texts = texts.flatMap { text in alphabet.map { text + String($0) } }
+            for text in texts {
+                #expect(CopyTranslationMissingRule.collapsedASCII(text) == CopyTranslationMissingRule.collapsedCharacters(text), "\(text.debugDescription)")
+                #expect(CopyTranslationMissingRule.collapsed(text) == CopyTranslationMissingRule.collapsedCharacters(text), "\(text.debugDescription)")
+                checked += 1
+            }
+        }
+        #expect(checked == 7 + 49 + 343 + 2401 + 16807)
+    }
 }
