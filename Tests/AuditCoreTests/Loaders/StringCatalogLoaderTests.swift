@@ -186,6 +186,45 @@ import Testing
         }
     }
 
+    /// The string scanner skips eight bytes at a time and stops at the first byte that needs a
+    /// look: a closing quote, an escape, a control character or a bad UTF-8 byte at every
+    /// offset of a word, after ASCII or multi-byte characters, is found where it is (the
+    /// direct reading and the tree agree, and the tree's error names the byte's column).
+    @Test func everyByteThatEndsAPlainRunIsFoundWhereItIs() throws {
+        let fillers = ["a", "é", "日", "😀"]
+        let specials: [(text: String, bytes: [UInt8]?)] = [("", nil), ("\\n", nil), ("\\\"", nil), ("\u{01}", nil), ("", [0xC3]), ("", [0xFF]), ("", [0xE6, 0x97])]
+        var checked = 0
+        for filler in fillers {
+            for count in 0..<17 {
+                for special in specials {
+                    let head = "{\"strings\": {\"k\": {\"localizations\": {\"en\": {\"stringUnit\": {\"value\": \""
+                    var bytes = Array(head.utf8) + Array(String(repeating: filler, count: count).utf8)
+                    let column = bytes.count + 1
+                    bytes += special.bytes ?? Array(special.text.utf8)
+                    bytes += Array("tail\"}}}}}}".utf8)
+                    let loaded = Result { () throws(InputError) in try StringCatalogLoader.load(bytes: bytes, file: "L.xcstrings") }
+                    let tree = Result { () throws(InputError) in try JSONParser.parse(bytes: bytes, file: "L.xcstrings") }
+                    switch tree {
+                    case .success(let tree):
+                        let elements = Result { () throws(InputError) in try StringCatalogLoader.load(walkingElementsOf: tree, file: "L.xcstrings") }
+                        #expect(loaded == elements, "\(filler) × \(count), \(special)")
+                        let value = try loaded.get().entries.first?.localizations.first?.texts.first?.value
+                        let expected = String(repeating: filler, count: count) + (special.text == "\\n" ? "\n" : special.text == "\\\"" ? "\"" : "") + "tail"
+                        #expect(value == expected, "\(filler) × \(count), \(special)")
+                    case .failure(let error):
+                        // A control character or a bad byte: the error is at that byte, and the
+                        // direct reading gave up on the file too.
+                        #expect(loaded == .failure(error))
+                        #expect(error.location.line == 1 && error.location.column == column, "\(filler) × \(count), \(special): \(error)")
+                        #expect(try StringCatalogLoader.readDirectly(bytes: bytes, file: "L.xcstrings") == nil)
+                    }
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == 4 * 17 * 7)
+    }
+
     /// Every prefix of a catalog (a file cut short anywhere: inside a name, after one, inside a
     /// value) is given up on, as the tree parser rejects it, without reading past the end.
     @Test func directReadingGivesUpOnEveryTruncatedCatalog() throws {

@@ -26,6 +26,12 @@ struct JSONByteParser {
     private var lineStart: Int
     /// Reused for strings with escapes so that each string costs one allocation, its own.
     private var scratch: [UInt8] = []
+    /// Set when the whole input is known to be well-formed UTF-8 (`UTF8Validation.isValid`):
+    /// the string scanner then looks only for quotes, backslashes and control characters, and
+    /// skips the bytes of other characters eight at a time instead of checking each sequence.
+    /// A string catalog is mostly translations, whose every character was checked here one by
+    /// one before `String(decoding:)` checked it again.
+    var inputIsValidUTF8 = false
 
     /// An object or array whose closing bracket has not been read yet. A struct mutated in
     /// place on the stack, so that appending a member never copies the members before it.
@@ -303,8 +309,8 @@ struct JSONByteParser {
     /// From the byte after a string's opening quote: a string without escapes (nearly every
     /// one) is a slice of the input, whose range this returns, leaving the index after the
     /// closing quote. Nil at the first backslash (the index is at it) or at the end of the
-    /// input. Runs of plain ASCII are skipped eight bytes at a time; the bytes that need a
-    /// look are checked one by one.
+    /// input. Runs of plain bytes are skipped eight at a time, and the scan lands on the first
+    /// byte that needs a look.
     private mutating func plainString() throws(InputError) -> Range<Int>? {
         let contentStart = index
         while index < end {
@@ -321,24 +327,38 @@ struct JSONByteParser {
         return nil
     }
 
-    /// The start of the first eight-byte word at or after `start` that holds a byte a string
-    /// cannot simply contain: a quote, a backslash, a control character or a non-ASCII byte
-    /// (which must be validated); else where fewer than eight bytes are left.
+    /// The first byte at or after `start` that a string cannot simply contain: a quote, a
+    /// backslash, a control character, or a byte of 0x80 and above (whose sequence must be
+    /// validated) unless the whole input is known to be valid UTF-8; `end` when there is none.
+    /// Eight bytes at a time: each test below marks a byte's high bit, exactly for the
+    /// lowest marked byte of the word (a borrow starts only at a byte the test is looking
+    /// for), so the lowest mark is where the scan stops. The word is read little-endian, so
+    /// that its lowest bits are its first byte. Before, a run stopped at the word and the
+    /// bytes before the closing quote went one at a time through the loop, most of the cost
+    /// of reading a string catalog's strings.
     private func plainStringRunEnd(from start: Int) -> Int {
-        bytes.withUnsafeBufferPointer { buffer in
+        let checksHighBytes = !inputIsValidUTF8
+        let highBits: UInt64 = checksHighBytes ? 0x8080_8080_8080_8080 : 0
+        return bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return start }
             let raw = UnsafeRawPointer(base)
             var i = start
             while i + 8 <= end {
-                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                // High bits (non-ASCII); control characters; quotes and backslashes (zero bytes
-                // of `word ^ 0x22…` and `word ^ 0x5C…`).
-                let special = word & 0x8080_8080_8080_8080 != 0
-                    || WordBytes.hasASCIIByte(below: 0x20, in: word)
-                    || WordBytes.hasZeroByte(word ^ 0x2222_2222_2222_2222)
-                    || WordBytes.hasZeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C)
-                if special { return i }
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                // Bytes of 0x80 and above; control characters (below 0x20); quotes and
+                // backslashes (the zero bytes of `word ^ 0x22…` and `word ^ 0x5C…`).
+                let marks = (word & highBits)
+                    | (word &- 0x2020_2020_2020_2020) & ~word
+                    | WordBytes.zeroByteBits(word ^ 0x2222_2222_2222_2222)
+                    | WordBytes.zeroByteBits(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+                let special = marks & 0x8080_8080_8080_8080
+                if special != 0 { return i + special.trailingZeroBitCount / 8 }
                 i += 8
+            }
+            while i < end {
+                let byte = buffer[i]
+                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte >= 0x80 && checksHighBytes { return i }
+                i += 1
             }
             return i
         }

@@ -18,7 +18,12 @@ public enum StringCatalogLoader {
 
     /// The catalog read straight from the bytes, or nil where `load` parses the tree instead.
     static func readDirectly(bytes: [UInt8], file: String) throws(InputError) -> StringCatalog? {
-        var reader = JSONByteParser(text: try TextDecoding.utf8Text(from: bytes, file: file), file: file)
+        let text = try TextDecoding.utf8Text(from: bytes, file: file)
+        var reader = JSONByteParser(text: text, file: file)
+        // Checked once for the whole file; a file that is not valid UTF-8 is read through the
+        // tree, whose error points at the byte.
+        guard UTF8Validation.isValid(text.bytes, from: text.start) else { return nil }
+        reader.inputIsValidUTF8 = true
         return CatalogReader.catalog(from: &reader, file: file)
     }
 
