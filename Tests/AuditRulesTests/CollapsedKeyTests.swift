@@ -22,21 +22,25 @@ import Testing
         #expect(CopyTranslationMissingRule.collapsed("One\r\ntwo") == "One\r\ntwo")
     }
 
-    /// The byte path gives what the character path gives on every ASCII text without a
-    /// carriage return: every text of up to five characters drawn from the ones that matter
-    /// (spaces, line breaks, tabs, backslashes, quotes, letters).
+    /// `collapsed` (byte by byte where it can) gives what the character path gives: every text
+    /// of up to five characters drawn from the ones that matter (spaces, line breaks, tabs,
+    /// carriage returns, backslashes, quotes, letters, a letter of two bytes, a combining
+    /// accent that joins the character before it, an ideograph, an Arabic number sign that
+    /// joins the character after it).
     @Test func theByteWayAgreesWithTheCharacterWay() {
-        let alphabet: [Character] = ["a", " ", "\n", "\t", "\\", "\"", "b"]
+        let alphabet: [String] = ["a", " ", "\n", "\t", "\\", "\"", "\r", "é", "\u{0301}", "日", "\u{0600}"]
         var texts: [String] = [""]
         var checked = 0
         for _ in 0..<5 {
-            texts = texts.flatMap { text in alphabet.map { text + String($0) } }
+            texts = texts.flatMap { text in alphabet.map { text + $0 } }
             for text in texts {
-                #expect(CopyTranslationMissingRule.collapsedASCII(text) == CopyTranslationMissingRule.collapsedCharacters(text), "\(text.debugDescription)")
+                if CopyTranslationMissingRule.bytesAreCharacters(text) {
+                    #expect(CopyTranslationMissingRule.collapsedBytes(text) == CopyTranslationMissingRule.collapsedCharacters(text), "\(text.debugDescription)")
+                }
                 #expect(CopyTranslationMissingRule.collapsed(text) == CopyTranslationMissingRule.collapsedCharacters(text), "\(text.debugDescription)")
                 checked += 1
             }
         }
-        #expect(checked == 7 + 49 + 343 + 2401 + 16807)
+        #expect(checked == 11 + 121 + 1331 + 14641 + 161_051)
     }
 }

@@ -272,24 +272,44 @@ public struct CopyTranslationMissingRule: Rule {
     static func collapsed(_ text: String) -> String {
         // Most keys have nothing to collapse: no backslash, tab or line break, no space at
         // either end or next to another. Those are returned as they are, without splitting.
-        var previous: UInt8 = 0x20
-        var plain = true
-        for byte in text.utf8 {
-            if byte == 0x5C || byte == 0x0A || byte == 0x09 || byte == 0x20 && previous == 0x20 {
-                plain = false
-                break
-            }
-            previous = byte
-        }
-        if plain, previous != 0x20 { return text }
-        // ASCII without a carriage return, each byte a character: collapsed byte by byte. The
-        // Character path below cost 2,700 instructions a key (damus's 14,903 table keys, many
-        // of them with line breaks: 40 M, a fiftieth of the real benchmark corpus's audit).
-        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) { return collapsedASCII(text) }
-        return collapsedCharacters(text)
+        // Read through the string's own bytes: its UTF-8 view one byte at a time cost about
+        // 1,500 instructions a key.
+        let plain = text.utf8.withContiguousStorageIfAvailable(Self.isPlain) ?? Self.isPlain(Array(text.utf8))
+        if plain { return text }
+        // Collapsed byte by byte when that is what the Character path below does: no carriage
+        // return (a carriage return and line feed are one Character, not a separator), no
+        // separator, backslash or quote followed by a non-ASCII character (which could join
+        // it into one Character), and none of the scripts whose "prepend" characters join the
+        // character after them (Arabic, Syriac, Malayalam, scripts above U+FFFF). The
+        // Character path cost 2,700 instructions a key (damus's 14,903 table keys: 40 M, a
+        // fiftieth of the real benchmark corpus's audit).
+        return bytesAreCharacters(text) ? collapsedBytes(text) : collapsedCharacters(text)
     }
 
-    /// `collapsed` by characters: what `collapsedASCII` does byte by byte, for any text.
+    /// Whether a key's bytes have nothing to collapse.
+    private static func isPlain<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+        var previous: UInt8 = 0x20
+        for byte in bytes {
+            if byte == 0x5C || byte == 0x0A || byte == 0x09 || byte == 0x20 && previous == 0x20 { return false }
+            previous = byte
+        }
+        return previous != 0x20
+    }
+
+    /// Whether `collapsedBytes` gives what `collapsedCharacters` gives for `text`.
+    static func bytesAreCharacters(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            // A carriage return; the lead bytes of U+0600 to U+0FFF and of everything above
+            // U+FFFF.
+            if byte == 0x0D || 0xD8...0xE0 ~= byte || byte >= 0xF0 { return false }
+            if byte >= 0x80, previous == 0x20 || previous == 0x0A || previous == 0x09 || previous == 0x5C || previous == 0x22 { return false }
+            previous = byte
+        }
+        return true
+    }
+
+    /// `collapsed` by characters: what `collapsedBytes` does byte by byte, for any text.
     static func collapsedCharacters(_ text: String) -> String {
         var joined = text
         if joined.contains("\\") {
@@ -298,10 +318,10 @@ public struct CopyTranslationMissingRule: Rule {
         return joined.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).joined(separator: " ")
     }
 
-    /// `collapsed` of an ASCII text without a carriage return: `\` and a line break become a
+    /// `collapsed` of a text for which `bytesAreCharacters`: `\` and a line break become a
     /// space, then `\"` a quote (each replaced left to right, as `replacingOccurrences` does),
     /// then runs of spaces, line breaks and tabs one space, none at either end.
-    static func collapsedASCII(_ text: String) -> String {
+    static func collapsedBytes(_ text: String) -> String {
         var bytes = Array(text.utf8)
         func replacing(_ second: UInt8, with replacement: UInt8) {
             var out: [UInt8] = []
