@@ -9,9 +9,10 @@ public enum FolderIndex {
     public struct App: Sendable {
         public var report: Report
         public var folder: String
-        public var rendered: [String: String]
+        /// Each format's report as written (UTF-8), by format.
+        public var rendered: [String: [UInt8]]
 
-        public init(report: Report, folder: String, rendered: [String: String]) {
+        public init(report: Report, folder: String, rendered: [String: [UInt8]]) {
             self.report = report
             self.folder = folder
             self.rendered = rendered
@@ -95,7 +96,8 @@ public enum FolderIndex {
     public static func lines(_ apps: [App], format: String) -> String {
         var seen = Set<Substring>()
         var result = ""
-        for text in apps.compactMap({ $0.rendered[format] }) {
+        for bytes in apps.compactMap({ $0.rendered[format] }) {
+            let text = String(decoding: bytes, as: UTF8.self)
             for line in text.split(separator: "\n") where seen.insert(line).inserted {
                 result += line + "\n"
             }
@@ -107,7 +109,8 @@ public enum FolderIndex {
     public static func junit(_ apps: [App]) -> String {
         var suites = ""
         for app in apps {
-            guard var text = app.rendered["junit"] else { continue }
+            guard let bytes = app.rendered["junit"] else { continue }
+            var text = String(decoding: bytes, as: UTF8.self)
             if let start = text.range(of: "<testsuites"), let open = text.range(of: ">", range: start.upperBound..<text.endIndex),
                let end = text.range(of: "</testsuites>", options: .backwards) {
                 text = String(text[open.upperBound..<end.lowerBound])

@@ -22,12 +22,15 @@ indirect enum JSONOutput: Sendable {
     static func strings(_ texts: [String]) -> JSONOutput { .array(texts.map(JSONOutput.string)) }
 
     /// The document, ending with a newline.
-    var text: String {
+    var text: String { String(decoding: utf8, as: UTF8.self) }
+
+    /// `text` as UTF-8 bytes, as written (every string appended is a `String`'s own UTF-8).
+    var utf8: [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(1 << 16)
         write(to: &out, indent: 0)
         out.append(0x0A)
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// Appends the value as UTF-8 bytes: a SARIF log of thousands of findings is built in

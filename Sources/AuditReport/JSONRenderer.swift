@@ -9,6 +9,8 @@ public struct JSONRenderer: Sendable {
     public init() {}
 
     public func render(_ report: Report) -> String { document(report).text }
+    /// `render`'s text as UTF-8 bytes.
+    public func renderUTF8(_ report: Report) -> [UInt8] { document(report).utf8 }
 
     /// The report as a JSON tree (the folder index joins the apps' trees without parsing text).
     func document(_ report: Report) -> JSONOutput {
@@ -193,5 +195,6 @@ extension JSONRenderer: ReportRenderer {
     public var fileName: String { "report.json" }
     public var summary: String { "for scripts (Docs/JSON.md, Docs/report.schema.json)" }
     public func render(_ report: Report, in context: RenderContext) -> String { render(report) }
+    public func renderUTF8(_ report: Report, in context: RenderContext) -> [UInt8] { renderUTF8(report) }
     public func renderIndex(_ apps: [FolderIndex.App], subject: String, in context: RenderContext) -> String? { FolderIndex.json(apps) }
 }

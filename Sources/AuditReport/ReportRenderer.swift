@@ -18,6 +18,11 @@ public protocol ReportRenderer: Sendable {
     func readsMarkdownPage(in context: RenderContext) -> Bool
     /// One app's report. Byte-identical across runs and `--jobs` values.
     func render(_ report: Report, in context: RenderContext) -> String
+    /// `render`'s text as UTF-8 bytes, what the command line writes. A format that builds its
+    /// text as bytes (JSON, SARIF) returns them as they are: making a `String` of them checked
+    /// every byte again (a SARIF log of 150 KB for each of 27 apps: 41 M instructions, a
+    /// fiftieth of the real benchmark corpus's audit), and the file does not need one.
+    func renderUTF8(_ report: Report, in context: RenderContext) -> [UInt8]
     /// The top of the output folder when a folder holds several apps, joining the apps' own
     /// files (`apps[i].rendered[format]`); nil to write none.
     func renderIndex(_ apps: [FolderIndex.App], subject: String, in context: RenderContext) -> String?
@@ -25,6 +30,7 @@ public protocol ReportRenderer: Sendable {
 
 extension ReportRenderer {
     public func readsMarkdownPage(in context: RenderContext) -> Bool { false }
+    public func renderUTF8(_ report: Report, in context: RenderContext) -> [UInt8] { Array(render(report, in: context).utf8) }
 }
 
 /// What a renderer may need beyond the report: the templates, the options that shape a

@@ -15,7 +15,10 @@ public struct SARIFRenderer: Sendable {
 
     public init() {}
 
-    public func render(_ report: Report) -> String {
+    public func render(_ report: Report) -> String { String(decoding: renderUTF8(report), as: UTF8.self) }
+
+    /// `render`'s text as UTF-8 bytes.
+    public func renderUTF8(_ report: Report) -> [UInt8] {
         // Each result is made as it is written: 60,000 findings' results as a tree held more
         // memory than the text.
         let entries = resultEntries(report)
@@ -23,7 +26,7 @@ public struct SARIFRenderer: Sendable {
         let results = JSONOutput.generated(count: entries.count) { index in
             result(entries[index].finding, report: report, ruleIndex: ruleIndex, suppression: entries[index].suppression)
         }
-        return Self.log(runs: [run(report, results: results)]).text
+        return Self.log(runs: [run(report, results: results)]).utf8
     }
 
     /// The identifiers of the rules the report's run lists, in its order.
@@ -247,5 +250,6 @@ extension SARIFRenderer: ReportRenderer {
     public var fileName: String { "report.sarif" }
     public var summary: String { "SARIF 2.1.0 for GitHub code scanning" }
     public func render(_ report: Report, in context: RenderContext) -> String { render(report) }
+    public func renderUTF8(_ report: Report, in context: RenderContext) -> [UInt8] { renderUTF8(report) }
     public func renderIndex(_ apps: [FolderIndex.App], subject: String, in context: RenderContext) -> String? { FolderIndex.sarif(apps) }
 }

@@ -5,10 +5,11 @@ import Foundation
 private typealias O = AuditOption
 
 extension AuditRun {
-    /// A rendered report: its renderer and its text.
+    /// A rendered report: its renderer and its text as UTF-8 bytes (empty once written, when
+    /// nothing reads it again).
     struct RenderedReport: Sendable {
         var renderer: any ReportRenderer
-        var contents: String
+        var utf8: [UInt8]
     }
 
     var formats: [any ReportRenderer] { values[O.format] }
@@ -81,7 +82,7 @@ extension AuditRun {
             var writes: [BackgroundWork<Void, Never>] = []
             defer { for write in writes { _ = write.result() } }
             return task.renderers.enumerated().map { position, renderer in
-                let contents = renderer.render(report, in: context)
+                let contents = renderer.renderUTF8(report, in: context)
                 if let staging {
                     if position == task.renderers.count - 1 {
                         staging.stage(renderer.fileName, contents)
@@ -91,7 +92,7 @@ extension AuditRun {
                         writes.append(write)
                     }
                 }
-                return RenderedReport(renderer: renderer, contents: keepsTexts ? contents : "")
+                return RenderedReport(renderer: renderer, utf8: keepsTexts ? contents : [])
             }
         }
         var byApp = [[String: RenderedReport]](repeating: [:], count: reports.count)
@@ -109,7 +110,7 @@ extension AuditRun {
         guard let staging else {
             _ = progress.finish()
             do {
-                try FileHandle.standardOutput.write(contentsOf: Data(outputs.map(\.contents).joined().utf8))
+                try FileHandle.standardOutput.write(contentsOf: Data(outputs.map(\.utf8).joined()))
             } catch {
                 throw RunFailure(message: "cannot write the report to standard output: \(AtomicFile.reason(error))")
             }
@@ -161,7 +162,7 @@ extension AuditRun {
             let context = renderContext(resources)
             for renderer in formats {
                 guard let contents = renderer.renderIndex(indexApps, subject: subject, in: context) else { continue }
-                staging.stage(renderer.fileName, contents)
+                staging.stage(renderer.fileName, Array(contents.utf8))
                 names.append(renderer.fileName)
             }
         }

@@ -12,12 +12,10 @@ final class ReportStaging: @unchecked Sendable {
         self.folder = folder
     }
 
-    func stage(_ name: String, _ contents: String) {
+    func stage(_ name: String, _ contents: [UInt8]) {
         let temporary = AtomicFile.temporary(for: folder.appendingPathComponent(name))
         do {
-            // From the string's own bytes: a report of tens of megabytes is not copied first.
-            var contents = contents
-            try contents.withUTF8 { bytes in try AtomicFile.writeFile(UnsafeRawBufferPointer(bytes), to: temporary) }
+            try contents.withUnsafeBytes { bytes in try AtomicFile.writeFile(bytes, to: temporary) }
             lock.withLock { staged[name] = temporary }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
