@@ -122,6 +122,46 @@ import Testing
         #expect(Set(Self.contents(of: out).keys) == Set(Self.reportNames))
     }
 
+    /// A report replaces the one before by exchanging the two names (no flush of the new file
+    /// first, as a rename over a file makes ext4 do): a reader that opened the old report still
+    /// reads it whole, the folder holds the new one and nothing else. A name taken by a symbolic
+    /// link is replaced as a rename replaces it; one taken by a folder is an error, as before.
+    @Test func reportsReplaceThePreviousOnesWithoutDisturbingTheirReaders() throws {
+        let root = try Self.largeProject()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let out = root.appendingPathComponent("out")
+        try CLI.run(["App", "--output", "out", "--format", "md,json", "--fail-on", "never", "--quiet"], in: root)
+        let old = try Data(contentsOf: out.appendingPathComponent("report.md"))
+        let reader = try FileHandle(forReadingFrom: out.appendingPathComponent("report.md"))
+        defer { try? reader.close() }
+        try FileManager.default.removeItem(at: root.appendingPathComponent("App/Small.swift"))
+        try CLI.run(["App", "--output", "out", "--format", "md,json", "--fail-on", "never", "--quiet"], in: root)
+        #expect(try reader.readToEnd() == old)
+        let new = try Data(contentsOf: out.appendingPathComponent("report.md"))
+        #expect(new != old)
+        #expect(Set(Self.contents(of: out).keys) == ["report.md", "report.json"])
+
+        // A symbolic link named report.md: replaced by the report, its target left alone.
+        let target = root.appendingPathComponent("elsewhere.md")
+        try Data("kept".utf8).write(to: target)
+        try FileManager.default.removeItem(at: out.appendingPathComponent("report.md"))
+        try FileManager.default.createSymbolicLink(at: out.appendingPathComponent("report.md"), withDestinationURL: target)
+        try CLI.run(["App", "--output", "out", "--format", "md", "--fail-on", "never", "--quiet"], in: root)
+        #expect(try Data(contentsOf: target) == Data("kept".utf8))
+        #expect(try FileManager.default.attributesOfItem(atPath: out.appendingPathComponent("report.md").path)[.type] as? FileAttributeType == .typeRegular)
+        #expect(try Data(contentsOf: out.appendingPathComponent("report.md")) == new)
+
+        // A folder named report.md: the run fails with the system's reason and leaves it.
+        try FileManager.default.removeItem(at: out.appendingPathComponent("report.md"))
+        try FileManager.default.createDirectory(at: out.appendingPathComponent("report.md"), withIntermediateDirectories: false)
+        let blocked = try CLI.runBounded(["App", "--output", "out", "--format", "md", "--fail-on", "never", "--quiet"], in: root)
+        #expect(blocked.endedNormally && blocked.status == 2, "\(blocked.stderr)")
+        #expect(blocked.stderr.contains("Is a directory"), "\(blocked.stderr)")
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("report.md").path, isDirectory: &isFolder) && isFolder.boolValue)
+        #expect(Set(Self.contents(of: out).keys) == ["report.md", "report.json"])
+    }
+
     /// A run killed before renaming its reports leaves `.report.*.PID.tmp` files (a large run's
     /// are hundreds of megabytes): the next run removes those whose process is gone, and keeps
     /// a live run's and every other file.

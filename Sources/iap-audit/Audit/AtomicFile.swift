@@ -1,3 +1,4 @@
+import CFileExchange
 import Foundation
 
 /// Writes through temporary files in the destination folders and renames them into place, so
@@ -83,14 +84,33 @@ enum AtomicFile {
     static func renameIntoPlace(_ files: [(temporary: URL, url: URL)]) throws {
         var pending = files[...]
         while let file = pending.first {
-            // rename(2) replaces the destination atomically.
-            if rename(file.temporary.path, file.url.path) != 0 {
-                let code = errno
-                for file in pending { try? FileManager.default.removeItem(at: file.temporary) }
-                throw failure(file.url.path, code)
+            if !replaceByExchange(file.temporary.path, file.url.path) {
+                // rename(2) replaces the destination atomically.
+                if rename(file.temporary.path, file.url.path) != 0 {
+                    let code = errno
+                    for file in pending { try? FileManager.default.removeItem(at: file.temporary) }
+                    throw failure(file.url.path, code)
+                }
             }
             pending.removeFirst()
         }
+    }
+
+    /// Puts `temporary` in place of the regular file `destination` by exchanging the two names
+    /// in one step (the new report appears whole, as with a rename), then removes the previous
+    /// report, now at the temporary name. False, with nothing changed, where the destination is
+    /// not a regular file or the system or file system cannot exchange: the caller renames.
+    ///
+    /// Why not a rename: on ext4, a rename that replaces a file first allocates the new file's
+    /// blocks and starts writing it to the disk (`auto_da_alloc`), in the renaming thread. The
+    /// real benchmark corpus's 27 apps, writing over the reports of the run before, spent
+    /// 17-39 ms renaming 81 reports (3-6 ms into a new folder); an exchange does not do it.
+    static func replaceByExchange(_ temporary: String, _ destination: String) -> Bool {
+        var status = stat()
+        guard lstat(destination, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+        guard iap_audit_exchange_paths(temporary, destination) == 0 else { return false }
+        unlink(temporary)
+        return true
     }
 
     /// What went wrong, in the system's words when it said ("No space left on device").
