@@ -32,11 +32,8 @@ let package = Package(
             dependencies: ["AuditCore", "CCmarkGFM"],
             plugins: ["EmbedResources"]
         ),
-        // One system call Swift's Glibc module does not declare: renameat2 with RENAME_EXCHANGE,
-        // which puts a report in place without the flush ext4 does when a rename replaces a file.
-        .target(name: "CFileExchange"),
         .executableTarget(
-            name: "iap-audit", dependencies: ["AuditCore", "AuditRules", "AuditReport", "CFileExchange"], plugins: ["EmbedBuildInfo"]
+            name: "iap-audit", dependencies: ["AuditCore", "AuditRules", "AuditReport"], plugins: ["EmbedBuildInfo"]
         ),
         .executableTarget(
             name: "iap-audit-bench", dependencies: ["AuditCore", "AuditRules", "BenchmarkCorpus"], path: "Benchmarks/Sources/iap-audit-bench"
