@@ -52,6 +52,8 @@ import Testing
             let files = found.discovered.files.sorted { $0.relativePath < $1.relativePath }
             let candidates = Auditor.candidateFiles(files, apps: found.plan.apps)
             #expect(candidates.count == found.plan.apps.count)
+            // The same offsets as looking up every folder of every file.
+            #expect(candidates == Self.candidatesByEveryFolder(files, apps: found.plan.apps), "\(fixture)")
             for (index, app) in found.plan.apps.enumerated() {
                 #expect(candidates[index] == candidates[index].sorted(), "\(fixture)")
                 let allowed = Set(candidates[index])
@@ -62,6 +64,25 @@ import Testing
             }
         }
         #expect(checked > 20)
+    }
+
+    /// `Auditor.candidateFiles` without remembering a folder's owners: each file's folders looked
+    /// up one by one.
+    static func candidatesByEveryFolder(_ files: [DiscoveredFile], apps: [AppScope]) -> [[Int]] {
+        apps.map { app in
+            let everything = app.kind == .folder || app.members.folders.contains("") || app.tests.folders.contains("")
+            let paths = Set([app.members.files, app.members.folders, app.tests.files, app.tests.folders].joined())
+            return files.indices.filter { offset in
+                let file = files[offset]
+                if everything || file.kind == .storeKitConfiguration || file.kind == .copyDocument || file.kind == .storeListing { return true }
+                var path = Substring(file.relativePath)
+                while true {
+                    if paths.contains(String(path)) { return true }
+                    guard let slash = path.lastIndex(of: "/") else { return false }
+                    path = path[..<slash]
+                }
+            }
+        }
     }
 
     /// Membership looks up the folders above a path when it has many folders: the same answer
@@ -83,6 +104,13 @@ import Testing
         }
         #expect(folders.count > 8)
         for path in paths { #expect(many.contains(path) == reference(path), "\(path)") }
+        // Asked in order with a lookup that remembers the last folder: the same answers, for the
+        // paths as listed (folders interleaved), sorted (each folder's files together), and for
+        // a few of them again after others.
+        for order in [paths, paths.sorted(), paths + paths.reversed()] {
+            var lookup = Membership.Lookup()
+            for path in order { #expect(many.contains(path, lookup: &lookup) == reference(path), "\(path)") }
+        }
         #expect(many.contains("Packages/P3/Sources/P3/A.swift"))
         #expect(!many.contains("Packages/P3/Sources/P3/Old/B.swift"))
         #expect(many.contains("Packages/P20/Sources/P20/Old/B.swift"))

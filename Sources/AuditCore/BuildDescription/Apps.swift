@@ -201,7 +201,9 @@ public struct AppPlan: Sendable {
             }
         }
         let swiftFiles = files.filter { $0.kind == .swift }.map(\.relativePath)
-        let inNoTarget = swiftFiles.filter { !allMembers.contains($0) && !testMembers.contains($0) }
+        var allLookup = Membership.Lookup()
+        var testLookup = Membership.Lookup()
+        let inNoTarget = swiftFiles.filter { !allMembers.contains($0, lookup: &allLookup) && !testMembers.contains($0, lookup: &testLookup) }
         let configurations = files.filter { $0.kind == .storeKitConfiguration }.map(\.relativePath)
         let chosen = Set(apps.flatMap { $0.storeKitConfigurations ?? [] })
         let testConfigurations = configurations.filter { path in

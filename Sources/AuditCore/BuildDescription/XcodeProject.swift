@@ -137,10 +137,51 @@ public struct Membership: Sendable, Hashable {
         return !Self.anyHolds(excluded, path)
     }
 
+    /// `contains` for paths asked in order, files of one folder one after the other (a sorted
+    /// list): the folders above a path are looked up once for each run of paths in a folder.
+    /// Every Swift file of a monorepo's folder was asked about each of its folders (a string
+    /// made and hashed for each): 29 M instructions on the real benchmark corpus, on one core.
+    public func contains(_ path: String, lookup: inout Lookup) -> Bool {
+        if files.contains(path) { return true }
+        guard lookup.folders.holds(folders, path) else { return false }
+        return !lookup.excluded.holds(excluded, path)
+    }
+
+    /// What `contains(_:lookup:)` remembers of the last folder it looked above.
+    public struct Lookup {
+        var folders = AncestorMemo()
+        var excluded = AncestorMemo()
+        public init() {}
+    }
+
+    /// `anyHolds`, remembering the answer for the folders above the last path's folder.
+    struct AncestorMemo {
+        private var folder: Substring?
+        private var aboveHolds = false
+
+        /// Whether one of `folders` is `path` or a folder above it, as `anyHolds` says.
+        mutating func holds(_ folders: Set<String>, _ path: String) -> Bool {
+            if folders.count <= 8 { return anyHolds(folders, path) }
+            if folders.contains("") || folders.contains(path) { return true }
+            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return false }
+            let parent = path[..<slash]
+            if let folder, folder == parent { return aboveHolds }
+            var found = false
+            var end = path.utf8.endIndex
+            while !found, let above = path.utf8[..<end].lastIndex(of: UInt8(ascii: "/")) {
+                found = folders.contains(String(path[..<above]))
+                end = above
+            }
+            folder = parent
+            aboveHolds = found
+            return found
+        }
+    }
+
     /// Whether one of `folders` is `path` or a folder above it (`RepositoryPath.isInside`). A
     /// few are tested one by one; more, by looking up each folder above the path: a monorepo's
     /// members are hundreds of package folders, asked about for every file.
-    private static func anyHolds(_ folders: Set<String>, _ path: String) -> Bool {
+    static func anyHolds(_ folders: Set<String>, _ path: String) -> Bool {
         if folders.count <= 8 { return folders.contains { RepositoryPath.isInside(path, folder: $0) } }
         if folders.contains("") || folders.contains(path) { return true }
         var end = path.utf8.endIndex

@@ -320,6 +320,11 @@ public enum Auditor {
             lastOffset[app] = offset
             result[app].append(offset)
         }
+        // The owners of the folders above the last file's folder: files come in path order, so
+        // a folder's files come together and each folder's chain is looked up once (a string
+        // made and hashed for every folder of every file was 30 M instructions on one core).
+        var lastFolder: Substring?
+        var folderOwners: [Int] = []
         for (offset, file) in files.enumerated() {
             for app in everything { add(app, offset) }
             if file.kind == .storeKitConfiguration || file.kind == .copyDocument || file.kind == .storeListing {
@@ -330,11 +335,18 @@ public enum Auditor {
             // The path itself, then each folder above it: "a/b/c.swift", "a/b", "a".
             let path = file.relativePath
             if let apps = owners[path] { for app in apps { add(app, offset) } }
-            var end = path.utf8.endIndex
-            while let slash = path.utf8[..<end].lastIndex(of: UInt8(ascii: "/")) {
-                if let apps = owners[String(path[..<slash])] { for app in apps { add(app, offset) } }
-                end = slash
+            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { continue }
+            let folder = path[..<slash]
+            if lastFolder == nil || lastFolder! != folder {
+                folderOwners.removeAll(keepingCapacity: true)
+                var end = path.utf8.endIndex
+                while let above = path.utf8[..<end].lastIndex(of: UInt8(ascii: "/")) {
+                    if let apps = owners[String(path[..<above])] { folderOwners += apps }
+                    end = above
+                }
+                lastFolder = folder
             }
+            for app in folderOwners { add(app, offset) }
         }
         // Each app's offsets were added in file order: ascending.
         return result
