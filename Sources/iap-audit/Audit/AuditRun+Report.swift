@@ -61,9 +61,21 @@ extension AuditRun {
     /// for the one app of a run); the run's exit code. The apps' reports are built in order,
     /// rendered together (`render`), then written and summarized in order.
     func report(_ apps: [(app: AuditedApp, subfolder: String?)], settings: Settings) throws(RunFailure) -> Int32 {
+        progress.begin("applying filters")
+        // Each app's filters and report on the workers: they read the run's settings and
+        // options and change nothing (27 apps' reports were 50 M instructions on one core
+        // while the other waited). What the run records from them, and each output folder,
+        // follow in order.
+        nonisolated(unsafe) let run = self
+        let built = parallelMap(Array(apps.indices), jobs: values[O.jobs]) { index in
+            let (app, subfolder) = apps[index]
+            let result = run.filter(app, settings: settings)
+            let folder = subfolder.map { run.outputURL.appendingPathComponent($0, isDirectory: true) } ?? run.outputURL
+            return Result { () throws(RunFailure) in (result, try run.makeReport(result, root: app.root, folder: folder, settings: settings)) }
+        }
         var prepared: [PreparedReport] = []
-        for (app, subfolder) in apps {
-            prepared.append(try prepareReport(app, settings: settings, subfolder: subfolder))
+        for ((app, subfolder), made) in zip(apps, built) {
+            prepared.append(try prepareReport(app, made: try made.get(), settings: settings, subfolder: subfolder))
         }
         let resources = try resources(settings)
         progress.begin("rendering reports")
@@ -84,10 +96,13 @@ extension AuditRun {
         return code
     }
 
-    /// Filters and the report of one app, with its output folder made.
-    func prepareReport(_ app: AuditedApp, settings: Settings, subfolder: String?) throws(RunFailure) -> PreparedReport {
-        progress.begin("applying filters")
-        let result = filter(app, settings: settings)
+    /// One app's filtered result and report (`made`), recorded for the run, with its output
+    /// folder made.
+    func prepareReport(_ app: AuditedApp, made: (result: AuditResult, report: Report), settings: Settings, subfolder: String?) throws(RunFailure) -> PreparedReport {
+        let (result, report) = made
+        for item in result.setAside {
+            if case .accepted = item.reason { acceptedFingerprints.insert(item.finding.fingerprint) }
+        }
         var notes: [String] = []
         if values[O.verbose], let tunables = HugePages.activeTunables.withLock({ $0 }) {
             notes.append("Memory: malloc asks for 2 MB pages (GLIBC_TUNABLES=\(tunables)); \(HugePages.optOutVariable)=1 turns this off.")
@@ -98,7 +113,6 @@ extension AuditRun {
             notes.append("The baseline \(shown) was written by an earlier iap-audit, with paths from the folder then audited: run --write-baseline \(shown) once to make it work from any folder of the repository.")
         }
         let folder = subfolder.map { outputURL.appendingPathComponent($0, isDirectory: true) } ?? outputURL
-        let report = try makeReport(result, root: app.root, folder: folder, settings: settings)
         // Like the model: the report and its findings are left for the exit to reclaim.
         KeptUntilExit.keep(result, report)
         let staging = try prepare(folder)
@@ -117,12 +131,8 @@ extension AuditRun {
             severities: settings.configuration.severities, knownRules: RuleCatalogue.identifiers, baseline: settings.baseline,
             changes: settings.changesByRoot[app.root.path], changeScopes: RuleCatalogue.changeScopes)
         options.fingerprintPrefix = fingerprintPrefix(of: app.root, settings)
-        let result = Filters.apply(app.result, options: options)
+        return Filters.apply(app.result, options: options)
             .withPurchasePaths(capabilities: settings.configuration.capabilities)
-        for item in result.setAside {
-            if case .accepted = item.reason { acceptedFingerprints.insert(item.finding.fingerprint) }
-        }
-        return result
     }
 
     /// `--write-baseline`: today's findings, accepted or not, except what the code itself
