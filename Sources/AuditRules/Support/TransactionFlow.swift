@@ -388,56 +388,61 @@ struct TransactionFlow {
            file.isIdentifier(index + 2, "transaction") || file.isIdentifier(index + 2, "renewalInfo") {
             return .subscriptionStatus
         }
-        // Where was `name` bound before `limit` in this scope?
+        // Where was `name` bound before `limit` in this scope? Its occurrences there, nearest
+        // first, from the identifier index (a backtick name, which the index leaves out, by
+        // looking at every token): every token back to the scope's start, for each binding,
+        // grew with the square of a long function or of top-level code (a fifth of the
+        // generated 50 MB file's audit).
         let scopeStart = file.enclosingFunction(of: index).map { file.declarations[$0].keyword } ?? 0
-        var i = min(limit, code.count) - 1
-        while i >= scopeStart {
-            if file.isKind(i, .identifier), file.tokenIs(i, spelled: name) {
-                // `for await name in Transaction.updates`
-                if i > 0, file.isIdentifier(i + 1, "in"), isLoopVariable(i, in: file) {
-                    guard let sequence = file.codeIndex(i, offsetBy: 2) else { return .unknown }
-                    if let source = transactionSequence(at: sequence, in: file) { return source }
-                    // `let updates = Transaction.updates` … `for await result in updates`
-                    if let initial = localInitializer(of: sequence, in: file), let source = transactionSequence(at: initial, in: file) { return source }
-                    return .unknown
+        let upper = min(limit, code.count)
+        guard scopeStart < upper else { return .unknown }
+        let candidates: [Int] = name.hasPrefix("`")
+            ? (scopeStart..<upper).reversed().filter { file.isKind($0, .identifier) && file.tokenIs($0, spelled: name) }
+            : file.occurrences(of: name, in: scopeStart..<upper).reversed()
+        for i in candidates {
+            // `for await name in Transaction.updates`
+            if i > 0, file.isIdentifier(i + 1, "in"), isLoopVariable(i, in: file) {
+                guard let sequence = file.codeIndex(i, offsetBy: 2) else { return .unknown }
+                if let source = transactionSequence(at: sequence, in: file) { return source }
+                // `let updates = Transaction.updates` … `for await result in updates`
+                if let initial = localInitializer(of: sequence, in: file), let source = transactionSequence(at: initial, in: file) { return source }
+                return .unknown
+            }
+            // `name = try await product.purchase()` after `let name: Product.PurchaseResult`:
+            // the nearest assignment says where the value came from.
+            if i > 0, !(file.isIdentifier(i - 1, "let") || file.isIdentifier(i - 1, "var")), file.receiver(of: i) == nil,
+               i + 1 < code.count, file.isOperator(i + 1, "="), i + 2 < code.count {
+                var j = i + 2
+                while j < code.count, file.isIdentifier(j, "try") || file.isIdentifier(j, "await") { j += 1 }
+                if let direct = directSource(at: j, in: file) { return direct }
+            }
+            // `let result: Product.PurchaseResult`: the declared type says it.
+            if i > 0, file.isIdentifier(i - 1, "let") || file.isIdentifier(i - 1, "var"), i + 3 < code.count, file.isKind(i + 1, .colon),
+               file.isIdentifier(i + 2, "Product"), file.token(i + 2, offsetBy: 1, is: .dot), file.isIdentifier(i + 4, "PurchaseResult") {
+                return .purchase
+            }
+            // `let name = …` / `var name = …`
+            if i > 0, file.isIdentifier(i - 1, "let") || file.isIdentifier(i - 1, "var"), i + 1 < code.count, file.tokenIs(i + 1, "=") {
+                var j = i + 2
+                while j < code.count, file.isIdentifier(j, "try") || file.isIdentifier(j, "await") { j += 1 }
+                if let direct = directSource(at: j, in: file) { return direct }
+                if j < code.count, file.isKind(j, .identifier), depth < 3 {
+                    return traceSource(of: j, in: file, before: i, project: project, depth: depth + 1)
                 }
-                // `name = try await product.purchase()` after `let name: Product.PurchaseResult`:
-                // the nearest assignment says where the value came from.
-                if i > 0, !(file.isIdentifier(i - 1, "let") || file.isIdentifier(i - 1, "var")), file.receiver(of: i) == nil,
-                   i + 1 < code.count, file.isOperator(i + 1, "="), i + 2 < code.count {
-                    var j = i + 2
-                    while j < code.count, file.isIdentifier(j, "try") || file.isIdentifier(j, "await") { j += 1 }
-                    if let direct = directSource(at: j, in: file) { return direct }
-                }
-                // `let result: Product.PurchaseResult`: the declared type says it.
-                if i > 0, file.isIdentifier(i - 1, "let") || file.isIdentifier(i - 1, "var"), i + 3 < code.count, file.isKind(i + 1, .colon),
-                   file.isIdentifier(i + 2, "Product"), file.token(i + 2, offsetBy: 1, is: .dot), file.isIdentifier(i + 4, "PurchaseResult") {
-                    return .purchase
-                }
-                // `let name = …` / `var name = …`
-                if i > 0, file.isIdentifier(i - 1, "let") || file.isIdentifier(i - 1, "var"), i + 1 < code.count, file.tokenIs(i + 1, "=") {
-                    var j = i + 2
-                    while j < code.count, file.isIdentifier(j, "try") || file.isIdentifier(j, "await") { j += 1 }
-                    if let direct = directSource(at: j, in: file) { return direct }
-                    if j < code.count, file.isKind(j, .identifier), depth < 3 {
-                        return traceSource(of: j, in: file, before: i, project: project, depth: depth + 1)
-                    }
-                    return .unknown
-                }
-                // `.success(let name)` in a switch or `if case` over a purchase result.
-                if i >= 3, file.isIdentifier(i - 1, "let") || file.isIdentifier(i - 1, "var"), file.isKind(i - 2, .leftParen),
-                   file.isIdentifier(i - 3, "success") || file.isIdentifier(i - 3, "verified") {
-                    if let subject = patternSubject(of: i - 3, in: file), depth < 3 {
-                        let outer = traceSource(of: subject, in: file, before: i - 3, project: project, depth: depth + 1)
-                        return outer
-                    }
-                }
-                // A parameter of the enclosing function or closure.
-                if let parameterSource = parameterSource(named: name, at: i, in: file, project: project, depth: depth) {
-                    return parameterSource
+                return .unknown
+            }
+            // `.success(let name)` in a switch or `if case` over a purchase result.
+            if i >= 3, file.isIdentifier(i - 1, "let") || file.isIdentifier(i - 1, "var"), file.isKind(i - 2, .leftParen),
+               file.isIdentifier(i - 3, "success") || file.isIdentifier(i - 3, "verified") {
+                if let subject = patternSubject(of: i - 3, in: file), depth < 3 {
+                    let outer = traceSource(of: subject, in: file, before: i - 3, project: project, depth: depth + 1)
+                    return outer
                 }
             }
-            i -= 1
+            // A parameter of the enclosing function or closure.
+            if let parameterSource = parameterSource(named: name, at: i, in: file, project: project, depth: depth) {
+                return parameterSource
+            }
         }
         return .unknown
     }
