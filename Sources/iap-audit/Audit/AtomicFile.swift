@@ -58,7 +58,12 @@ enum AtomicFile {
         guard descriptor >= 0 else { throw failure(path, errno) }
         var written = 0
         while written < bytes.count {
+            // The C library's write(2): this enum has a `write` of its own.
+            #if canImport(Glibc)
             let count = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            #else
+            let count = Darwin.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            #endif
             if count < 0 {
                 let code = errno
                 if code == EINTR { continue }
