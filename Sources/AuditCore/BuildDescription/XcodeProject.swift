@@ -132,9 +132,8 @@ public struct Membership: Sendable, Hashable {
     }
 
     public func contains(_ path: String) -> Bool {
-        if files.contains(path) { return true }
-        guard Self.anyHolds(folders, path) else { return false }
-        return !Self.anyHolds(excluded, path)
+        var lookup = Lookup()
+        return contains(path, lookup: &lookup)
     }
 
     /// `contains` for paths asked in order, files of one folder one after the other (a sorted
@@ -154,14 +153,17 @@ public struct Membership: Sendable, Hashable {
         public init() {}
     }
 
-    /// `anyHolds`, remembering the answer for the folders above the last path's folder.
+    /// Whether one of a set of folders holds a path, remembering the answer for the folders
+    /// above the last path's folder.
     struct AncestorMemo {
         private var folder: Substring?
         private var aboveHolds = false
 
-        /// Whether one of `folders` is `path` or a folder above it, as `anyHolds` says.
+        /// Whether one of `folders` is `path` or a folder above it (`RepositoryPath.isInside`).
+        /// A few are tested one by one; more, by looking up each folder above the path: a
+        /// monorepo's members are hundreds of package folders, asked about for every file.
         mutating func holds(_ folders: Set<String>, _ path: String) -> Bool {
-            if folders.count <= 8 { return anyHolds(folders, path) }
+            if folders.count <= 8 { return folders.contains { RepositoryPath.isInside(path, folder: $0) } }
             if folders.contains("") || folders.contains(path) { return true }
             guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return false }
             let parent = path[..<slash]
@@ -178,19 +180,6 @@ public struct Membership: Sendable, Hashable {
         }
     }
 
-    /// Whether one of `folders` is `path` or a folder above it (`RepositoryPath.isInside`). A
-    /// few are tested one by one; more, by looking up each folder above the path: a monorepo's
-    /// members are hundreds of package folders, asked about for every file.
-    static func anyHolds(_ folders: Set<String>, _ path: String) -> Bool {
-        if folders.count <= 8 { return folders.contains { RepositoryPath.isInside(path, folder: $0) } }
-        if folders.contains("") || folders.contains(path) { return true }
-        var end = path.utf8.endIndex
-        while let slash = path.utf8[..<end].lastIndex(of: UInt8(ascii: "/")) {
-            if folders.contains(String(path[..<slash])) { return true }
-            end = slash
-        }
-        return false
-    }
 
     public mutating func formUnion(_ other: Membership) {
         // A folder one target excludes but another includes whole stays included.

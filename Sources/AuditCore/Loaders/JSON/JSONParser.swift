@@ -26,7 +26,7 @@ struct JSONByteParser {
     private var lineStart: Int
     /// Reused for strings with escapes so that each string costs one allocation, its own.
     private var scratch: [UInt8] = []
-    /// Set when the whole input is known to be well-formed UTF-8 (`UTF8Validation.isValid`):
+    /// Set when the whole input is known to be well-formed UTF-8 (`SwiftLexer.firstEncodingProblem`):
     /// the string scanner then looks only for quotes, backslashes and control characters, and
     /// skips the bytes of other characters eight at a time instead of checking each sequence.
     /// A string catalog is mostly translations, whose every character was checked here one by

@@ -20,9 +20,10 @@ public enum StringCatalogLoader {
     static func readDirectly(bytes: [UInt8], file: String) throws(InputError) -> StringCatalog? {
         let text = try TextDecoding.utf8Text(from: bytes, file: file)
         var reader = JSONByteParser(text: text, file: file)
-        // Checked once for the whole file; a file that is not valid UTF-8 is read through the
-        // tree, whose error points at the byte.
-        guard UTF8Validation.isValid(text.bytes, from: text.start) else { return nil }
+        // Checked once for the whole file, by the lexer's check for source text (a NUL byte is
+        // no more valid in JSON); a file that fails it is read through the tree, whose error
+        // points at the byte.
+        guard SwiftLexer.firstEncodingProblem(in: text.bytes) == nil else { return nil }
         reader.inputIsValidUTF8 = true
         return CatalogReader.catalog(from: &reader, file: file)
     }

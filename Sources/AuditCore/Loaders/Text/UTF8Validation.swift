@@ -44,30 +44,6 @@ enum UTF8Validation {
         return length
     }
 
-    /// Whether `bytes` from `start` are well-formed UTF-8: ASCII eight bytes at a time, every
-    /// other sequence by `sequenceLength`.
-    static func isValid(_ bytes: [UInt8], from start: Int) -> Bool {
-        let end = bytes.count
-        return bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return true }
-            let raw = UnsafeRawPointer(base)
-            var index = start
-            while index < end {
-                while index + 8 <= end, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                    index += 8
-                }
-                guard index < end else { break }
-                if buffer[index] < 0x80 {
-                    index += 1
-                    continue
-                }
-                guard let length = sequenceLength(in: bytes, at: index, end: end) else { return false }
-                index += length
-            }
-            return true
-        }
-    }
-
     /// How to name the character at `index` in an error message: the character itself when it
     /// is printable, its code point when it is not, or the raw byte when it is not valid UTF-8.
     static func characterDescription(in bytes: [UInt8], at index: Int, end: Int) -> String {
