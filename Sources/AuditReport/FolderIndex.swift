@@ -9,10 +9,10 @@ public enum FolderIndex {
     public struct App: Sendable {
         public var report: Report
         public var folder: String
-        /// Each format's report as written (UTF-8), by format.
-        public var rendered: [String: [UInt8]]
+        /// Each format's report as written, by format.
+        public var rendered: [String: RenderedText]
 
-        public init(report: Report, folder: String, rendered: [String: [UInt8]]) {
+        public init(report: Report, folder: String, rendered: [String: RenderedText]) {
             self.report = report
             self.folder = folder
             self.rendered = rendered
@@ -96,8 +96,7 @@ public enum FolderIndex {
     public static func lines(_ apps: [App], format: String) -> String {
         var seen = Set<Substring>()
         var result = ""
-        for bytes in apps.compactMap({ $0.rendered[format] }) {
-            let text = String(decoding: bytes, as: UTF8.self)
+        for text in apps.compactMap({ $0.rendered[format]?.text }) {
             for line in text.split(separator: "\n") where seen.insert(line).inserted {
                 result += line + "\n"
             }
@@ -109,8 +108,7 @@ public enum FolderIndex {
     public static func junit(_ apps: [App]) -> String {
         var suites = ""
         for app in apps {
-            guard let bytes = app.rendered["junit"] else { continue }
-            var text = String(decoding: bytes, as: UTF8.self)
+            guard var text = app.rendered["junit"]?.text else { continue }
             if let start = text.range(of: "<testsuites"), let open = text.range(of: ">", range: start.upperBound..<text.endIndex),
                let end = text.range(of: "</testsuites>", options: .backwards) {
                 text = String(text[open.upperBound..<end.lowerBound])

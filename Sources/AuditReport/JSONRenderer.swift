@@ -195,6 +195,6 @@ extension JSONRenderer: ReportRenderer {
     public var fileName: String { "report.json" }
     public var summary: String { "for scripts (Docs/JSON.md, Docs/report.schema.json)" }
     public func render(_ report: Report, in context: RenderContext) -> String { render(report) }
-    public func renderUTF8(_ report: Report, in context: RenderContext) -> [UInt8] { renderUTF8(report) }
+    public func renderText(_ report: Report, in context: RenderContext) -> RenderedText { .utf8(renderUTF8(report)) }
     public func renderIndex(_ apps: [FolderIndex.App], subject: String, in context: RenderContext) -> String? { FolderIndex.json(apps) }
 }

@@ -18,11 +18,12 @@ public protocol ReportRenderer: Sendable {
     func readsMarkdownPage(in context: RenderContext) -> Bool
     /// One app's report. Byte-identical across runs and `--jobs` values.
     func render(_ report: Report, in context: RenderContext) -> String
-    /// `render`'s text as UTF-8 bytes, what the command line writes. A format that builds its
-    /// text as bytes (JSON, SARIF) returns them as they are: making a `String` of them checked
-    /// every byte again (a SARIF log of 150 KB for each of 27 apps: 41 M instructions, a
-    /// fiftieth of the real benchmark corpus's audit), and the file does not need one.
-    func renderUTF8(_ report: Report, in context: RenderContext) -> [UInt8]
+    /// `render`'s text as the format makes it, which the command line writes as it is: a
+    /// format that builds its text as bytes (JSON, SARIF) returns them, since making a `String`
+    /// of them checked every byte again (a SARIF log of 150 KB for each of 27 apps: 41 M
+    /// instructions, a fiftieth of the real benchmark corpus's audit); the others their `String`,
+    /// which is written from its own storage (a 65 MB page is not copied first).
+    func renderText(_ report: Report, in context: RenderContext) -> RenderedText
     /// The top of the output folder when a folder holds several apps, joining the apps' own
     /// files (`apps[i].rendered[format]`); nil to write none.
     func renderIndex(_ apps: [FolderIndex.App], subject: String, in context: RenderContext) -> String?
@@ -30,7 +31,29 @@ public protocol ReportRenderer: Sendable {
 
 extension ReportRenderer {
     public func readsMarkdownPage(in context: RenderContext) -> Bool { false }
-    public func renderUTF8(_ report: Report, in context: RenderContext) -> [UInt8] { Array(render(report, in: context).utf8) }
+    public func renderText(_ report: Report, in context: RenderContext) -> RenderedText { .string(render(report, in: context)) }
+}
+
+/// A rendered report: a `String`, or the UTF-8 bytes of a format built as bytes.
+public enum RenderedText: Sendable {
+    case string(String)
+    case utf8([UInt8])
+
+    /// The text's UTF-8 bytes, read in place.
+    public func withUTF8<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        switch self {
+        case .string(var text): return try text.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
+        case .utf8(let bytes): return try bytes.withUnsafeBytes(body)
+        }
+    }
+
+    /// The text as a `String`.
+    public var text: String {
+        switch self {
+        case .string(let text): text
+        case .utf8(let bytes): String(decoding: bytes, as: UTF8.self)
+        }
+    }
 }
 
 /// What a renderer may need beyond the report: the templates, the options that shape a

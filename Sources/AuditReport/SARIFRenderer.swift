@@ -250,6 +250,6 @@ extension SARIFRenderer: ReportRenderer {
     public var fileName: String { "report.sarif" }
     public var summary: String { "SARIF 2.1.0 for GitHub code scanning" }
     public func render(_ report: Report, in context: RenderContext) -> String { render(report) }
-    public func renderUTF8(_ report: Report, in context: RenderContext) -> [UInt8] { renderUTF8(report) }
+    public func renderText(_ report: Report, in context: RenderContext) -> RenderedText { .utf8(renderUTF8(report)) }
     public func renderIndex(_ apps: [FolderIndex.App], subject: String, in context: RenderContext) -> String? { FolderIndex.sarif(apps) }
 }

@@ -5,11 +5,11 @@ import Foundation
 private typealias O = AuditOption
 
 extension AuditRun {
-    /// A rendered report: its renderer and its text as UTF-8 bytes (empty once written, when
-    /// nothing reads it again).
+    /// A rendered report: its renderer and its text (empty once written, when nothing reads it
+    /// again).
     struct RenderedReport: Sendable {
         var renderer: any ReportRenderer
-        var utf8: [UInt8]
+        var contents: RenderedText
     }
 
     var formats: [any ReportRenderer] { values[O.format] }
@@ -82,9 +82,9 @@ extension AuditRun {
             // file) cost more than the write: 27 threads on the real corpus, each given a malloc
             // arena whose first 2 MB page the kernel zeroes.
             return task.renderers.map { renderer in
-                let contents = renderer.renderUTF8(report, in: context)
+                let contents = renderer.renderText(report, in: context)
                 staging?.stage(renderer.fileName, contents)
-                return RenderedReport(renderer: renderer, utf8: keepsTexts ? contents : [])
+                return RenderedReport(renderer: renderer, contents: keepsTexts ? contents : .utf8([]))
             }
         }
         var byApp = [[String: RenderedReport]](repeating: [:], count: reports.count)
@@ -102,7 +102,9 @@ extension AuditRun {
         guard let staging else {
             _ = progress.finish()
             do {
-                try FileHandle.standardOutput.write(contentsOf: Data(outputs.map(\.utf8).joined()))
+                var data = Data()
+                for output in outputs { output.contents.withUTF8 { data.append(contentsOf: $0) } }
+                try FileHandle.standardOutput.write(contentsOf: data)
             } catch {
                 throw RunFailure(message: "cannot write the report to standard output: \(AtomicFile.reason(error))")
             }
@@ -154,7 +156,7 @@ extension AuditRun {
             let context = renderContext(resources)
             for renderer in formats {
                 guard let contents = renderer.renderIndex(indexApps, subject: subject, in: context) else { continue }
-                staging.stage(renderer.fileName, Array(contents.utf8))
+                staging.stage(renderer.fileName, .string(contents))
                 names.append(renderer.fileName)
             }
         }

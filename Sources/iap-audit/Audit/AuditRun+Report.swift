@@ -87,8 +87,8 @@ extension AuditRun {
             let written = try write(outputs, to: prepared.folder, staging: prepared.staging)
             showSummary(prepared.report, root: prepared.app.root, notes: prepared.notes, written: written)
             if let subfolder = prepared.subfolder {
-                var rendered: [String: [UInt8]] = [:]
-                for output in outputs { rendered[output.renderer.format] = output.utf8 }
+                var rendered: [String: RenderedText] = [:]
+                for output in outputs { rendered[output.renderer.format] = output.contents }
                 indexApps.append(FolderIndex.App(report: prepared.report, folder: subfolder, rendered: rendered))
             }
             code = max(code, prepared.report.fails ? 1 : 0)

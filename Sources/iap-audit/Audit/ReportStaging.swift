@@ -1,3 +1,4 @@
+import AuditReport
 import Foundation
 
 /// Reports written to temporary files beside their destinations as they are rendered, from
@@ -12,10 +13,11 @@ final class ReportStaging: @unchecked Sendable {
         self.folder = folder
     }
 
-    func stage(_ name: String, _ contents: [UInt8]) {
+    func stage(_ name: String, _ contents: RenderedText) {
         let temporary = AtomicFile.temporary(for: folder.appendingPathComponent(name))
         do {
-            try contents.withUnsafeBytes { bytes in try AtomicFile.writeFile(bytes, to: temporary) }
+            // From the text's own bytes: a report of tens of megabytes is not copied first.
+            try contents.withUTF8 { bytes in try AtomicFile.writeFile(bytes, to: temporary) }
             lock.withLock { staged[name] = temporary }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
