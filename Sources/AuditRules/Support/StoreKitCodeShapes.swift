@@ -152,7 +152,16 @@ extension Project {
     /// into `swiftFiles` and its declarations. A file declares a name only where it writes
     /// it (`A.B` names `B`), so only the files that mention it have their declarations built.
     func declarations(named name: String, _ kind: (Declaration.Kind) -> Bool) -> [(file: Int, declaration: Int)] {
-        let last = String(name.split(separator: ".").last ?? Substring(name))
+        // The name after the last dot (`A.B` names `B`): a split made an array per question,
+        // and rules ask once for each type of a file that declares thousands.
+        let last: String
+        if let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) {
+            let after = name.utf8.index(after: dot)
+            // A trailing dot: what the split did (empty pieces dropped).
+            last = after != name.utf8.endIndex ? String(name[after...]) : String(name.split(separator: ".").last ?? Substring(name))
+        } else {
+            last = name
+        }
         var result: [(file: Int, declaration: Int)] = []
         for fileIndex in swiftFileIndices(mentioning: last) {
             let file = swiftFiles[fileIndex]
