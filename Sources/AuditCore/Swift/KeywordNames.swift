@@ -73,31 +73,22 @@ struct DeclarationKeywordTable: @unchecked Sendable {
         shift = 32 - bits
     }
 
-    /// Records the code token after lexer token `position` (code index `codeIndex`, hash
-    /// `hash`, in a keyword's slot) with its `identifierHash`, when the identifier there is
-    /// the keyword and a code token follows it.
-    @inline(never)
-    func recordName(
-        afterKeywordAt position: Int, codeIndex: Int, hash: UInt32,
-        tokens: borrowing TokenSink, bytes b: UnsafeBufferPointer<UInt8>, into names: inout [KeywordName]
-    ) {
-        let token = tokens[position]
-        guard let keyword = keyword(hash: hash, b, Int(token.start), Int(token.end) - Int(token.start)) else { return }
-        var following = position + 1
-        while following < tokens.count, tokens[following].kind.isTrivia { following += 1 }
-        guard following < tokens.count else { return }
-        let name = tokens[following]
+    /// The hash a `KeywordName` keeps of the code token after a keyword:
+    /// `SwiftFile.identifierHash`, backticks stripped.
+    static func nameHash(of name: Token, _ b: UnsafeBufferPointer<UInt8>) -> UInt32 {
         var start = Int(name.start)
         var end = Int(name.end)
         if name.kind == .backtickIdentifier, end - start >= 2 {
             start += 1
             end -= 1
         }
-        names.append(KeywordName(keyword: keyword, index: Int32(codeIndex + 1), hash: IdentifierIndex.hash(b, start, end - start)))
+        return IdentifierIndex.hash(b, start, end - start)
     }
 
     /// The keyword spelled by the `length` bytes at `start`, whose hash is `hash`.
-    private func keyword(hash: UInt32, _ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> DeclarationKeyword? {
+    /// Out of line: the callers inline only the table read that rules most identifiers out.
+    @inline(never)
+    func keyword(hash: UInt32, _ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> DeclarationKeyword? {
         let slot = Int(hash &>> shift)
         guard hashes[slot] == hash, let keyword = DeclarationKeyword(rawValue: tags[slot]) else { return nil }
         let spelling = keyword.staticSpelling

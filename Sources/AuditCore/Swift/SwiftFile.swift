@@ -100,25 +100,31 @@ public final class SwiftFile: Sendable {
     /// otherwise cost the depth for each token.
     public static let maximumNesting = 256
 
-    public init(path: String, bytes: [UInt8]) {
+    /// Files of at least this many bytes are lexed a part at a time, each part's tokens written
+    /// to the columns before the next is lexed (`SwiftLexer.lexInParts`): the tokens of a 50 MB
+    /// file took 127 MB beside the file and its columns, every page of it zeroed by the kernel.
+    /// Smaller files are lexed whole, so that their columns have exact sizes.
+    static let partsThreshold = 2 << 20
+
+    public convenience init(path: String, bytes: [UInt8]) {
+        self.init(path: path, bytes: bytes, inParts: bytes.count >= Self.partsThreshold)
+    }
+
+    /// `inParts`: lexed a part at a time (see `partsThreshold`); the file is the same either way.
+    init(path: String, bytes: [UInt8], inParts: Bool) {
         self.path = path
         self.bytes = bytes
         mayHaveSuppression = Suppression.mayOccur(in: bytes)
-        // One pass over the lexer's tokens writes the code columns (exact sizes: they live as
-        // long as the project), the line-start bits, the comments, the name filter
-        // and the names after declaration keywords.
-        let ((code, comments, stringStarts, lineWords, names, keywordNames, lexDiagnostics), openers) = SwiftLexer.withTokens(
-            of: bytes, keepingWhitespace: false
-        ) { tokens, codeCount, openerCount, diagnostics in
-            (Self.columns(of: &tokens, codeCount: codeCount, diagnostics: diagnostics, bytes: bytes), openerCount)
-        }
-        self.code = code
-        self.comments = comments
-        self.stringStarts = stringStarts
-        startsLine = LineStartFlags(words: lineWords, count: code.count)
-        self.names = names
-        self.keywordNames = keywordNames
-        var diagnostics = lexDiagnostics
+        // One pass over the lexer's tokens writes the code columns, the line-start bits, the
+        // comments, the name filter and the names after declaration keywords.
+        let (columns, openers) = (inParts ? Self.columnsInParts(of: bytes) : nil) ?? Self.columnsOfWhole(bytes)
+        code = columns.code
+        comments = columns.writer.comments
+        stringStarts = columns.writer.stringStarts
+        startsLine = LineStartFlags(words: columns.lineWords, count: code.count)
+        names = columns.writer.names
+        keywordNames = columns.writer.keywordNames
+        var diagnostics = columns.diagnostics
         // Nesting past the limit takes as many openers: most files have fewer, and are not
         // walked again.
         if openers >= Self.maximumNesting, let tooDeep = Self.firstTooDeepOpener(code.kinds) {
@@ -135,86 +141,78 @@ public final class SwiftFile: Sendable {
         }
     }
 
-    private static func columns(
-        of tokens: inout TokenSink, codeCount: Int, diagnostics: [LexDiagnostic], bytes: [UInt8]
-    ) -> (TokenList, [Token], [Int32], [UInt64], HashFilter, [KeywordName], [LexDiagnostic]) {
-        var lineWords = [UInt64](repeating: 0, count: (codeCount + 63) / 64)
-        var names = HashFilter(bitCountLog2: 13)
-        let keywordTable = DeclarationKeywordTable.shared
-        let keywordTags = keywordTable.tags
-        let keywordShift = keywordTable.shift
-        var keywordNames: [KeywordName] = []
-        // About one code token in fourteen follows a declaration keyword (the 20 MB benchmark
-        // corpus): room for most files' names at once instead of growing the array five or six
-        // times (no more memory than the doubling leaves unused).
-        keywordNames.reserveCapacity(codeCount / 16)
-        var comments: [Token] = []
-        var stringStarts: [Int32] = []
+    /// What the columns pass makes of a file's tokens.
+    private struct Columns {
+        var code: TokenList
+        var writer: ColumnWriter
+        var lineWords: [UInt64]
+        var diagnostics: [LexDiagnostic]
+    }
+
+    /// The file lexed whole, then its columns written at their exact sizes (they live as long
+    /// as the project), each chunk of tokens freed once written.
+    private static func columnsOfWhole(_ bytes: [UInt8]) -> (Columns, openers: Int) {
+        SwiftLexer.withTokens(of: bytes, keepingWhitespace: false) { tokens, codeCount, openerCount, diagnostics in
+            let (code, writer, lineWords) = writeColumns(capacity: codeCount, bytes: bytes) { write in
+                for chunk in 0..<tokens.chunkCount {
+                    tokens.releaseChunks(before: chunk)
+                    precondition(write(tokens.tokens(inChunk: chunk)), "more code tokens than the lexer counted")
+                }
+                return true
+            }!
+            precondition(code.count == codeCount, "fewer code tokens than the lexer counted")
+            return (Columns(code: code, writer: writer, lineWords: lineWords, diagnostics: diagnostics), openerCount)
+        }
+    }
+
+    /// The file lexed a part at a time, each part written to columns sized for the most code
+    /// tokens a file of its size has (the pages not written are never touched); nil for a file
+    /// with more (then lexed whole).
+    private static func columnsInParts(of bytes: [UInt8]) -> (Columns, openers: Int)? {
+        var lexed: (openers: Int, diagnostics: [LexDiagnostic])?
+        // Real and generated Swift has one code token per five to six bytes.
+        let written = writeColumns(capacity: bytes.count / 2 + 4096, bytes: bytes) { write in
+            lexed = SwiftLexer.lexInParts(of: bytes, write)
+            return lexed != nil
+        }
+        guard let (code, writer, lineWords) = written, let lexed else { return nil }
+        return (Columns(code: code, writer: writer, lineWords: lineWords, diagnostics: lexed.diagnostics), lexed.openers)
+    }
+
+    /// Columns of room for `capacity` code tokens, filled by `fill` through the function it is
+    /// given (which returns false when a part would overflow them); nil when `fill` returns
+    /// false. The line-start words are cut to the tokens written.
+    private static func writeColumns(
+        capacity: Int, bytes: [UInt8],
+        _ fill: (_ write: (UnsafeBufferPointer<Token>) -> Bool) -> Bool
+    ) -> (TokenList, ColumnWriter, [UInt64])? {
+        // Room for one token at least: an empty buffer has no address to write through.
+        let capacity = max(capacity, 1)
+        var writer = ColumnWriter()
+        var lineWords = [UInt64](repeating: 0, count: (capacity + 63) / 64)
         var starts: [Int32] = []
         var lengths: [UInt8] = []
-        var long = LongTokens()
+        var filled = true
         // The columns are written once each, straight from the tokens: no zero fill first.
-        let kinds = [TokenKind](unsafeUninitializedCapacity: codeCount) { kinds, kindCount in
-            starts = [Int32](unsafeUninitializedCapacity: codeCount) { starts, startCount in
-                lengths = [UInt8](unsafeUninitializedCapacity: codeCount) { lengths, lengthCount in
+        let kinds = [TokenKind](unsafeUninitializedCapacity: capacity) { kinds, kindCount in
+            starts = [Int32](unsafeUninitializedCapacity: capacity) { starts, startCount in
+                lengths = [UInt8](unsafeUninitializedCapacity: capacity) { lengths, lengthCount in
                     bytes.withUnsafeBufferPointer { b in
-                        lineWords.withUnsafeMutableBufferPointer { lineWords in names.withInserter { names in
-                            var sawNewline = true
-                            var next = 0
-                            var position = -1
-                            // Chunk by chunk, each freed once the next is reached (the
-                            // name after a keyword is looked for forward only): the tokens and
-                            // the columns are never both whole in memory.
-                            for chunk in 0..<tokens.chunkCount {
-                                tokens.releaseChunks(before: chunk)
-                                for token in tokens.tokens(inChunk: chunk) {
-                                    position += 1
-                                    let kind = token.kind
-                                    if kind.isTrivia {
-                                        if kind == .newline {
-                                            sawNewline = true
-                                        } else if kind.isComment {
-                                            comments.append(token)
-                                            if !sawNewline, kind == .blockComment || kind == .docBlockComment {
-                                                for offset in Int(token.start)..<Int(token.end) where b[offset] == 0x0A {
-                                                    sawNewline = true
-                                                    break
-                                                }
-                                            }
-                                        }
-                                        continue
-                                    }
-                                    precondition(next < codeCount, "more code tokens than the lexer counted")
-                                    (kinds.baseAddress! + next).initialize(to: kind)
-                                    (starts.baseAddress! + next).initialize(to: token.start)
-                                    (lengths.baseAddress! + next).initialize(to: LongTokens.length(of: next, start: token.start, end: token.end, into: &long))
-                                    if sawNewline { lineWords[next >> 6] |= 1 << UInt64(next & 63) }
-                                    sawNewline = false
-                                    if kind == .identifier {
-                                        let start = Int(token.start)
-                                        let hash = IdentifierIndex.hash(b, start, Int(token.end) - start)
-                                        names.insert(hash)
-                                        // One table read rules out nearly every identifier that
-                                        // is not a declaration keyword.
-                                        if keywordTags[Int(hash &>> keywordShift)] != DeclarationKeywordTable.none {
-                                            keywordTable.recordName(afterKeywordAt: position, codeIndex: next, hash: hash, tokens: tokens, bytes: b, into: &keywordNames)
-                                        }
-                                    } else if kind == .stringStart {
-                                        stringStarts.append(Int32(next))
-                                    }
-                                    next += 1
-                                }
-                            }
-                            precondition(next == codeCount, "fewer code tokens than the lexer counted")
-                        } }
+                        lineWords.withUnsafeMutableBufferPointer { lineWords in
+                            let columns = ColumnPointers(kinds: kinds.baseAddress!, starts: starts.baseAddress!, lengths: lengths.baseAddress!,
+                                                         lineWords: lineWords.baseAddress!, capacity: capacity)
+                            filled = fill { part in writer.write(part, into: columns, bytes: b) }
+                        }
                     }
-                    lengthCount = codeCount
+                    lengthCount = filled ? writer.count : 0
                 }
-                startCount = codeCount
+                startCount = filled ? writer.count : 0
             }
-            kindCount = codeCount
+            kindCount = filled ? writer.count : 0
         }
-        return (TokenList(kinds: kinds, starts: starts, lengths: lengths, long: long), comments, stringStarts, lineWords, names, keywordNames, diagnostics)
+        guard filled else { return nil }
+        lineWords.removeLast(lineWords.count - (writer.count + 63) / 64)
+        return (TokenList(kinds: kinds, starts: starts, lengths: lengths, long: writer.long), writer, lineWords)
     }
 
     /// The function declaration whose `func` keyword is code token `keyword`, if any.
@@ -856,5 +854,117 @@ public struct IdentifierNames: Sendable {
     public init(_ names: some Sequence<String>) {
         self.names = names.sorted()
         hashes = self.names.map { IdentifierIndex.hash(of: $0) }
+    }
+}
+
+/// Where `ColumnWriter` writes a file's code columns: room for `capacity` code tokens.
+private struct ColumnPointers {
+    let kinds: UnsafeMutablePointer<TokenKind>
+    let starts: UnsafeMutablePointer<Int32>
+    let lengths: UnsafeMutablePointer<UInt8>
+    /// Zeroed, a word for each 64 code tokens of `capacity`.
+    let lineWords: UnsafeMutablePointer<UInt64>
+    let capacity: Int
+}
+
+/// The columns pass over a file's tokens, given in order in one or more parts: the code
+/// columns, the line-start bits, the comments, the string starts, the name filter and the
+/// names after declaration keywords.
+private struct ColumnWriter {
+    /// Code tokens written.
+    private(set) var count = 0
+    /// Whether a newline (or a comment holding one) came since the last code token.
+    private var sawNewline = true
+    /// The declaration keyword that is the last code token written: the next one is its name.
+    private var pendingKeyword: DeclarationKeyword?
+    var comments: [Token] = []
+    var stringStarts: [Int32] = []
+    var keywordNames: [KeywordName] = []
+    var long = LongTokens()
+    var names = HashFilter(bitCountLog2: 13)
+
+    /// Writes `tokens`' code tokens after those written; false, writing nothing more, when
+    /// they would pass the columns' capacity.
+    mutating func write(_ tokens: UnsafeBufferPointer<Token>, into columns: ColumnPointers, bytes b: UnsafeBufferPointer<UInt8>) -> Bool {
+        if keywordNames.isEmpty {
+            // About one code token in fourteen follows a declaration keyword (the 20 MB
+            // benchmark corpus): room for most files' names at once instead of growing the
+            // array five or six times (no more memory than the doubling leaves unused).
+            keywordNames.reserveCapacity(min(columns.capacity, tokens.count) / 16)
+        }
+        // The state moved into locals for the loop (the arrays too, so that appending to them
+        // stays in place), and back after it: read through `self` in the loop, it cost a
+        // tenth more than the pass written inline.
+        var state = (next: count, sawNewline: sawNewline, pending: pendingKeyword)
+        var lists = (comments: [Token](), stringStarts: [Int32](), keywordNames: [KeywordName](), long: LongTokens())
+        swap(&lists.comments, &comments)
+        swap(&lists.stringStarts, &stringStarts)
+        swap(&lists.keywordNames, &keywordNames)
+        swap(&lists.long, &long)
+        let written = names.withInserter { names in
+            Self.write(tokens, into: columns, bytes: b, state: &state, lists: &lists, names: names)
+        }
+        swap(&lists.comments, &comments)
+        swap(&lists.stringStarts, &stringStarts)
+        swap(&lists.keywordNames, &keywordNames)
+        swap(&lists.long, &long)
+        (count, sawNewline, pendingKeyword) = state
+        return written
+    }
+
+    @inline(__always)
+    private static func write(
+        _ tokens: UnsafeBufferPointer<Token>, into columns: ColumnPointers, bytes b: UnsafeBufferPointer<UInt8>,
+        state: inout (next: Int, sawNewline: Bool, pending: DeclarationKeyword?),
+        lists: inout (comments: [Token], stringStarts: [Int32], keywordNames: [KeywordName], long: LongTokens),
+        names: HashFilterInserter
+    ) -> Bool {
+        let keywordTable = DeclarationKeywordTable.shared
+        let keywordTags = keywordTable.tags
+        let keywordShift = keywordTable.shift
+        let (kinds, starts, lengths, lineWords, capacity) = (columns.kinds, columns.starts, columns.lengths, columns.lineWords, columns.capacity)
+        var (next, sawNewline, pending) = state
+        defer { state = (next, sawNewline, pending) }
+        for token in tokens {
+            let kind = token.kind
+            if kind.isTrivia {
+                if kind == .newline {
+                    sawNewline = true
+                } else if kind.isComment {
+                    lists.comments.append(token)
+                    if !sawNewline, kind == .blockComment || kind == .docBlockComment {
+                        for offset in Int(token.start)..<Int(token.end) where b[offset] == 0x0A {
+                            sawNewline = true
+                            break
+                        }
+                    }
+                }
+                continue
+            }
+            guard next < capacity else { return false }
+            (kinds + next).initialize(to: kind)
+            (starts + next).initialize(to: token.start)
+            (lengths + next).initialize(to: LongTokens.length(of: next, start: token.start, end: token.end, into: &lists.long))
+            if sawNewline { lineWords[next >> 6] |= 1 << UInt64(next & 63) }
+            sawNewline = false
+            if let keyword = pending {
+                lists.keywordNames.append(KeywordName(keyword: keyword, index: Int32(next), hash: DeclarationKeywordTable.nameHash(of: token, b)))
+                pending = nil
+            }
+            if kind == .identifier {
+                let start = Int(token.start)
+                let hash = IdentifierIndex.hash(b, start, Int(token.end) - start)
+                names.insert(hash)
+                // One table read rules out nearly every identifier that is not a declaration
+                // keyword.
+                if keywordTags[Int(hash &>> keywordShift)] != DeclarationKeywordTable.none {
+                    pending = keywordTable.keyword(hash: hash, b, start, Int(token.end) - start)
+                }
+            } else if kind == .stringStart {
+                lists.stringStarts.append(Int32(next))
+            }
+            next += 1
+        }
+        return true
     }
 }

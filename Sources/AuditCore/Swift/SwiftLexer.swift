@@ -43,6 +43,34 @@ public enum SwiftLexer {
         return body(&tokens, codeCount, openers, diagnostics)
     }
 
+    /// Lexes `bytes` a part at a time (no `.whitespace` tokens), handing `consume` each part's
+    /// tokens in order; the parts' chunks are reused, so a large file's tokens are never all in
+    /// memory (12 bytes each: 2.5 times a file's size). `consume` returns false to stop (the
+    /// result is then nil). Returns how many tokens open a bracket or an interpolation, and
+    /// the diagnostics.
+    static func lexInParts(
+        of bytes: [UInt8], _ consume: (UnsafeBufferPointer<Token>) -> Bool
+    ) -> (openers: Int, diagnostics: [LexDiagnostic])? {
+        var diagnostics: [LexDiagnostic] = []
+        if let problem = firstEncodingProblem(in: bytes) {
+            diagnostics.append(problem)
+        }
+        var tokens = TokenSink(capacity: TokenSink.chunkSize, keepingWhitespace: false)
+        let completed = bytes.withUnsafeBufferPointer { buffer -> Bool in
+            var state = State(bytes: buffer)
+            var going = true
+            while true {
+                // A chunk and a half: what a part left in the chunk being written, and the next.
+                let done = state.run(into: &tokens, diagnostics: &diagnostics, pause: tokens.count + TokenSink.chunkSize)
+                tokens.consumeWritten { part in
+                    if going { going = consume(part) }
+                }
+                if done || !going { return going }
+            }
+        }
+        return completed ? (tokens.openerCount, diagnostics) : nil
+    }
+
     /// The first NUL byte or malformed UTF-8 sequence, which marks a file as not source text.
     static func firstEncodingProblem(in bytes: [UInt8]) -> LexDiagnostic? {
         bytes.withUnsafeBufferPointer { b in
@@ -189,6 +217,17 @@ struct TokenSink: ~Copyable {
     private(set) var openerCount = 0
     /// False drops `.whitespace` tokens (the lexer never looks back at one).
     let keepingWhitespace: Bool
+    /// Released chunks kept for the next ones (`recycleConsumed`), so that a large file lexed a
+    /// part at a time touches two chunks' memory instead of all its tokens'.
+    private var spare: [UnsafeMutablePointer<Token>] = []
+    /// Tokens handed to `consumeWritten` so far.
+    private var consumed = 0
+    /// The last non-trivia token in the released chunks and its index (-1: none), for the
+    /// lexer's look back past trivia (`State.lastSignificant`) when its chunk is gone.
+    private(set) var significantBeforeKept = -1
+    private var significantToken = Token(kind: .unknown, start: 0, end: 0)
+    /// The first token of the first chunk not released.
+    private(set) var firstKept = 0
 
     init(capacity: Int, keepingWhitespace: Bool) {
         firstCapacity = min(max(16, capacity), Self.chunkSize)
@@ -201,6 +240,7 @@ struct TokenSink: ~Copyable {
 
     deinit {
         for chunk in chunks { chunk?.deallocate() }
+        for chunk in spare { chunk.deallocate() }
     }
 
     @inline(__always)
@@ -219,7 +259,7 @@ struct TokenSink: ~Copyable {
     @inline(never)
     private mutating func addChunk() {
         countBefore = count
-        cursor = .allocate(capacity: Self.chunkSize)
+        cursor = spare.popLast() ?? .allocate(capacity: Self.chunkSize)
         chunkBase = cursor
         limit = cursor + Self.chunkSize
         chunks.append(cursor)
@@ -242,7 +282,10 @@ struct TokenSink: ~Copyable {
             return (cursor - back).pointee
         }
         let (chunk, offset) = locate(index)
-        return chunks[chunk]![offset]
+        if let tokens = chunks[chunk] { return tokens[offset] }
+        // Of a released chunk, only the token the lexer may still look back at is kept.
+        precondition(index == significantBeforeKept, "token \(index) was released")
+        return significantToken
     }
 
     var chunkCount: Int { chunks.count }
@@ -252,6 +295,35 @@ struct TokenSink: ~Copyable {
         let start = chunk == 0 ? 0 : firstCapacity + (chunk - 1) << Self.chunkShift
         let capacity = chunk == 0 ? firstCapacity : Self.chunkSize
         return UnsafeBufferPointer(start: chunks[chunk]!, count: max(0, min(capacity, count - start)))
+    }
+
+    /// Hands `body` the tokens written since the last call (in one or more runs, in order),
+    /// then keeps for new tokens the chunks read whole, but the one being written: the
+    /// lexer then writes a large file's tokens into the same two chunks over and over.
+    mutating func consumeWritten(_ body: (UnsafeBufferPointer<Token>) -> Void) {
+        precondition(firstCapacity == Self.chunkSize, "a file lexed in parts has chunks of one size")
+        let end = count
+        while consumed < end {
+            let chunk = consumed >> Self.chunkShift
+            let offset = consumed & (Self.chunkSize - 1)
+            let run = min(Self.chunkSize - offset, end - consumed)
+            body(UnsafeBufferPointer(start: chunks[chunk]! + offset, count: run))
+            consumed += run
+        }
+        // Every chunk before the one being written has been read whole.
+        let writing = chunks.count - 1
+        while released < writing {
+            let tokens = chunks[released]!
+            for offset in stride(from: Self.chunkSize - 1, through: 0, by: -1) where !tokens[offset].kind.isTrivia {
+                significantBeforeKept = released << Self.chunkShift + offset
+                significantToken = tokens[offset]
+                break
+            }
+            spare.append(tokens)
+            chunks[released] = nil
+            released += 1
+            firstKept = released << Self.chunkShift
+        }
     }
 
     /// Frees the chunks before `chunk`: their tokens may no longer be read.
@@ -300,7 +372,12 @@ private struct State {
     /// rather than recorded with every token.
     func lastSignificant(in tokens: borrowing TokenSink) -> Int {
         var index = tokens.count - 1
-        while index >= 0, tokens[index].kind.isTrivia { index -= 1 }
+        while index >= 0 {
+            // Released chunks (a file lexed in parts) kept their last non-trivia token.
+            if index < tokens.firstKept { return tokens.significantBeforeKept }
+            if !tokens[index].kind.isTrivia { return index }
+            index -= 1
+        }
         return index
     }
 
@@ -315,11 +392,14 @@ private struct State {
         tokens.append(Token(kind: kind, start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end)))
     }
 
-    mutating func run(into tokens: inout TokenSink, diagnostics: inout [LexDiagnostic]) {
+    /// Lexes from `pos` to the end, or, with `pause`, to the first line end after the sink
+    /// holds `pause` tokens; returns whether it reached the end (called again, it goes on).
+    @discardableResult
+    mutating func run(into tokens: inout TokenSink, diagnostics: inout [LexDiagnostic], pause: Int = .max) -> Bool {
         // The bytes and their count as locals: read from the state for every token otherwise.
         let b = b
         let n = n
-        if n >= 2 && b[0] == hash && b[1] == UInt8(ascii: "!") {
+        if pos == 0 && n >= 2 && b[0] == hash && b[1] == UInt8(ascii: "!") {
             skipToEndOfLine()
             emit(.shebang, from: 0, into: &tokens)
         }
@@ -345,12 +425,15 @@ private struct State {
                 }
                 p = end
                 emit(.whitespace, from: start, to: p, into: &tokens)
-            case newlineByte:
-                p += 1
+            case newlineByte, returnByte:
+                p += c == returnByte && byte(at: p + 1) == newlineByte ? 2 : 1
                 emit(.newline, from: start, to: p, into: &tokens)
-            case returnByte:
-                p += byte(at: p + 1) == newlineByte ? 2 : 1
-                emit(.newline, from: start, to: p, into: &tokens)
+                // Between two tokens, outside any literal: the state is all in `pos` and
+                // `interpolations`.
+                if tokens.count >= pause, p < n {
+                    pos = p
+                    return false
+                }
             case slash:
                 pos = p
                 let next = byte(at: pos + 1)
@@ -489,6 +572,7 @@ private struct State {
             // An interpolation still open at end of file means its string never closed.
             diagnostics.append(LexDiagnostic(kind: .unterminatedString, offset: interpolations[0].openOffset))
         }
+        return true
     }
 
     // MARK: Comments
