@@ -43,6 +43,11 @@ import Testing
         let storeFiles = files.filter { $0.mentions("purchase") && $0.mentions("Transaction") }
         #expect(!storeFiles.isEmpty)
         #expect(storeFiles.contains { $0.isStructureBuilt })
+        // Those that import StoreKit have both, built side by side before the rules start
+        // (`Auditor.warmUp`) instead of by whichever rule asks first.
+        let storeKitFiles = files.filter(\.importsStoreKit)
+        #expect(!storeKitFiles.isEmpty)
+        #expect(storeKitFiles.allSatisfy { $0.isStructureBuilt && $0.isIndexBuilt })
     }
 
     /// A generated app tree in a new temporary folder.

@@ -183,9 +183,6 @@ public enum Auditor {
             unknown = targets.filter { !names.contains($0) }
             chosen = plan.apps.filter { app in targets.contains(app.name) || app.name.components(separatedBy: ", ").contains { targets.contains($0) } }
         }
-        let serverNotifications = ServerNotifications.find(
-            swiftFiles: loaded.compactMap { item in if case .swift(let file, _, _, _) = item.1 { return file } else { return nil } },
-            serverSources: discovered.serverSources, root: root)
         let shownBuildFiles = discovered.buildFiles.map { BuildFile(path: $0.relativePath, relativePath: $0.relativePath, kind: $0.kind) }
         // Each app's files and scope first (cheap, in order), then the apps audited in
         // parallel, largest first: a folder of many small packages kept one worker busy per
@@ -218,15 +215,27 @@ public enum Auditor {
             var scope = AuditScope(
                 app: app, appCount: chosen.count, buildFiles: shownBuildFiles, filesInNoTarget: plan.filesInNoTarget,
                 testConfigurations: plan.testConfigurations, skipped: discovered.skipped, notes: plan.notes)
-            scope.serverNotifications = serverNotifications
             scope.testStoreKitConfigurations = testStoreKitConfigurations.sorted()
             // Bundle resources and build settings of the app (a folder app: all of them).
             scope.settingsFiles = settings.filter { file in
                 app.kind == .folder || app.members.contains(file.path) || file.path.hasSuffix(".xcconfig") && RepositoryPath.isInside(file.path, folder: app.folder)
             }
+            let bytes = selected.reduce(0) { sum, item in
+                if case .success(let contents) = item.0.contents { return sum + contents.count }
+                return sum
+            }
+            work.append((selected, scope, bytes))
+        }
+        // Before anything asks a StoreKit file for its identifiers (the questions below do).
+        warmUp(work.map(\.selected), jobs: options.jobs)
+        let serverNotifications = ServerNotifications.find(
+            swiftFiles: loaded.compactMap { item in if case .swift(let file, _, _, _) = item.1 { return file } else { return nil } },
+            serverSources: discovered.serverSources, root: root)
+        for (index, app) in chosen.enumerated() {
+            work[index].scope.serverNotifications = serverNotifications
             // Code in another language counts as the app's purchase code only when no Swift file
             // of the app imports StoreKit and the file names a purchase API (StoreKit, an IAP plugin).
-            let swiftImportsStoreKit = selected.contains { item in
+            let swiftImportsStoreKit = work[index].selected.contains { item in
                 if case .swift(let file, _, false, _) = item.1 { return file.importsStoreKit }
                 return false
             }
@@ -237,16 +246,11 @@ public enum Auditor {
                     read += 1
                     let path = root.appendingPathComponent(source.relativePath).path
                     if let plugin = source.language.purchaseAPI(inFileAt: path) {
-                        scope.otherLanguages[source.language, default: 0] += 1
-                        scope.purchasePlugins.insert(plugin)
+                        work[index].scope.otherLanguages[source.language, default: 0] += 1
+                        work[index].scope.purchasePlugins.insert(plugin)
                     }
                 }
             }
-            let bytes = selected.reduce(0) { sum, item in
-                if case .success(let contents) = item.0.contents { return sum + contents.count }
-                return sum
-            }
-            work.append((selected, scope, bytes))
         }
         var results: [AuditResult]
         // Several apps are audited in the three steps below even when one of them is most of
@@ -294,6 +298,26 @@ public enum Auditor {
         }
         let unmatched = options.selection.unmatchedIncludes(files, root: root).map { $0.pattern }
         return FolderAudit(apps: results, unmatchedIncludes: unmatched, unknownTargets: unknown, availableApps: plan.apps.map { $0.name })
+    }
+
+    /// Builds the declarations and the identifier index of the app files that may name
+    /// StoreKit (their name filters say so without a lookup), each as a task of its own,
+    /// largest first: the purchase rules ask both of every such file, and asked first inside a
+    /// rule's or a fact's pass, each was built alone on one core (a 50 MB file's index, then its
+    /// declarations, one after the other while the other core waited).
+    static func warmUp(_ apps: [[(InputFile, LoadedInput)]], jobs: Int?) {
+        var seen = Set<ObjectIdentifier>()
+        var files: [SwiftFile] = []
+        for selected in apps {
+            for case (_, .swift(let file, _, false, _)) in selected where !file.isExcluded && file.mayNameStoreKit {
+                if seen.insert(ObjectIdentifier(file)).inserted { files.append(file) }
+            }
+        }
+        files.sort { $0.bytes.count > $1.bytes.count }
+        let tasks = files.flatMap { file in [(file, true), (file, false)] }
+        _ = parallelMap(tasks, jobs: jobs) { file, declarations in
+            if declarations { _ = file.structure } else { _ = file.identifierIndex }
+        }
     }
 
     /// For each app, the offsets (ascending) of the files `AppPlan.role(of:in:)` can give a

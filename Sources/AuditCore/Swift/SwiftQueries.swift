@@ -490,6 +490,12 @@ extension SwiftFile {
             && (imports.contains("StoreKit") || imports.contains("_StoreKit_SwiftUI"))
     }
 
+    /// Whether an identifier of the file may be `StoreKit` or `_StoreKit_SwiftUI`, from the
+    /// name filter alone (no lookup: a false yes is rare and only costs work).
+    var mayNameStoreKit: Bool {
+        names.mayContain(Self.storeKitHash) || names.mayContain(Self.storeKitSwiftUIHash)
+    }
+
     private static let storeKitHash = IdentifierIndex.hash(of: "StoreKit")
     private static let storeKitSwiftUIHash = IdentifierIndex.hash(of: "_StoreKit_SwiftUI")
 
