@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One file found for the audit.
 public struct DiscoveredFile: Sendable, Hashable {
@@ -276,14 +277,27 @@ public enum Discovery {
         // Paths and relative paths are built by joining names: URL's standardizing and
         // appending were most of the walk's time on a tree of thousands of files.
         let topRelative = top.standardizedFileURL.path == root.standardizedFileURL.path ? "" : relativePath(of: top, root: root) + "/"
-        let ignored = GitIgnored(top: top.path, relativePrefix: topRelative)
+        // In a git work tree, git lists the ignored files (a process of its own, several ms)
+        // while this thread reads the folders ahead; the walk below then takes their listings
+        // from `readAhead` instead of waiting for git first and listing after.
+        var readAhead: [String: Result<[(name: String, type: FileType?)], Failure>] = [:]
+        let ignored: GitIgnored
+        if GitIgnored.isInWorkTree(top.path) {
+            let git = GitIgnoredInBackground(top: top.path, relativePrefix: topRelative)
+            readAhead = readFolders(from: top.path) { git.isDone }
+            ignored = git.wait()
+        } else {
+            ignored = GitIgnored()
+        }
         var level = [Folder(path: top.path, relativePrefix: topRelative)]
         // A symbolic link to a folder is followed once, to a folder outside every one walked:
         // one inside the audited folder, or inside a link target already followed, is walked
         // anyway, and one to a folder that holds them would walk them again (a loop).
         var walkedTargets = [realPath(top.path) ?? top.path]
         while !level.isEmpty {
-            let listed = parallelMap(level, jobs: jobs) { list($0, root: root, selection: selection, ignored: ignored) }
+            let listed = parallelMap(level, jobs: jobs) { [readAhead] in
+                list($0, root: root, selection: selection, ignored: ignored, names: readAhead[$0.path])
+            }
             var next: [Folder] = []
             for listing in listed {
                 guard case .success(var entries) = listing.entries else {
@@ -340,9 +354,31 @@ public enum Discovery {
 
     /// One folder's entries, classified as the walk needs them: their types from the listing
     /// or `lstat` (no symbolic link is followed into a folder), the skip rules and the selection.
-    private static func list(_ directory: Folder, root: URL, selection: FileSelection, ignored: GitIgnored) -> Listing {
+    /// Listings of the folders under `top` (breadth first; not through symbolic links, nor
+    /// into folders the walk skips by name) until `stop` says to: read ahead while the walk
+    /// waits for something else.
+    private static func readFolders(from top: String, stop: () -> Bool) -> [String: Result<[(name: String, type: FileType?)], Failure>] {
+        var listings: [String: Result<[(name: String, type: FileType?)], Failure>] = [:]
+        var queue = [top]
+        var next = 0
+        while next < queue.count, !stop() {
+            let folder = queue[next]
+            next += 1
+            let listed = names(in: folder)
+            listings[folder] = listed
+            guard case .success(let entries) = listed else { continue }
+            let separator = folder.hasSuffix("/") ? "" : "/"
+            for (name, type) in entries where type == .directory && !skippedDirectories.contains(name) && SkipReason.of(folder: name) == nil {
+                queue.append(folder + separator + name)
+            }
+        }
+        return listings
+    }
+
+    private static func list(_ directory: Folder, root: URL, selection: FileSelection, ignored: GitIgnored,
+                             names listedAhead: Result<[(name: String, type: FileType?)], Failure>?) -> Listing {
         let names: [(name: String, type: FileType?)]
-        switch Self.names(in: directory.path) {
+        switch listedAhead ?? Self.names(in: directory.path) {
         case .success(let listed): names = listed
         case .failure(let failure): return Listing(directory: directory, entries: .failure(failure))
         }
@@ -498,6 +534,9 @@ struct GitIgnored: Sendable {
     /// Folders, each with a trailing "/".
     private var folders: Set<String> = []
 
+    /// Nothing ignored (outside a work tree).
+    init() {}
+
     init(top: String, relativePrefix: String) {
         // Most audited folders outside a work tree are found so by a few `stat`s: no git to run.
         guard Self.isInWorkTree(top) else { return }
@@ -526,5 +565,29 @@ struct GitIgnored: Sendable {
 
     func ignores(folder relativePath: String) -> Bool {
         !folders.isEmpty && folders.contains(relativePath + "/")
+    }
+}
+
+/// `GitIgnored` made on another thread: git runs as a process of its own while the caller reads
+/// folders ahead (`Discovery.readFolders`).
+private final class GitIgnoredInBackground: @unchecked Sendable {
+    private let done = Atomic<Bool>(false)
+    private let finished = DispatchSemaphore(value: 0)
+    /// Written once before `done` is set and `finished` signalled; read only after waiting.
+    private var value: GitIgnored?
+
+    init(top: String, relativePrefix: String) {
+        DispatchQueue.global().async {
+            self.value = GitIgnored(top: top, relativePrefix: relativePrefix)
+            self.done.store(true, ordering: .releasing)
+            self.finished.signal()
+        }
+    }
+
+    var isDone: Bool { done.load(ordering: .acquiring) }
+
+    func wait() -> GitIgnored {
+        finished.wait()
+        return value!
     }
 }
