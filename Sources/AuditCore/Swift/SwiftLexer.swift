@@ -60,7 +60,8 @@ public enum SwiftLexer {
             var state = State(bytes: buffer)
             var going = true
             while true {
-                // A chunk and a half: what a part left in the chunk being written, and the next.
+                // A chunk's worth of tokens a part: with what the last part left in the chunk
+                // being written, the sink holds two or three chunks.
                 let done = state.run(into: &tokens, diagnostics: &diagnostics, pause: tokens.count + TokenSink.chunkSize)
                 tokens.consumeWritten { part in
                     if going { going = consume(part) }
@@ -217,8 +218,8 @@ struct TokenSink: ~Copyable {
     private(set) var openerCount = 0
     /// False drops `.whitespace` tokens (the lexer never looks back at one).
     let keepingWhitespace: Bool
-    /// Released chunks kept for the next ones (`recycleConsumed`), so that a large file lexed a
-    /// part at a time touches two chunks' memory instead of all its tokens'.
+    /// Released chunks kept for the next ones (`consumeWritten`), so that a large file lexed a
+    /// part at a time touches a few chunks' memory instead of all its tokens'.
     private var spare: [UnsafeMutablePointer<Token>] = []
     /// Tokens handed to `consumeWritten` so far.
     private var consumed = 0
