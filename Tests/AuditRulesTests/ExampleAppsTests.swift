@@ -35,6 +35,17 @@ import Testing
         return Auditor.audit(paths: [root], root: root, rules: BuiltInRules.all)
     }
 
+    /// A string catalog's bytes are let go once it is parsed and read again for the excerpts
+    /// of its findings: the excerpt and the end of a finding in the catalog are those of its
+    /// text on disk.
+    @Test func aCatalogFindingHasItsLineFromTheCatalogOnDisk() throws {
+        let finding = try #require(Self.audit("FlawedApp").findings.first { $0.location.file == "RecipeBox/Localizable.xcstrings" })
+        let text = try String(contentsOf: Self.examples.appendingPathComponent("FlawedApp/RecipeBox/Localizable.xcstrings"), encoding: .utf8)
+        let line = text.components(separatedBy: "\n")[finding.location.line - 1]
+        let excerpt = try #require(finding.excerpt)
+        #expect(excerpt.lines.contains { $0.number == finding.location.line && $0.text == line }, "\(excerpt)")
+    }
+
     @Test func flawedAppYieldsExactlyTheExpectedFindings() throws {
         let expected = try Self.expected("FlawedApp")
         let actual = Set(Self.audit("FlawedApp").findings.map { Expected(rule: $0.ruleID, path: $0.location.file, line: $0.location.line) })

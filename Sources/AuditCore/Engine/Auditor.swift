@@ -7,6 +7,9 @@ public struct InputFile: Sendable {
     public var relativePath: String
     public var kind: FileKind
     public var contents: Result<[UInt8], InputError>
+    /// A string catalog or table whose bytes were let go once parsed (`contents` is then
+    /// empty): the file to read again for its findings' excerpts, and how large it was.
+    var released: (file: DiscoveredFile, byteCount: Int)?
 
     public init(relativePath: String, kind: FileKind, contents: Result<[UInt8], InputError>) {
         self.relativePath = relativePath
@@ -164,8 +167,14 @@ public enum Auditor {
         // String catalogs and tables first (the largest files: one 2 MB catalog read last kept
         // one worker busy alone), then the rest in path order; results stay in path order.
         let loaded: [(InputFile, LoadedInput)] = parallelMap(files, jobs: options.jobs, first: { $0.kind.isLargeTable }) { file in
-            let input = InputFile(relativePath: file.relativePath, kind: file.kind, contents: read(file))
+            var input = InputFile(relativePath: file.relativePath, kind: file.kind, contents: read(file))
             let item = Loader.load(input)
+            // A table's parsed form is what the rules read: its bytes are read again only for
+            // the excerpts of its findings (`SourceText`).
+            if file.kind.isLargeTable, case .success(let bytes) = input.contents {
+                input.contents = .success([])
+                input.released = (file, bytes.count)
+            }
             options.notify(.advanced(.reading))
             return (input, item)
         }
@@ -221,7 +230,7 @@ public enum Auditor {
                 app.kind == .folder || app.members.contains(file.path) || file.path.hasSuffix(".xcconfig") && RepositoryPath.isInside(file.path, folder: app.folder)
             }
             let bytes = selected.reduce(0) { sum, item in
-                if case .success(let contents) = item.0.contents { return sum + contents.count }
+                if case .success(let contents) = item.0.contents { return sum + contents.count + (item.0.released?.byteCount ?? 0) }
                 return sum
             }
             work.append((selected, scope, bytes))
@@ -493,15 +502,19 @@ public enum Auditor {
     /// The app's project from its loaded files (in path order) and what its scope says of it,
     /// the inputs as read, and the files by kind: the one place a project is put together.
     private static func makeProject(_ loaded: [(InputFile, LoadedInput)], options: AuditOptions, scope: AuditScope,
-                                    extraErrors: [InputError]) -> (Project, [(path: String, bytes: [UInt8])], [FileKind: Int]) {
+                                    extraErrors: [InputError]) -> (Project, [(path: String, text: SourceText)], [FileKind: Int]) {
         var project = Project()
         project.inputErrors = extraErrors
-        var sources: [(path: String, bytes: [UInt8])] = []
+        var sources: [(path: String, text: SourceText)] = []
         sources.reserveCapacity(loaded.count)
         var counts: [FileKind: Int] = [:]
         for (input, item) in loaded {
             counts[input.kind, default: 0] += 1
-            if case .success(let bytes) = input.contents { sources.append((input.relativePath, bytes)) }
+            if let released = input.released {
+                sources.append((input.relativePath, .onDisk(released.file)))
+            } else if case .success(let bytes) = input.contents {
+                sources.append((input.relativePath, .bytes(bytes)))
+            }
             item.add(to: &project)
         }
         project.resolveLocales(override: options.locales, declared: scope.app.declaredLocales, declaredSource: scope.app.declaredLocaleSource)
@@ -528,7 +541,7 @@ public enum Auditor {
     /// rules: `assemble` up to the rules, for audits that schedule several apps' rules together.
     struct PreparedApp: Sendable {
         var project: Project
-        var sources: [(path: String, bytes: [UInt8])]
+        var sources: [(path: String, text: SourceText)]
         var counts: [FileKind: Int]
         var scope: AuditScope
     }
@@ -570,7 +583,7 @@ public enum Auditor {
     }
 
     /// `sources`: the inputs as read, in path order.
-    private static func finish(project: Project, sources: [(path: String, bytes: [UInt8])], rules: [any Rule], options: AuditOptions,
+    private static func finish(project: Project, sources: [(path: String, text: SourceText)], rules: [any Rule], options: AuditOptions,
                                announcesStages: Bool = true) -> AuditResult {
         if announcesStages { options.notify(.started(.checking, total: rules.count)) }
         prepareRules(rules, on: project, options: options)
@@ -588,7 +601,7 @@ public enum Auditor {
     }
 
     /// The rules' findings with excerpts and fingerprints, and all of them sorted.
-    private static func decorated(project: Project, results: [RuleResult], sources: [(path: String, bytes: [UInt8])], options: AuditOptions) -> AuditResult {
+    private static func decorated(project: Project, results: [RuleResult], sources: [(path: String, text: SourceText)], options: AuditOptions) -> AuditResult {
         var results = results
         let texts = SourceTexts(inputs: sources, swiftFiles: project.swiftFiles)
         // Each rule's findings are decorated on their own (fingerprints count occurrences per
