@@ -341,6 +341,23 @@ import Testing
         }.count
     }
 
+    /// A file of `splitReadSize` or more is read in two halves at once; every byte lands where
+    /// it was (a pattern that differs at every offset of the halves' seam), and an odd size
+    /// leaves no byte out.
+    @Test func aLargeFileReadInHalvesIsReadExactly() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("iap-audit-halves-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let size = Auditor.splitReadSize + 12_345
+        let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
+        let url = root.appendingPathComponent("Big.swift")
+        try Data(bytes).write(to: url)
+        let file = DiscoveredFile(path: url.path, relativePath: "Big.swift", kind: .swift)
+        let read = try Auditor.read(file).get()
+        #expect(read.count == size)
+        #expect(read == bytes)
+    }
+
     /// A file with more bytes than its size says (a `/proc` file reports 0) is read whole, the
     /// general way; every file read, that way or the direct one, leaves no descriptor open.
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status")))

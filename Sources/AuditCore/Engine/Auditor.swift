@@ -385,6 +385,25 @@ public enum Auditor {
         return result
     }
 
+    /// Files of at least this many bytes are read in two halves at once (`read`).
+    static let splitReadSize = 8 << 20
+
+    /// Reads `count` bytes at `offset` into `target`: 0 when all were read, the error number
+    /// when reading failed, -1 when the file ended first.
+    private static func readFully(_ descriptor: Int32, into target: UnsafeMutablePointer<UInt8>, count: Int, at offset: Int) -> Int32 {
+        var done = 0
+        while done < count {
+            let got = pread(descriptor, target + done, count - done, off_t(offset + done))
+            if got < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            if got == 0 { return -1 }
+            done += got
+        }
+        return 0
+    }
+
     /// The largest file the audit reads. Token offsets are 32-bit, and a larger input is not
     /// source, configuration or copy anyone writes; it must not exhaust the memory instead.
     public static let maximumFileSize = 256 << 20
@@ -428,6 +447,29 @@ public enum Auditor {
         var complete = false
         var failed: Int32 = 0
         let direct = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, count in
+            if expected >= splitReadSize {
+                // Two halves read at once: the kernel gives a large file's array its memory
+                // (zeroing every page) as the read copies into it, a tenth of a 50 MB file's
+                // audit on one core.
+                let base = ReadTarget(base: buffer.baseAddress!)
+                let half = expected / 2
+                let outcomes = parallelMap([0..<half, half..<expected], jobs: 2) { range in
+                    readFully(descriptor, into: base.base + range.lowerBound, count: range.count, at: range.lowerBound)
+                }
+                count = 0
+                if let error = outcomes.first(where: { $0 > 0 }) {
+                    failed = error
+                    return
+                }
+                // A half cut short: the file shrank (read the general way below).
+                guard outcomes.allSatisfy({ $0 == 0 }) else { return }
+                // One byte more: nothing there, or the file grew.
+                if pread(descriptor, buffer.baseAddress! + expected, 1, off_t(expected)) == 0 {
+                    complete = true
+                    count = expected
+                }
+                return
+            }
             var total = 0
             while total < expected + 1 {
                 let asked = expected + 1 - total
@@ -834,6 +876,11 @@ public func parallelMap<T: Sendable, R: Sendable>(_ items: [T], jobs: Int?, firs
         }
         count = items.count
     }
+}
+
+/// An array's memory handed to the workers that read a file's halves into it.
+private struct ReadTarget: @unchecked Sendable {
+    let base: UnsafeMutablePointer<UInt8>
 }
 
 /// The results' buffer, handed to the workers: each initializes only the slots whose indices
