@@ -309,8 +309,8 @@ public enum Auditor {
         return FolderAudit(apps: results, unmatchedIncludes: unmatched, unknownTargets: unknown, availableApps: plan.apps.map { $0.name })
     }
 
-    /// Builds the declarations and the identifier index of the app files that may name
-    /// StoreKit (their name filters say so without a lookup), each as a task of its own,
+    /// Builds the declarations, the identifier index and the literals' texts of the app files
+    /// that may name StoreKit (their name filters say so without a lookup), each as a task of its own,
     /// largest first: the purchase rules ask both of every such file, and asked first inside a
     /// rule's or a fact's pass, each was built alone on one core (a 50 MB file's index, then its
     /// declarations, one after the other while the other core waited).
@@ -323,9 +323,16 @@ public enum Auditor {
             }
         }
         files.sort { $0.bytes.count > $1.bytes.count }
-        let tasks = files.flatMap { file in [(file, true), (file, false)] }
-        _ = parallelMap(tasks, jobs: jobs) { file, declarations in
-            if declarations { _ = file.structure } else { _ = file.identifierIndex }
+        // The literals' texts too (every app file's are searched by external_purchase_link):
+        // they need neither of the others, and fill the time the index leaves beside the
+        // declarations of a large file.
+        let tasks = files.flatMap { file in [(file, 0), (file, 1), (file, 2)] }
+        _ = parallelMap(tasks, jobs: jobs) { file, part in
+            switch part {
+            case 0: _ = file.structure
+            case 1: _ = file.identifierIndex
+            default: _ = file.literalTexts
+            }
         }
     }
 
