@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// One file found for the audit.
 public struct DiscoveredFile: Sendable, Hashable {
@@ -283,9 +282,10 @@ public enum Discovery {
         var readAhead: [String: Result<[(name: String, type: FileType?)], Failure>] = [:]
         let ignored: GitIgnored
         if GitIgnored.isInWorkTree(top.path) {
-            let git = GitIgnoredInBackground(top: top.path, relativePrefix: topRelative)
+            let git = BackgroundWork<GitIgnored, Never> { [top] in GitIgnored(top: top.path, relativePrefix: topRelative) }
+            git.startPooled()
             readAhead = readFolders(from: top.path) { git.isDone }
-            ignored = git.wait()
+            ignored = git.result().get()
         } else {
             ignored = GitIgnored()
         }
@@ -565,29 +565,5 @@ struct GitIgnored: Sendable {
 
     func ignores(folder relativePath: String) -> Bool {
         !folders.isEmpty && folders.contains(relativePath + "/")
-    }
-}
-
-/// `GitIgnored` made on another thread: git runs as a process of its own while the caller reads
-/// folders ahead (`Discovery.readFolders`).
-private final class GitIgnoredInBackground: @unchecked Sendable {
-    private let done = Atomic<Bool>(false)
-    private let finished = DispatchSemaphore(value: 0)
-    /// Written once before `done` is set and `finished` signalled; read only after waiting.
-    private var value: GitIgnored?
-
-    init(top: String, relativePrefix: String) {
-        DispatchQueue.global().async {
-            self.value = GitIgnored(top: top, relativePrefix: relativePrefix)
-            self.done.store(true, ordering: .releasing)
-            self.finished.signal()
-        }
-    }
-
-    var isDone: Bool { done.load(ordering: .acquiring) }
-
-    func wait() -> GitIgnored {
-        finished.wait()
-        return value!
     }
 }

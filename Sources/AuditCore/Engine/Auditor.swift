@@ -311,7 +311,7 @@ public enum Auditor {
 
     /// Builds the declarations, the identifier index and the literals' texts of the app files
     /// that may name StoreKit (their name filters say so without a lookup), each as a task of its own,
-    /// largest first: the purchase rules ask both of every such file, and asked first inside a
+    /// largest first: the rules ask all three of every such file, and asked first inside a
     /// rule's or a fact's pass, each was built alone on one core (a 50 MB file's index, then its
     /// declarations, one after the other while the other core waited).
     static func warmUp(_ apps: [[(InputFile, LoadedInput)]], jobs: Int?) {
@@ -326,14 +326,9 @@ public enum Auditor {
         // The literals' texts too (every app file's are searched by external_purchase_link):
         // they need neither of the others, and fill the time the index leaves beside the
         // declarations of a large file.
-        let tasks = files.flatMap { file in [(file, 0), (file, 1), (file, 2)] }
-        _ = parallelMap(tasks, jobs: jobs) { file, part in
-            switch part {
-            case 0: _ = file.structure
-            case 1: _ = file.identifierIndex
-            default: _ = file.literalTexts
-            }
-        }
+        let parts: [@Sendable (SwiftFile) -> Void] = [{ _ = $0.structure }, { _ = $0.identifierIndex }, { _ = $0.literalTexts }]
+        let tasks = files.flatMap { file in parts.map { (file, $0) } }
+        _ = parallelMap(tasks, jobs: jobs) { file, build in build(file) }
     }
 
     /// For each app, the offsets (ascending) of the files `AppPlan.role(of:in:)` can give a
@@ -458,7 +453,7 @@ public enum Auditor {
                 // Two halves read at once: the kernel gives a large file's array its memory
                 // (zeroing every page) as the read copies into it, a tenth of a 50 MB file's
                 // audit on one core.
-                let base = ReadTarget(base: buffer.baseAddress!)
+                let base = SlotPointer(base: buffer.baseAddress!)
                 let half = expected / 2
                 let outcomes = parallelMap([0..<half, half..<expected], jobs: 2) { range in
                     readFully(descriptor, into: base.base + range.lowerBound, count: range.count, at: range.lowerBound)
@@ -885,13 +880,9 @@ public func parallelMap<T: Sendable, R: Sendable>(_ items: [T], jobs: Int?, firs
     }
 }
 
-/// An array's memory handed to the workers that read a file's halves into it.
-private struct ReadTarget: @unchecked Sendable {
-    let base: UnsafeMutablePointer<UInt8>
-}
-
-/// The results' buffer, handed to the workers: each initializes only the slots whose indices
-/// `Counter` gave it, and `concurrentPerform` returns after all of them are done.
+/// A buffer handed to the workers: `parallelMap`'s results (each worker initializes only the
+/// slots whose indices `Counter` gave it, and `concurrentPerform` returns after all of them are
+/// done), or the array a file's halves are read into (`Auditor.read`).
 private struct SlotPointer<R>: @unchecked Sendable {
     let base: UnsafeMutablePointer<R>
 }

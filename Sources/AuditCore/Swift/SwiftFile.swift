@@ -102,7 +102,7 @@ public final class SwiftFile: Sendable {
 
     /// Files of at least this many bytes are lexed a part at a time, each part's tokens written
     /// to the columns before the next is lexed (`SwiftLexer.lexInParts`): the tokens of a 50 MB
-    /// file took 127 MB beside the file and its columns, every page of it zeroed by the kernel.
+    /// file took about 2.5 times its size beside the file and its columns, every page of it zeroed by the kernel.
     /// Smaller files are lexed whole, so that their columns have exact sizes.
     static let partsThreshold = 2 << 20
 
