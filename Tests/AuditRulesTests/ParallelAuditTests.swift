@@ -50,6 +50,36 @@ import Testing
         #expect(storeKitFiles.allSatisfy { $0.isStructureBuilt && $0.isIndexBuilt })
     }
 
+    @Test func filesNoAppTakesStayLoadedUntilTheAuditIsLetGo() throws {
+        // A package app, and a script and a catalog beside it that no app takes: their
+        // parsed forms are freed when the caller lets the folder's audit go, not in the
+        // middle of the audit on one core.
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("iap-audit-noapp-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = [
+            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Kit\", targets: [.target(name: \"Kit\")])\n",
+            "Sources/Kit/Store.swift": "import StoreKit\nfunc load() async throws -> [Product] { try await Product.products(for: [\"pro\"]) }\n",
+            "Scripts/Tool.swift": "let tool = \"no app builds this\"\n",
+            "Scripts/Tool.xcstrings": #"{"sourceLanguage":"en","strings":{"Hello":{}},"version":"1.0"}"#,
+        ]
+        for (path, contents) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(contents.utf8).write(to: url)
+        }
+        weak var script: SwiftFile?
+        do {
+            let folder = Auditor.auditFolder(paths: [root], root: root, rules: BuiltInRules.all, options: AuditOptions(jobs: 2))
+            #expect(folder.apps.count == 1)
+            #expect(folder.apps[0].project.swiftFiles.map(\.path) == ["Sources/Kit/Store.swift"])
+            #expect(folder.loadedPaths == ["Scripts/Tool.swift", "Scripts/Tool.xcstrings", "Sources/Kit/Store.swift"])
+            script = folder.loadedSwiftFiles.first { $0.path == "Scripts/Tool.swift" }
+            #expect(script != nil)
+            withExtendedLifetime(folder) {}
+        }
+        #expect(script == nil, "the file no app takes outlived its audit")
+    }
+
     /// A generated app tree in a new temporary folder.
     static func writeCorpus(megabytes: Double, seed: UInt64) throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("iap-audit-corpus-\(UUID().uuidString)")

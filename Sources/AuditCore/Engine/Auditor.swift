@@ -145,6 +145,17 @@ public struct FolderAudit: Sendable {
     /// Apps `targets` asked for that the folder does not have, and the names it has.
     public var unknownTargets: [String]
     public var availableApps: [String]
+    /// Every file loaded, those no app took included: held here so that they are freed when
+    /// the caller lets the audit go, not one by one in the middle of it. The real benchmark
+    /// corpus's 777 Swift files and 55 catalogs in no app were freed on one core between
+    /// loading and the rules while the other waited (10-17 ms of a 180 ms audit).
+    var loaded: [(InputFile, LoadedInput)] = []
+    /// The paths of every file loaded, and the Swift files among them, those no app takes
+    /// included.
+    public var loadedPaths: [String] { loaded.map(\.0.relativePath) }
+    public var loadedSwiftFiles: [SwiftFile] {
+        loaded.compactMap { item in if case .swift(let file, _, _, _) = item.1 { return file } else { return nil } }
+    }
 }
 
 /// Runs the stages in order: find the files and the build description, load every file (in
@@ -306,7 +317,9 @@ public enum Auditor {
             results.append(AuditResult(project: Project(), results: [], findings: [], fileCounts: [:]))
         }
         let unmatched = options.selection.unmatchedIncludes(files, root: root).map { $0.pattern }
-        return FolderAudit(apps: results, unmatchedIncludes: unmatched, unknownTargets: unknown, availableApps: plan.apps.map { $0.name })
+        var audit = FolderAudit(apps: results, unmatchedIncludes: unmatched, unknownTargets: unknown, availableApps: plan.apps.map { $0.name })
+        audit.loaded = loaded
+        return audit
     }
 
     /// Builds the declarations, the identifier index and the literals' texts of the app files
