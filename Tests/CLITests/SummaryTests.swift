@@ -104,5 +104,13 @@ import Testing
         #expect(TerminalRenderer.visible("a\u{1B}[31mb\u{0}c\u{7F}d\u{9B}e") == #"a\u{1B}[31mb\u{0}c\u{7F}d\u{9B}e"#)
         #expect(TerminalRenderer.visible("line\nnext\ttab") == "line next tab")
         #expect(TerminalRenderer.visible("\u{2066}x\u{2069} £4,99 ✓") == #"\u{2066}x\u{2069} £4,99 ✓"#)
+        // Each escaped scalar alone, beside text that needs nothing (which comes back as it is).
+        for scalar in [0x0, 0x1B, 0x1F, 0x7F, 0x80, 0x85, 0x9F, 0x202A, 0x202C, 0x202E, 0x2066, 0x2069] {
+            let text = "a’b " + String(UnicodeScalar(scalar)!) + " £"
+            #expect(TerminalRenderer.visible(text) == "a’b \\u{\(String(scalar, radix: 16, uppercase: true))} £")
+        }
+        for kept in ["Restore Purchases’ button – £4,99 · ✓", "\u{A0}\u{A9}\u{2029}\u{202F}\u{2065}\u{206A}", "Prix : 4,99 €"] {
+            #expect(TerminalRenderer.visible(kept) == kept)
+        }
     }
 }
