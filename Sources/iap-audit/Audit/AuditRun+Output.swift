@@ -145,19 +145,21 @@ extension AuditRun {
 
     // MARK: Stage 7: the index of several apps
 
+    /// What the index is of: the folders audited, or the one folder's name.
+    func indexSubject(_ inputs: Inputs) -> String {
+        let roots = inputs.roots
+        return roots.count > 1 ? roots.map(\.lastPathComponent).joined(separator: ", ")
+            : (inputs.root.lastPathComponent.isEmpty ? inputs.root.path : inputs.root.lastPathComponent)
+    }
+
     /// The top of the output folder: an index page and every machine format joined.
     func writeIndex(inputs: Inputs, settings: Settings) throws(RunFailure) {
-        let roots = inputs.roots
-        let subject = roots.count > 1 ? roots.map(\.lastPathComponent).joined(separator: ", ")
-            : (inputs.root.lastPathComponent.isEmpty ? inputs.root.path : inputs.root.lastPathComponent)
         let staging = ReportStaging(folder: outputURL)
         var names: [String] = []
-        if case .success(let resources) = settings.resources.result() {
-            let context = renderContext(resources)
-            for renderer in formats {
-                guard let contents = renderer.renderIndex(indexApps, subject: subject, in: context) else { continue }
-                staging.stage(renderer.fileName, .string(contents))
-                names.append(renderer.fileName)
+        if case .success(let files) = indexRendering?.result() {
+            for (name, contents) in files {
+                staging.stage(name, .string(contents))
+                names.append(name)
             }
         }
         do {

@@ -19,7 +19,7 @@ extension AuditRun {
         if writesToStandardOutput {
             throw RunFailure(message: "\(apps.count) apps were found (\(apps.map(\.result.scope.app.name).joined(separator: "; "))): choose one with --target NAME to write its report to standard output")
         }
-        let code = try report(Array(zip(apps, folderNames(apps, roots: inputs.roots).map(Optional.some))), settings: settings)
+        let code = try report(Array(zip(apps, folderNames(apps, roots: inputs.roots).map(Optional.some))), settings: settings, indexSubject: indexSubject(inputs))
         warnAboutTheBaseline(settings)
         try writeIndex(inputs: inputs, settings: settings)
         return code
@@ -60,7 +60,7 @@ extension AuditRun {
     /// Filters, report, rendering, writing and the summary of each app (in its subfolder, nil
     /// for the one app of a run); the run's exit code. The apps' reports are built in order,
     /// rendered together (`render`), then written and summarized in order.
-    func report(_ apps: [(app: AuditedApp, subfolder: String?)], settings: Settings) throws(RunFailure) -> Int32 {
+    func report(_ apps: [(app: AuditedApp, subfolder: String?)], settings: Settings, indexSubject: String? = nil) throws(RunFailure) -> Int32 {
         progress.begin("applying filters")
         // Each app's filters and report on the workers: they read the run's settings and
         // options and change nothing (27 apps' reports were 50 M instructions on one core
@@ -81,16 +81,29 @@ extension AuditRun {
         progress.begin("rendering reports")
         let rendered = render(prepared.map { ($0.report, $0.staging) }, resources: resources)
         KeptUntilExit.keep(rendered)
+        for (prepared, outputs) in zip(prepared, rendered) {
+            guard let subfolder = prepared.subfolder else { continue }
+            var texts: [String: RenderedText] = [:]
+            for output in outputs { texts[output.renderer.format] = output.contents }
+            indexApps.append(FolderIndex.App(report: prepared.report, folder: subfolder, rendered: texts))
+        }
+        if let indexSubject {
+            // The index reads every app's report: rendered beside the writing below (which is
+            // one core's work: renames, summaries), not after it.
+            let (apps, renderers, context) = (indexApps, formats, renderContext(resources))
+            let work = BackgroundWork<[(name: String, contents: String)], Never> {
+                renderers.compactMap { renderer in
+                    renderer.renderIndex(apps, subject: indexSubject, in: context).map { (renderer.fileName, $0) }
+                }
+            }
+            work.start()
+            indexRendering = work
+        }
         var code: Int32 = 0
         for (prepared, outputs) in zip(prepared, rendered) {
             progress.begin("writing reports")
             let written = try write(outputs, to: prepared.folder, staging: prepared.staging)
             showSummary(prepared.report, root: prepared.app.root, notes: prepared.notes, written: written)
-            if let subfolder = prepared.subfolder {
-                var rendered: [String: RenderedText] = [:]
-                for output in outputs { rendered[output.renderer.format] = output.contents }
-                indexApps.append(FolderIndex.App(report: prepared.report, folder: subfolder, rendered: rendered))
-            }
             code = max(code, prepared.report.fails ? 1 : 0)
         }
         return code

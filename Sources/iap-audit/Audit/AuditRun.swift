@@ -59,6 +59,9 @@ final class AuditRun {
 
     // Gathered across the apps of the run.
     var indexApps: [FolderIndex.App] = []
+    /// The index's files (name and text, in the order of `formats`), rendered on a thread of
+    /// their own while the apps' reports are written and summarized.
+    var indexRendering: BackgroundWork<[(name: String, contents: String)], Never>?
     var baselineFindings: [Finding] = []
     var baselineFingerprints = Set<String>()
     var acceptedFingerprints = Set<String>()
