@@ -99,11 +99,13 @@ import Testing
             var text = text
             return text.withUTF8 { CopyPhrases.mayFindExternalPurchase(inUTF8: $0) }
         }
-        for text in ["https://api.example.com/v1/users", "Website", "webView", "HTTPS://EXAMPLE.COM/HELP", "site_id", ""] {
+        // Nor a sentence with a link or a site but none of the phrases' verbs or owners.
+        for text in ["https://api.example.com/v1/users", "Website", "webView", "HTTPS://EXAMPLE.COM/HELP", "site_id", "",
+                     "Visit the website: https://example.com/help", "Opening the web view at %@", "See the site for details"] {
             #expect(!passes(text), "\(text)")
             #expect(CopyPhrases.externalPurchasePhrase(in: text) == nil, "\(text)")
         }
-        for text in ["https://example.com/checkout", "Subscribe on our website", "公式サイトで登録", "web\tsite"] {
+        for text in ["https://example.com/checkout", "Subscribe on our website", "公式サイトで登録", "buy\ton our\twebsite", "Sur notre site web", "KAUFEN SIE ÜBER UNSERE WEBSITE"] {
             #expect(passes(text), "\(text)")
         }
         for text in Self.texts where CopyPhrases.externalPurchasePhrase(in: text) != nil {

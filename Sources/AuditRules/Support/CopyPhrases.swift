@@ -234,9 +234,20 @@ enum CopyPhrases {
     /// byte might be a Unicode space), a checkout link a scheme and a checkout word.
     private static func externalPurchaseShapes(inUTF8 text: UnsafeBufferPointer<UInt8>) -> (phrase: Bool, link: Bool) {
         guard externalPurchaseCandidates.occur(in: text) else { return (false, false) }
-        let phrase = text.contains { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) || $0 >= 0x80 } || japaneseSiteCandidates.occur(in: text)
+        let phrase = (text.contains { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) || $0 >= 0x80 } || japaneseSiteCandidates.occur(in: text))
+            && externalPurchaseActions.occur(in: text)
         return (phrase, httpCandidates.occur(in: text) && checkoutCandidates.occur(in: text))
     }
+
+    /// Every alternative of `externalPurchase` also needs one of these: its verb or
+    /// comparison ("subscribe", "cheaper", "kaufen"), or the site's owner ("notre",
+    /// "nuestra", "nuestro") or the Japanese word for site. A log line or a settings label
+    /// with a link and "the" in it was given to the expression for nothing.
+    static let externalPurchaseActionWords: ASCIINeedles = [
+        "subscribe", "buy", "purchase", "upgrade", "pay", "sign up", "get", "cheaper", "save more", "better price", "lower price",
+        "kaufen", "abonnieren", "bestellen", "notre", "nuestr",
+    ]
+    private static let externalPurchaseActions = externalPurchaseActionWords.adding(foldingOntoASCII + ["サイト"])
 
     /// Built once: each needs a table, and these are asked of every candidate text.
     private static let japaneseSiteCandidates = ASCIINeedles([]).adding(foldingOntoASCII + ["サイト"])
