@@ -172,11 +172,105 @@ public final class SwiftFile: Sendable {
         var lexed: (openers: Int, diagnostics: [LexDiagnostic])?
         // Real and generated Swift has one code token per five to six bytes.
         let written = writeColumns(capacity: bytes.count / 2 + 4096, bytes: bytes) { write in
-            lexed = SwiftLexer.lexInParts(of: bytes, write)
-            return lexed != nil
+            // Each part is written to the columns on a thread of its own while the next is
+            // lexed: the column pass was more than half of a 50 MB file's lexing, on the
+            // lexer's core.
+            withoutActuallyEscaping(write) { write in
+                let pipeline = PartPipeline(write)
+                lexed = SwiftLexer.lexInParts(of: bytes) { part in pipeline.submit(part) }
+                let written = pipeline.finish()
+                return lexed != nil && written
+            }
         }
         guard let (code, writer, lineWords) = written, let lexed else { return nil }
         return (Columns(code: code, writer: writer, lineWords: lineWords, diagnostics: lexed.diagnostics), lexed.openers)
+    }
+
+    /// Hands a large file's parts, in order, to a thread that writes them to the columns, while
+    /// the lexer goes on: each part is copied into one of two buffers (the lexer's chunks are
+    /// reused once a part is handed over), and the lexer waits only when both are still being
+    /// written. `write` runs on that thread alone, one part at a time; `finish` returns once
+    /// every part is written, so `write` (which captures the columns being filled) never
+    /// outlives the call that made it.
+    private final class PartPipeline: @unchecked Sendable {
+        private struct Slot {
+            var tokens: UnsafeMutablePointer<Token>
+            var capacity: Int
+            /// Tokens in the slot; -1 marks the end.
+            var count: Int
+        }
+
+        /// Used on the writing thread only, and let go there before `finish` returns: it may
+        /// not outlive the call that made it (`withoutActuallyEscaping`).
+        private var write: ((UnsafeBufferPointer<Token>) -> Bool)?
+        /// Two slots in raw memory: each is touched by one thread at a time, as the semaphores
+        /// hand it over (an array shared by the two threads would be one value both change).
+        private let slots = UnsafeMutablePointer<Slot>.allocate(capacity: 2)
+        /// The lexer's next slot (the lexer's thread only).
+        private var next = 0
+        private let free = DispatchSemaphore(value: 2)
+        private let filled = DispatchSemaphore(value: 0)
+        private let done = DispatchSemaphore(value: 0)
+        /// Set by the writing thread when a part did not fit the columns.
+        private let failed = Atomic<Bool>(false)
+
+        init(_ write: @escaping (UnsafeBufferPointer<Token>) -> Bool) {
+            self.write = write
+            for index in 0..<2 {
+                (slots + index).initialize(to: Slot(tokens: .allocate(capacity: TokenSink.chunkSize), capacity: TokenSink.chunkSize, count: 0))
+            }
+            Thread.detachNewThread { self.writeParts() }
+        }
+
+        deinit {
+            for index in 0..<2 { slots[index].tokens.deallocate() }
+            slots.deallocate()
+        }
+
+        /// Copies `part` for the writing thread; false once a part did not fit (the lexer stops).
+        func submit(_ part: UnsafeBufferPointer<Token>) -> Bool {
+            guard !failed.load(ordering: .relaxed) else { return false }
+            free.wait()
+            let slot = slots + next
+            if slot.pointee.capacity < part.count {
+                slot.pointee.tokens.deallocate()
+                slot.pointee.tokens = .allocate(capacity: part.count)
+                slot.pointee.capacity = part.count
+            }
+            if let base = part.baseAddress { slot.pointee.tokens.initialize(from: base, count: part.count) }
+            slot.pointee.count = part.count
+            next ^= 1
+            filled.signal()
+            return true
+        }
+
+        /// Waits for every part to be written; false when one did not fit.
+        func finish() -> Bool {
+            free.wait()
+            slots[next].count = -1
+            filled.signal()
+            done.wait()
+            return !failed.load(ordering: .relaxed)
+        }
+
+        private func writeParts() {
+            var index = 0
+            while true {
+                filled.wait()
+                let slot = slots[index]
+                if slot.count < 0 { break }
+                if !failed.load(ordering: .relaxed), write?(UnsafeBufferPointer(start: slot.tokens, count: slot.count)) != true {
+                    failed.store(true, ordering: .relaxed)
+                }
+                index ^= 1
+                free.signal()
+            }
+            write = nil
+            // The end's slot is free again too: a semaphore must be back at its first value
+            // when it goes.
+            free.signal()
+            done.signal()
+        }
     }
 
     /// Columns of room for `capacity` code tokens, filled by `fill` through the function it is
