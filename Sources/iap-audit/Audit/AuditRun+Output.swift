@@ -153,7 +153,7 @@ extension AuditRun {
     }
 
     /// The top of the output folder: an index page and every machine format joined.
-    func writeIndex(inputs: Inputs, settings: Settings) throws(RunFailure) {
+    func writeIndex() throws(RunFailure) {
         let staging = ReportStaging(folder: outputURL)
         var names: [String] = []
         if case .success(let files) = indexRendering?.result() {

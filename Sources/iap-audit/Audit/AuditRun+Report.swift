@@ -21,7 +21,7 @@ extension AuditRun {
         }
         let code = try report(Array(zip(apps, folderNames(apps, roots: inputs.roots).map(Optional.some))), settings: settings, indexSubject: indexSubject(inputs))
         warnAboutTheBaseline(settings)
-        try writeIndex(inputs: inputs, settings: settings)
+        try writeIndex()
         return code
     }
 
