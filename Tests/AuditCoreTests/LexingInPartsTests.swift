@@ -71,7 +71,7 @@ import Testing
     /// This package's own sources, the example apps and the accuracy corpus, one after the
     /// other in one file: hundreds of thousands of tokens, so many parts and chunk boundaries,
     /// in the shapes real code has (strings of every kind, comments, regex literals, `#if`).
-    @Test func realCodeInOneLargeFileIsTheSameLexedInParts() throws {
+    static func packageSource() throws -> String {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         var source = ""
         for folder in ["Sources", "Examples", "Tests/Corpus"] {
@@ -82,6 +82,11 @@ import Testing
             }
             for path in paths.sorted() { source += String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self) + "\n" }
         }
+        return source
+    }
+
+    @Test func realCodeInOneLargeFileIsTheSameLexedInParts() throws {
+        let source = try Self.packageSource()
         let file = SwiftFile(path: "All.swift", bytes: Array(source.utf8), inParts: true)
         // Several parts: the lexer pauses every chunk of tokens.
         #expect(file.code.count > 4 * TokenSink.chunkSize)
@@ -137,5 +142,77 @@ import Testing
         #expect(Made(file) == Made(SwiftFile(path: "Large.swift", bytes: bytes, inParts: false)))
         // Lexed in parts, the columns have room for a code token every two bytes.
         #expect(file.code.kinds.capacity >= bytes.count / 2)
+    }
+
+    /// A large file's bracket columns are written where they stay (no copy at their exact
+    /// sizes): every partner and parent is the one the copying pass finds, on real code of
+    /// more tokens than the threshold and on a small file made to take the same path.
+    @Test func bracketColumnsWrittenInPlaceAreTheCopiedOnes() throws {
+        let large = try Self.packageSource()
+        let small = "func f() { let a = [1, (2)]; if a.isEmpty { print(\"\\(a)\") } }\n#if DEBUG\nfunc g() {\n#else\nfunc g() {\n#endif\n}\n"
+        for (name, source) in [("the package's sources", large), ("a small file", small)] {
+            let file = SwiftFile(path: "All.swift", bytes: Array(source.utf8), inParts: false)
+            if name != "a small file" { #expect(file.code.count >= SyntaxTreeBuilder.columnsInPlaceCount, "\(name) takes the in-place path by default") }
+            let builder = SyntaxTreeBuilder(bytes: file.bytes, code: file.code, startsLine: file.startsLine)
+            let inPlace = builder.matchBrackets(inPlace: true)
+            let copied = builder.matchBrackets(inPlace: false)
+            let partners = file.code.indices.map { inPlace.match[$0] }
+            let partnerDifference = file.code.indices.first { partners[$0] != copied.match[$0] }
+            #expect(partnerDifference == nil, "\(name): the partner of token \(partnerDifference ?? -1) differs")
+            let parentDifference = file.code.indices.first { inPlace.parent[$0] != copied.parent[$0] }
+            #expect(parentDifference == nil, "\(name): the parent of token \(parentDifference ?? -1) differs")
+            // Not vacuous: brackets were matched and nested.
+            #expect(partners.filter { $0 >= 0 }.count > 10, "\(name): matched brackets")
+        }
+    }
+
+    /// A file lexed in parts that may name StoreKit has its identifier index started beside the
+    /// bracket pass, and it is the index built on demand; one that names no StoreKit does not
+    /// (the audit may never ask it).
+    @Test func largeStoreKitFilesBuildTheirIndexInTheBackground() {
+        let line = "struct Pass { let product: Product?; func buy() async throws { _ = try await product?.purchase() } }\n"
+        let body = String(repeating: line, count: SwiftFile.partsThreshold / line.utf8.count + 1)
+        let storeKit = Array(("import StoreKit\n" + body).utf8)
+        let file = SwiftFile(path: "Store.swift", bytes: storeKit)
+        #expect(file.indexStartedInBackground)
+        let direct = IdentifierIndex(bytes: file.bytes, code: file.code)
+        let names: Set<String> = ["StoreKit", "Pass", "product", "Product", "buy", "purchase", "import", "missing"]
+        var written: [String: [Int32]] = [:]
+        for i in file.code.indices where file.code[i].kind == .identifier {
+            let text = file.text(i)
+            if names.contains(text) { written[text, default: []].append(Int32(i)) }
+        }
+        for name in names.sorted() {
+            let expected = written[name] ?? []
+            #expect(Array(file.identifierIndex.occurrences(of: name, in: file.bytes, code: file.code)) == expected, "\(name)")
+            #expect(Array(direct.occurrences(of: name, in: file.bytes, code: file.code)) == expected, "\(name) (direct)")
+        }
+        #expect(file.isIndexBuilt)
+        let plain = SwiftFile(path: "Plain.swift", bytes: Array(body.utf8))
+        #expect(plain.code.count > 0 && !plain.indexStartedInBackground)
+        #expect(!SwiftFile(path: "Small.swift", bytes: Array("import StoreKit\n".utf8)).indexStartedInBackground)
+    }
+
+    /// A large file's declarations are found in two halves at once: every declaration, its
+    /// kind, name, body, lists and parent, and every declaration brace, are those one walk over
+    /// all the tokens finds, on real code and on a small file with a declaration at its middle.
+    @Test func declarationsFoundInHalvesAreTheOnesFoundWhole() throws {
+        let small = "struct A: View {\n  @State private var x = 1\n  var body: some View { Text(\"a\").onAppear { x += 1 } }\n}\nfinal class B { func f() { let c = { 1 }; _ = c } }\n"
+        for (name, source) in [("the package's sources", try Self.packageSource()), ("a small file", small)] {
+            let file = SwiftFile(path: "All.swift", bytes: Array(source.utf8), inParts: false)
+            if name != "a small file" { #expect(file.code.count >= SyntaxTreeBuilder.declarationsInHalvesCount, "\(name) takes the halves by default") }
+            let builder = SyntaxTreeBuilder(bytes: file.bytes, code: file.code, startsLine: file.startsLine)
+            let halves = builder.declarations(match: file.match, parent: file.parent, inHalves: true)
+            let whole = builder.declarations(match: file.match, parent: file.parent, inHalves: false)
+            #expect(halves.declarations.count == whole.declarations.count, "\(name): count")
+            let firstDifference = halves.declarations.indices.first { $0 >= whole.declarations.count || halves.declarations[$0] != whole.declarations[$0] }
+            #expect(firstDifference == nil, "\(name): declaration \(firstDifference ?? -1) differs")
+            let braces = file.code.indices.filter { file.code[$0].kind == .leftBrace }
+            let braceDifference = braces.first { halves.braces.declaration(of: $0) != whole.braces.declaration(of: $0) }
+            #expect(braceDifference == nil, "\(name): the declaration of brace \(braceDifference ?? -1) differs")
+            // Not vacuous: nested declarations and closures on both sides of the middle.
+            #expect(whole.declarations.contains { $0.kind == .closure && $0.keyword > file.code.count / 2 }, "\(name): a closure in the second half")
+            #expect(whole.declarations.contains { $0.parent >= 0 && $0.keyword < file.code.count / 2 }, "\(name): a nested declaration in the first half")
+        }
     }
 }

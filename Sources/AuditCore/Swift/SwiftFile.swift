@@ -68,8 +68,14 @@ public final class SwiftFile: Sendable {
 
     /// Where each identifier occurs; see `occurrences(of:)`.
     var identifierIndex: IdentifierIndex {
-        indexCell.get { IdentifierIndex(bytes: bytes, code: code) }
+        indexCell.get { indexInBackground?.result().get() ?? IdentifierIndex(bytes: bytes, code: code) }
     }
+
+    /// A large file's index, being built on a thread of its own since the columns were written
+    /// (see `init`); nil for other files.
+    private let indexInBackground: BackgroundWork<IdentifierIndex, Never>?
+    /// Whether the index was started beside the bracket pass (for tests).
+    var indexStartedInBackground: Bool { indexInBackground != nil }
 
     /// The indices of the declarations named `name`, ascending. A table built on first use:
     /// a rule that asks a file about each of its types scanned every declaration per question,
@@ -133,6 +139,17 @@ public final class SwiftFile: Sendable {
                                at: diagnostics.first?.meansBinary == true ? 1 : 0)
         }
         self.diagnostics = diagnostics
+        // A file lexed in parts that may name StoreKit has its index built beside the bracket
+        // pass: the audit asks every such file for it (`Auditor.warmUp`), and a 50 MB file's
+        // bracket pass ran on one core while the other waited for the index to be asked for.
+        if inParts, !diagnostics.contains(where: \.excludesFile), Self.mayNameStoreKit(columns.writer.names) {
+            let code = code
+            let work = BackgroundWork<IdentifierIndex, Never> { IdentifierIndex(bytes: bytes, code: code) }
+            work.start()
+            indexInBackground = work
+        } else {
+            indexInBackground = nil
+        }
         if diagnostics.contains(where: { $0.kind == .nestingTooDeep }) {
             match = BracketPartners(RankedColumn(emptyFor: code.count))
             parent = EnclosingBrackets(RankedColumn(emptyFor: code.count))

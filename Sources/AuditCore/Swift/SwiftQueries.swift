@@ -492,8 +492,10 @@ extension SwiftFile {
 
     /// Whether an identifier of the file may be `StoreKit` or `_StoreKit_SwiftUI`, from the
     /// name filter alone (no lookup: a false yes is rare and only costs work).
-    var mayNameStoreKit: Bool {
-        names.mayContain(Self.storeKitHash) || names.mayContain(Self.storeKitSwiftUIHash)
+    var mayNameStoreKit: Bool { Self.mayNameStoreKit(names) }
+
+    static func mayNameStoreKit(_ names: HashFilter) -> Bool {
+        names.mayContain(storeKitHash) || names.mayContain(storeKitSwiftUIHash)
     }
 
     private static let storeKitHash = IdentifierIndex.hash(of: "StoreKit")

@@ -13,10 +13,12 @@ struct SyntaxTreeBuilder {
         var braces: BraceDeclarations
     }
 
-    /// The declarations over the brackets `matchBrackets()` found.
-    func declarations(match: BracketPartners, parent: EnclosingBrackets) -> Structure {
+    /// The declarations over the brackets `matchBrackets()` found. `inHalves`: whether the
+    /// tokens are walked in two halves at once (tests choose; by default a file of
+    /// `declarationsInHalvesCount` code tokens or more).
+    func declarations(match: BracketPartners, parent: EnclosingBrackets, inHalves: Bool? = nil) -> Structure {
         var structure = Structure(match: match, parent: parent, declarations: [], braces: BraceDeclarations())
-        findDeclarations(into: &structure)
+        findDeclarations(into: &structure, inHalves: inHalves ?? (code.count >= Self.declarationsInHalvesCount))
         return structure
     }
 
@@ -98,7 +100,9 @@ struct SyntaxTreeBuilder {
     private static var specialKinds: UInt64 { bracketKinds | 1 &<< UInt64(TokenKind.poundKeyword.rawValue) }
 
     /// The bracket partners and parents alone: what reading arguments and literals needs.
-    func matchBrackets() -> (match: BracketPartners, parent: EnclosingBrackets) {
+    /// `inPlace`: whether the columns are written where they stay (tests choose; by default a
+    /// file of `columnsInPlaceCount` code tokens or more).
+    func matchBrackets(inPlace: Bool? = nil) -> (match: BracketPartners, parent: EnclosingBrackets) {
         let count = code.count
         let wordCount = (count + 63) / 64
         // Scratch of at most one entry a token, in one block, for this call only: the open
@@ -111,106 +115,133 @@ struct SyntaxTreeBuilder {
         // See `BracketPartners` and `EnclosingBrackets`. Plain pointers and locals, not arrays
         // and closures: this runs over every token of every file, and every value it keeps in
         // a register instead of on the stack counts.
+        // A large file's two columns are written where they stay instead (`columnsInPlaceCount`).
         let stride = count + 1
-        let scratch = UnsafeMutableRawPointer.allocate(byteCount: 4 * 4 * stride + 2 * 8 * wordCount, alignment: 8)
+        let inPlace = inPlace ?? (count >= Self.columnsInPlaceCount)
+        let scratchColumns = inPlace ? 2 : 4
+        let scratch = UnsafeMutableRawPointer.allocate(byteCount: 4 * scratchColumns * stride + 2 * 8 * wordCount, alignment: 8)
         defer { scratch.deallocate() }
         let partnerBits = scratch.bindMemory(to: UInt64.self, capacity: 2 * wordCount)
         let parentBits = partnerBits + wordCount
         partnerBits.initialize(repeating: 0, count: 2 * wordCount)
-        let stack = (scratch + 2 * 8 * wordCount).bindMemory(to: Int32.self, capacity: 4 * stride)
+        let stack = (scratch + 2 * 8 * wordCount).bindMemory(to: Int32.self, capacity: scratchColumns * stride)
         let slots = stack + stride
-        let partners = stack + 2 * stride
-        let parents = stack + 3 * stride
-        var partnerCount = 0
-        var parentCount = 0
-        var lastParent: Int32 = -1
-        var depth = 0
-        // Depth of the bracket stack at each open `#if`, so that branches which each open the
-        // same brace (`#if A func f() { #else func f() { #endif … }`) do not nest in each other.
-        var conditionalDepths: [Int] = []
-        // The innermost open bracket: the parent of a token that is not a closer.
-        var top: Int32 = -1
-        code.kinds.withUnsafeBufferPointer { kindBuffer in
-            let kinds = kindBuffer.baseAddress!
-            /// Notes that token `i`'s parent is `parent`, where the token before's was not.
-            @inline(__always) func record(_ parent: Int32, at i: Int) {
-                guard parent != lastParent else { return }
-                parentBits[i &>> 6] |= 1 &<< UInt64(i & 63)
-                parents[parentCount] = parent
-                parentCount &+= 1
-                lastParent = parent
-            }
-            var i = 0
-            while i < count {
-                // Most tokens are no bracket and no `#` keyword: each one's parent is the
-                // innermost open bracket, and nothing is written for them beyond the first of
-                // a run.
-                if Self.specialKinds & (1 &<< UInt64(kinds[i].rawValue)) == 0 {
-                    record(top, at: i)
-                    i &+= 1
-                    while i < count, Self.specialKinds & (1 &<< UInt64(kinds[i].rawValue)) == 0 { i &+= 1 }
-                    if i == count { break }
+        /// Walks the tokens, writing the two columns' entries to `partners` and `parents` (room
+        /// for `stride` each); returns how many of each.
+        func walk(_ partners: UnsafeMutablePointer<Int32>, _ parents: UnsafeMutablePointer<Int32>) -> (partners: Int, parents: Int) {
+            var partnerCount = 0
+            var parentCount = 0
+            var lastParent: Int32 = -1
+            var depth = 0
+            // Depth of the bracket stack at each open `#if`, so that branches which each open the
+            // same brace (`#if A func f() { #else func f() { #endif … }`) do not nest in each other.
+            var conditionalDepths: [Int] = []
+            // The innermost open bracket: the parent of a token that is not a closer.
+            var top: Int32 = -1
+            code.kinds.withUnsafeBufferPointer { kindBuffer in
+                let kinds = kindBuffer.baseAddress!
+                /// Notes that token `i`'s parent is `parent`, where the token before's was not.
+                @inline(__always) func record(_ parent: Int32, at i: Int) {
+                    guard parent != lastParent else { return }
+                    parentBits[i &>> 6] |= 1 &<< UInt64(i & 63)
+                    parents[parentCount] = parent
+                    parentCount &+= 1
+                    lastParent = parent
                 }
-                var parent = top
-                let kind = kinds[i]
-                let slot = partnerCount
-                if kind != .poundKeyword {
-                    partnerBits[i &>> 6] |= 1 &<< UInt64(i & 63)
-                    partners[slot] = -1
-                    partnerCount &+= 1
-                }
-                switch kind {
-                case .leftBrace, .leftParen, .leftBracket, .interpolationStart:
-                    stack[depth] = Int32(truncatingIfNeeded: i)
-                    slots[depth] = Int32(truncatingIfNeeded: slot)
-                    depth &+= 1
-                    top = Int32(truncatingIfNeeded: i)
-                case .stringStart:
-                    // A string never closed on its line leaves no stringEnd; do not let it
-                    // swallow the rest of the file.
-                    if i + 1 >= count || Self.stringCloses(from: i, kindBuffer) {
+                var i = 0
+                while i < count {
+                    // Most tokens are no bracket and no `#` keyword: each one's parent is the
+                    // innermost open bracket, and nothing is written for them beyond the first of
+                    // a run.
+                    if Self.specialKinds & (1 &<< UInt64(kinds[i].rawValue)) == 0 {
+                        record(top, at: i)
+                        i &+= 1
+                        while i < count, Self.specialKinds & (1 &<< UInt64(kinds[i].rawValue)) == 0 { i &+= 1 }
+                        if i == count { break }
+                    }
+                    var parent = top
+                    let kind = kinds[i]
+                    let slot = partnerCount
+                    if kind != .poundKeyword {
+                        partnerBits[i &>> 6] |= 1 &<< UInt64(i & 63)
+                        partners[slot] = -1
+                        partnerCount &+= 1
+                    }
+                    switch kind {
+                    case .leftBrace, .leftParen, .leftBracket, .interpolationStart:
                         stack[depth] = Int32(truncatingIfNeeded: i)
                         slots[depth] = Int32(truncatingIfNeeded: slot)
                         depth &+= 1
                         top = Int32(truncatingIfNeeded: i)
-                    }
-                case .rightBrace, .rightParen, .rightBracket, .interpolationEnd, .stringEnd:
-                    var position = depth &- 1
-                    while position >= 0, Self.closer(for: kinds[Int(stack[position])]) != kind { position &-= 1 }
-                    if position >= 0 {
-                        // Brackets left open inside the one being closed stay unmatched.
-                        partners[Int(slots[position])] = Int32(truncatingIfNeeded: i)
-                        partners[slot] = stack[position]
-                        depth = position
-                        // The opener's parent (the entry under it: entries under an open
-                        // bracket are not overwritten while it stays open) is the closer's,
-                        // and the innermost open bracket after it.
-                        top = depth > 0 ? stack[depth &- 1] : -1
-                        parent = top
-                    }
-                default:
-                    // `#` keywords.
-                    if spells(i, "#if") {
-                        conditionalDepths.append(depth)
-                    } else if spells(i, "#else") || spells(i, "#elseif") {
-                        if let open = conditionalDepths.last, depth > open {
-                            depth = open
-                            top = depth > 0 ? stack[depth &- 1] : -1
+                    case .stringStart:
+                        // A string never closed on its line leaves no stringEnd; do not let it
+                        // swallow the rest of the file.
+                        if i + 1 >= count || Self.stringCloses(from: i, kindBuffer) {
+                            stack[depth] = Int32(truncatingIfNeeded: i)
+                            slots[depth] = Int32(truncatingIfNeeded: slot)
+                            depth &+= 1
+                            top = Int32(truncatingIfNeeded: i)
                         }
-                    } else if spells(i, "#endif") {
-                        _ = conditionalDepths.popLast()
+                    case .rightBrace, .rightParen, .rightBracket, .interpolationEnd, .stringEnd:
+                        var position = depth &- 1
+                        while position >= 0, Self.closer(for: kinds[Int(stack[position])]) != kind { position &-= 1 }
+                        if position >= 0 {
+                            // Brackets left open inside the one being closed stay unmatched.
+                            partners[Int(slots[position])] = Int32(truncatingIfNeeded: i)
+                            partners[slot] = stack[position]
+                            depth = position
+                            // The opener's parent (the entry under it: entries under an open
+                            // bracket are not overwritten while it stays open) is the closer's,
+                            // and the innermost open bracket after it.
+                            top = depth > 0 ? stack[depth &- 1] : -1
+                            parent = top
+                        }
+                    default:
+                        // `#` keywords.
+                        if spells(i, "#if") {
+                            conditionalDepths.append(depth)
+                        } else if spells(i, "#else") || spells(i, "#elseif") {
+                            if let open = conditionalDepths.last, depth > open {
+                                depth = open
+                                top = depth > 0 ? stack[depth &- 1] : -1
+                            }
+                        } else if spells(i, "#endif") {
+                            _ = conditionalDepths.popLast()
+                        }
                     }
+                    record(parent, at: i)
+                    i &+= 1
                 }
-                record(parent, at: i)
-                i &+= 1
             }
+            return (partnerCount, parentCount)
         }
-        func column(_ bits: UnsafeMutablePointer<UInt64>, _ values: UnsafeMutablePointer<Int32>, _ valueCount: Int) -> RankedColumn {
-            RankedColumn(bits: RankedBits(UnsafeBufferPointer(start: bits, count: wordCount)),
-                         values: Array(UnsafeBufferPointer(start: values, count: valueCount)), count: count)
+        var partnerValues: [Int32] = []
+        var parentValues: [Int32] = []
+        if inPlace {
+            partnerValues = [Int32](unsafeUninitializedCapacity: stride) { partners, partnerCount in
+                parentValues = [Int32](unsafeUninitializedCapacity: stride) { parents, parentCount in
+                    (partnerCount, parentCount) = walk(partners.baseAddress!, parents.baseAddress!)
+                }
+            }
+        } else {
+            let partners = stack + 2 * stride
+            let parents = stack + 3 * stride
+            let counts = walk(partners, parents)
+            partnerValues = Array(UnsafeBufferPointer(start: partners, count: counts.partners))
+            parentValues = Array(UnsafeBufferPointer(start: parents, count: counts.parents))
         }
-        return (BracketPartners(column(partnerBits, partners, partnerCount)), EnclosingBrackets(column(parentBits, parents, parentCount)))
+        func column(_ bits: UnsafeMutablePointer<UInt64>, _ values: [Int32]) -> RankedColumn {
+            RankedColumn(bits: RankedBits(UnsafeBufferPointer(start: bits, count: wordCount)), values: values, count: count)
+        }
+        return (BracketPartners(column(partnerBits, partnerValues)), EnclosingBrackets(column(parentBits, parentValues)))
     }
+
+    /// Files of at least this many code tokens (about 1.5 MB of Swift) have their bracket
+    /// columns written where they stay, in arrays with room for an entry a token of which only
+    /// the pages written are touched: copying them out at their exact sizes was a third of a
+    /// 50 MB file's bracket pass, on one core (memory the kernel zeroes, then the copy).
+    /// Smaller files' are copied out, so that the columns a project keeps have no room to spare.
+    static let columnsInPlaceCount = 1 << 18
 
     /// Whether the string opened at `index` has its `stringEnd` among the following tokens
     /// before another string opener at the same level ends the search.
@@ -257,12 +288,79 @@ struct SyntaxTreeBuilder {
         "get", "set", "willSet", "didSet", "_read", "_modify", "init", "unsafeAddress", "unsafeMutableAddress",
     ]
 
-    private func findDeclarations(into structure: inout Structure) {
-        var claimed = [Bool](repeating: false, count: code.count)
+    private func findDeclarations(into structure: inout Structure, inHalves: Bool) {
+        let count = code.count
+        // A large file's tokens in two halves, one of them walked on a thread of its own: a
+        // 50 MB file's declarations were a third of a second on one core while the other
+        // waited for them. Every token is looked at in the half it lies in, and the halves'
+        // findings are joined in token order: what one walk over all the tokens finds, in its order.
+        let halves = inHalves ? [0..<count / 2, count / 2..<count] : [0..<count]
+        let match = structure.match
+        let parent = structure.parent
+        let keyworded = Self.inHalves(halves) { range in self.keywordDeclarations(in: range, match: match) }
+        var claimed = [Bool](repeating: false, count: count)
+        for half in keyworded {
+            for brace in half.claimed { claimed[brace] = true }
+        }
+        let bodies = claimed
+        let closures = Self.inHalves(halves) { range in
+            self.closureDeclarations(in: range, claimed: bodies, match: match, parent: parent)
+        }
+
+        // In the order of their braces; those of one brace in the order found (keyword
+        // declarations, then closures, each in token order). Sorted as small keys, and each
+        // declaration copied once: sorting the joined lists moved every declaration about.
+        let parts = keyworded.map(\.pending) + closures
+        var order: [(brace: Int32, part: Int32, offset: Int32)] = []
+        order.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        for (part, found) in parts.enumerated() {
+            for (offset, entry) in found.enumerated() { order.append((Int32(entry.index), Int32(part), Int32(offset))) }
+        }
+        order.sort { ($0.brace, $0.part, $0.offset) < ($1.brace, $1.part, $1.offset) }
+        var declarations: [Declaration] = []
+        declarations.reserveCapacity(order.count)
+        for entry in order {
+            structure.braces.assign(brace: Int(entry.brace), declaration: declarations.count)
+            declarations.append(parts[Int(entry.part)][Int(entry.offset)].declaration)
+        }
+        // Parents: the nearest enclosing brace that belongs to a declaration.
+        for index in declarations.indices {
+            var open = Int(structure.parent[declarations[index].bodyStart])
+            while open >= 0 {
+                if code[open].kind == .leftBrace, let owner = structure.braces.declaration(of: open) {
+                    declarations[index].parent = owner
+                    break
+                }
+                open = Int(structure.parent[open])
+            }
+        }
+        structure.declarations = declarations
+    }
+
+    /// Files of at least this many code tokens (about 1.5 MB of Swift) have their declarations
+    /// found in two halves at once (`findDeclarations`).
+    static let declarationsInHalvesCount = 1 << 18
+
+    /// `body` of each range, the second of two on a thread of its own, in the ranges' order.
+    private static func inHalves<Result: Sendable>(_ ranges: [Range<Int>], _ body: @escaping @Sendable (Range<Int>) -> Result) -> [Result] {
+        guard ranges.count == 2 else { return ranges.map(body) }
+        let second = BackgroundWork<Result, Never> { body(ranges[1]) }
+        second.start()
+        let first = body(ranges[0])
+        return [first, second.result().get()]
+    }
+
+    /// The declarations introduced by a keyword in `range` (types, functions, initializers,
+    /// subscripts, variables with a body), each with the `{` of its body, in token order, and
+    /// those braces.
+    private func keywordDeclarations(
+        in range: Range<Int>, match: BracketPartners
+    ) -> (pending: [(index: Int, declaration: Declaration)], claimed: [Int]) {
+        var claimed: [Int] = []
         var pending: [(index: Int, declaration: Declaration)] = []
         var interner = NameListsInterner()
 
-        for i in 0..<code.count where code[i].kind == .identifier {
+        for i in range where code[i].kind == .identifier {
             let previousIsDot = kind(i - 1) == .dot
             if previousIsDot { continue }
             var declarationKind: Declaration.Kind?
@@ -293,49 +391,37 @@ struct SyntaxTreeBuilder {
             guard let bodyStart = bodyBrace(after: i, kind: declarationKind) else {
                 continue
             }
-            claimed[bodyStart] = true
+            claimed.append(bodyStart)
             let name = declarationName(after: i, kind: declarationKind)
             let (attributes, modifiers) = attributesAndModifiers(before: i)
             let lists = interner.box(attributes, modifiers, declarationKind.isType ? inheritedTypes(after: i, before: bodyStart) : [])
             let declaration = Declaration(
                 kind: declarationKind, name: name, keyword: i, bodyStart: bodyStart,
-                bodyEnd: Int(structure.match[bodyStart]), lists: lists, calleeIndex: -1
+                bodyEnd: Int(match[bodyStart]), lists: lists, calleeIndex: -1
             )
             pending.append((bodyStart, declaration))
         }
+        return (pending, claimed)
+    }
 
-        // Every other `{` is a closure unless it is the body of a control statement or accessor.
-        for i in 0..<code.count where code[i].kind == .leftBrace && !claimed[i] {
+    /// The closures opened in `range`: every `{` no declaration claimed that is not the body
+    /// of a control statement or accessor, in token order.
+    private func closureDeclarations(
+        in range: Range<Int>, claimed: [Bool], match: BracketPartners, parent: EnclosingBrackets
+    ) -> [(index: Int, declaration: Declaration)] {
+        var pending: [(index: Int, declaration: Declaration)] = []
+        for i in range where code[i].kind == .leftBrace && !claimed[i] {
             if isBlockBrace(i) { continue }
-            let callee = calleeOfClosure(at: i, match: structure.match, parent: structure.parent)
+            let callee = calleeOfClosure(at: i, match: match, parent: parent)
             let declaration = Declaration(
                 // `#Preview { … }` is named "Preview", like the closure of a call.
                 kind: .closure, name: callee < 0 ? "" : kind(callee) == .poundKeyword ? String(word(callee).dropFirst()) : word(callee), keyword: i, bodyStart: i,
-                bodyEnd: Int(structure.match[i]), parent: -1, attributes: [], modifiers: [],
+                bodyEnd: Int(match[i]), parent: -1, attributes: [], modifiers: [],
                 inheritedTypes: [], calleeIndex: callee
             )
             pending.append((i, declaration))
         }
-
-        pending.sort { $0.index < $1.index }
-        var declarations: [Declaration] = []
-        declarations.reserveCapacity(pending.count)
-        for (brace, declaration) in pending {
-            structure.braces.assign(brace: brace, declaration: declarations.count)
-            declarations.append(declaration)
-        }
-        // Parents: the nearest enclosing brace that belongs to a declaration.
-        for index in declarations.indices {
-            var open = Int(structure.parent[declarations[index].bodyStart])
-            while open >= 0 {
-                if code[open].kind == .leftBrace, let owner = structure.braces.declaration(of: open) {
-                    declarations[index].parent = owner
-                    break
-                }
-                open = Int(structure.parent[open])
-            }
-        }
-        structure.declarations = declarations
+        return pending
     }
 
     /// `if let x`, `guard var y`, `case let .verified(t)`, `for var i`, `while let`: bindings, not declarations.
