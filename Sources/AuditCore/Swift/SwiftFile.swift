@@ -852,6 +852,11 @@ struct BraceDeclarations: Sendable {
     private var braces: [Int32] = []
     private var declarations: [Int32] = []
 
+    mutating func reserveCapacity(_ count: Int) {
+        braces.reserveCapacity(count)
+        declarations.reserveCapacity(count)
+    }
+
     /// Braces must come in ascending order; a brace assigned twice keeps the later declaration.
     mutating func assign(brace: Int, declaration: Int) {
         if let last = braces.last, Int(last) == brace {

@@ -319,20 +319,29 @@ struct SyntaxTreeBuilder {
         order.sort { ($0.brace, $0.part, $0.offset) < ($1.brace, $1.part, $1.offset) }
         var declarations: [Declaration] = []
         declarations.reserveCapacity(order.count)
+        structure.braces.reserveCapacity(order.count)
         for entry in order {
             structure.braces.assign(brace: Int(entry.brace), declaration: declarations.count)
             declarations.append(parts[Int(entry.part)][Int(entry.offset)].declaration)
         }
-        // Parents: the nearest enclosing brace that belongs to a declaration.
-        for index in declarations.indices {
-            var open = Int(structure.parent[declarations[index].bodyStart])
-            while open >= 0 {
-                if code[open].kind == .leftBrace, let owner = structure.braces.declaration(of: open) {
-                    declarations[index].parent = owner
-                    break
+        // Parents: the nearest enclosing brace that belongs to a declaration, found in halves of
+        // the declarations when the tokens were walked in halves. The halves read the bodies'
+        // braces, not the declarations: that array must stay unique to be changed in place.
+        let bodyStarts = declarations.map { Int32($0.bodyStart) }
+        let braces = structure.braces
+        let found = bodyStarts.count
+        let owners = Self.inHalves(inHalves ? [0..<found / 2, found / 2..<found] : [0..<found]) { range in
+            range.map { index -> Int in
+                var open = Int(parent[Int(bodyStarts[index])])
+                while open >= 0 {
+                    if self.code[open].kind == .leftBrace, let owner = braces.declaration(of: open) { return owner }
+                    open = Int(parent[open])
                 }
-                open = Int(structure.parent[open])
+                return -1
             }
+        }
+        for (index, owner) in owners.joined().enumerated() where owner >= 0 {
+            declarations[index].parent = owner
         }
         structure.declarations = declarations
     }
