@@ -170,7 +170,7 @@ public final class SwiftFile: Sendable {
     /// as the project), each chunk of tokens freed once written.
     private static func columnsOfWhole(_ bytes: [UInt8]) -> (Columns, openers: Int) {
         SwiftLexer.withTokens(of: bytes, keepingWhitespace: false) { tokens, codeCount, openerCount, diagnostics in
-            let (code, writer, lineWords) = writeColumns(capacity: codeCount, bytes: bytes) { write in
+            let (code, writer, lineWords) = writeColumns(capacity: codeCount, bytes: bytes) { write, _ in
                 for chunk in 0..<tokens.chunkCount {
                     tokens.releaseChunks(before: chunk)
                     precondition(write(tokens.tokens(inChunk: chunk)), "more code tokens than the lexer counted")
@@ -188,12 +188,12 @@ public final class SwiftFile: Sendable {
     private static func columnsInParts(of bytes: [UInt8]) -> (Columns, openers: Int)? {
         var lexed: (openers: Int, diagnostics: [LexDiagnostic])?
         // Real and generated Swift has one code token per five to six bytes.
-        let written = writeColumns(capacity: bytes.count / 2 + 4096, bytes: bytes) { write in
+        let written = writeColumns(capacity: bytes.count / 2 + 4096, bytes: bytes) { write, columns in
             // Each part is written to the columns on a thread of its own while the next is
             // lexed: the column pass was more than half of a 50 MB file's lexing, on the
             // lexer's core.
             withoutActuallyEscaping(write) { write in
-                let pipeline = PartPipeline(write)
+                let pipeline = PartPipeline(write, columns: columns)
                 lexed = SwiftLexer.lexInParts(of: bytes) { part in pipeline.submit(part) }
                 let written = pipeline.finish()
                 return lexed != nil && written
@@ -230,9 +230,16 @@ public final class SwiftFile: Sendable {
         private let done = DispatchSemaphore(value: 0)
         /// Set by the writing thread when a part did not fit the columns.
         private let failed = Atomic<Bool>(false)
+        /// The columns, whose pages the lexer's thread touches before the writing thread
+        /// writes them (`submit`).
+        private let columns: ColumnPointers
+        /// Code tokens in the parts handed over so far: the writing thread writes the columns
+        /// below this (the lexer's thread only).
+        private var codeHandedOver = 0
 
-        init(_ write: @escaping (UnsafeBufferPointer<Token>) -> Bool) {
+        init(_ write: @escaping (UnsafeBufferPointer<Token>) -> Bool, columns: ColumnPointers) {
             self.write = write
+            self.columns = columns
             for index in 0..<2 {
                 (slots + index).initialize(to: Slot(tokens: .allocate(capacity: TokenSink.chunkSize), capacity: TokenSink.chunkSize, count: 0))
             }
@@ -256,6 +263,15 @@ public final class SwiftFile: Sendable {
             }
             if let base = part.baseAddress { slot.pointee.tokens.initialize(from: base, count: part.count) }
             slot.pointee.count = part.count
+            // Pages of the columns this part's code tokens go to, touched here first: the
+            // kernel zeroes each new page at its first write, which was three quarters of the
+            // writing thread's time on a 50 MB file while this thread waited for it. Only
+            // entries from the last part's end on are touched, which the writing thread does
+            // not write before it is handed this part (the signal below orders the two).
+            var code = 0
+            for token in part where !token.kind.isTrivia { code &+= 1 }
+            columns.touch(codeHandedOver..<codeHandedOver + code)
+            codeHandedOver += code
             next ^= 1
             filled.signal()
             return true
@@ -295,7 +311,7 @@ public final class SwiftFile: Sendable {
     /// false. The line-start words are cut to the tokens written.
     private static func writeColumns(
         capacity: Int, bytes: [UInt8],
-        _ fill: (_ write: (UnsafeBufferPointer<Token>) -> Bool) -> Bool
+        _ fill: (_ write: (UnsafeBufferPointer<Token>) -> Bool, _ columns: ColumnPointers) -> Bool
     ) -> (TokenList, ColumnWriter, [UInt64])? {
         // Room for one token at least: an empty buffer has no address to write through.
         let capacity = max(capacity, 1)
@@ -312,7 +328,7 @@ public final class SwiftFile: Sendable {
                         lineWords.withUnsafeMutableBufferPointer { lineWords in
                             let columns = ColumnPointers(kinds: kinds.baseAddress!, starts: starts.baseAddress!, lengths: lengths.baseAddress!,
                                                          lineWords: lineWords.baseAddress!, capacity: capacity)
-                            filled = fill { part in writer.write(part, into: columns, bytes: b) }
+                            filled = fill({ part in writer.write(part, into: columns, bytes: b) }, columns)
                         }
                     }
                     lengthCount = filled ? writer.count : 0
@@ -981,6 +997,33 @@ private struct ColumnPointers {
     /// Zeroed, a word for each 64 code tokens of `capacity`.
     let lineWords: UnsafeMutablePointer<UInt64>
     let capacity: Int
+
+    /// Writes a byte into each page of the kinds and lengths of the entries in `range`
+    /// (clamped to `capacity`), and of the starts of its first quarter, that lies wholly at or
+    /// after the range's first entry: the first write to a page is the one the kernel zeroes
+    /// it for. The entries are not initialized (the bytes written are overwritten when they
+    /// are). That is half the columns' bytes: the rest is zeroed as the writer writes it, so
+    /// that the two threads of a file lexed in parts share the zeroing about as their other
+    /// work leaves them room (the lexer touching every page left the writer waiting on it).
+    func touch(_ range: Range<Int>) {
+        let range = range.clamped(to: 0..<capacity)
+        guard !range.isEmpty else { return }
+        func touch(_ base: UnsafeMutableRawPointer, stride: Int, _ range: Range<Int>) {
+            let page = 4096
+            let start = range.lowerBound * stride
+            let end = range.upperBound * stride
+            // The first page boundary at or after the first entry.
+            let address = Int(bitPattern: base) + start
+            var offset = start + (page - address % page) % page
+            while offset < end {
+                (base + offset).storeBytes(of: 0, as: UInt8.self)
+                offset += page
+            }
+        }
+        touch(UnsafeMutableRawPointer(kinds), stride: MemoryLayout<TokenKind>.stride, range)
+        touch(UnsafeMutableRawPointer(lengths), stride: MemoryLayout<UInt8>.stride, range)
+        touch(UnsafeMutableRawPointer(starts), stride: MemoryLayout<Int32>.stride, range.lowerBound..<range.lowerBound + range.count / 4)
+    }
 }
 
 /// The columns pass over a file's tokens, given in order in one or more parts: the code
