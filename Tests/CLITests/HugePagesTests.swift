@@ -28,6 +28,9 @@ import Testing
         return (project, bin, record)
     }
 
+    /// `glibc.malloc.arena_max` for this machine's cores, as the audit adds it.
+    static var arenas: String { "glibc.malloc.arena_max=\(max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))" }
+
     @Test(.enabled(if: kernelGivesHugePagesOnRequest))
     func theAuditRunsWithHugePagesAndLeavesTheEnvironmentAsItWas() throws {
         let (project, bin, record) = try Self.projectWithRecordingGit()
@@ -38,8 +41,9 @@ import Testing
         let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let run = try CLI.run(["--verbose", "--changed-since", "HEAD", "--fail-on", "never"], in: project,
                               environment: ["PATH": path, "GLIBC_TUNABLES": "glibc.malloc.perturb=0", "IAP_AUDIT_NO_HUGEPAGES": "0"])
-        // The user's tunable, then huge pages, then heaps made writable (and advised) whole.
-        #expect(run.stdout.contains("Memory: malloc asks for 2 MB pages (GLIBC_TUNABLES=glibc.malloc.perturb=0:glibc.malloc.hugetlb=1:glibc.malloc.top_pad=67108864)"),
+        // The user's tunable, then huge pages, then heaps made writable (and advised) whole,
+        // then an arena a core.
+        #expect(run.stdout.contains("Memory: malloc asks for 2 MB pages (GLIBC_TUNABLES=glibc.malloc.perturb=0:glibc.malloc.hugetlb=1:glibc.malloc.top_pad=67108864:\(Self.arenas))"),
                 "\(run.stdout)\n\(run.stderr)")
         let seen = try String(contentsOf: record, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(seen.contains("GLIBC_TUNABLES=glibc.malloc.perturb=0"), "\(seen)")
@@ -66,15 +70,19 @@ import Testing
         #expect(!seen.contains("IAP_AUDIT_"), "\(seen)")
     }
 
-    /// A top pad the user chose stands: the audit adds only the huge pages.
+    /// A top pad or a number of arenas the user chose stands: the audit adds only the rest.
     @Test(.enabled(if: kernelGivesHugePagesOnRequest))
-    func theUsersOwnTopPadStands() throws {
+    func theUsersOwnTopPadAndArenasStand() throws {
         let project = try CLI.makeProject(["App/PaywallView.swift": ExitCodeTests.flawedPaywall])
         defer { try? FileManager.default.removeItem(at: project) }
         let run = try CLI.run(["--verbose", "--fail-on", "never"], in: project,
                               environment: ["GLIBC_TUNABLES": "glibc.malloc.top_pad=1048576", "IAP_AUDIT_NO_HUGEPAGES": "0"])
-        #expect(run.stdout.contains("Memory: malloc asks for 2 MB pages (GLIBC_TUNABLES=glibc.malloc.top_pad=1048576:glibc.malloc.hugetlb=1);"),
+        #expect(run.stdout.contains("Memory: malloc asks for 2 MB pages (GLIBC_TUNABLES=glibc.malloc.top_pad=1048576:glibc.malloc.hugetlb=1:\(Self.arenas));"),
                 "\(run.stdout)\n\(run.stderr)")
+        let arenas = try CLI.run(["--verbose", "--fail-on", "never"], in: project,
+                                 environment: ["GLIBC_TUNABLES": "glibc.malloc.arena_max=7", "IAP_AUDIT_NO_HUGEPAGES": "0"])
+        #expect(arenas.stdout.contains("Memory: malloc asks for 2 MB pages (GLIBC_TUNABLES=glibc.malloc.arena_max=7:glibc.malloc.hugetlb=1:glibc.malloc.top_pad=67108864);"),
+                "\(arenas.stdout)\n\(arenas.stderr)")
     }
 
     @Test func theUserCanTurnItOff() throws {
