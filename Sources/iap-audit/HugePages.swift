@@ -8,8 +8,9 @@ import Synchronization
 /// (the `madvise` mode), the audit command starts itself once more with that tunable and
 /// `glibc.malloc.top_pad` of 64 MB added (so that a worker thread's heap is advised whole) and
 /// as many malloc arenas as cores (`glibc.malloc.arena_max`), and the second process restores
-/// the environment before it reads it, so the programs it runs (`git`) see the user's. `IAP_AUDIT_NO_HUGEPAGES=1` turns it off. Why, and what it saves
-/// (measured): Docs/Architecture.md, "Memory: huge pages".
+/// the environment before it reads it, so the programs it runs (`git`) see the user's.
+/// `IAP_AUDIT_NO_HUGEPAGES=1` turns it off. Why, and what it saves (measured):
+/// Docs/Architecture.md, "Memory: huge pages".
 enum HugePages {
     /// Set for the second process only.
     static let restartedVariable = "IAP_AUDIT_HUGEPAGES_RESTART"
@@ -21,8 +22,8 @@ enum HugePages {
     static let heapTunable = "glibc.malloc.top_pad=67108864"
     /// Also added unless the user set it: as many malloc arenas as cores. A thread started for
     /// a large file's passes (its index, the second half of its declarations) otherwise got an
-    /// arena of its own, whose freed memory stayed resident and no other thread reused: 25-30 MB
-    /// more peak memory on a 50 MB file (244-247 MB with it, 275-295 MB without).
+    /// arena of its own, whose freed memory stayed resident and no other thread reused: the
+    /// 50 MB file's peak RSS was 275-283 MB without it and 243-256 MB with it (alternating runs).
     static var arenaTunable: String { "glibc.malloc.arena_max=\(max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))" }
 
     /// In the second process, the `GLIBC_TUNABLES` its malloc started with (`--verbose` says
