@@ -50,10 +50,11 @@ import Testing
         #expect(storeKitFiles.allSatisfy { $0.isStructureBuilt && $0.isIndexBuilt })
     }
 
-    @Test func filesNoAppTakesStayLoadedUntilTheAuditIsLetGo() throws {
-        // A package app, and a script and a catalog beside it that no app takes: their
-        // parsed forms are freed when the caller lets the folder's audit go, not in the
-        // middle of the audit on one core.
+    @Test func filesNoAppTakesAreNotParsed() throws {
+        // A package app, and files beside it that no app takes: a script, a catalog that is
+        // not JSON, a table that cannot be read (a link to nothing) and a server handler of
+        // App Store Server Notifications. Only what an app audits is parsed; a file no app
+        // takes is reported only when it cannot be read, and the server handler still counts.
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("iap-audit-noapp-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let files = [
@@ -61,23 +62,55 @@ import Testing
             "Sources/Kit/Store.swift": "import StoreKit\nfunc load() async throws -> [Product] { try await Product.products(for: [\"pro\"]) }\n",
             "Scripts/Tool.swift": "let tool = \"no app builds this\"\n",
             "Scripts/Tool.xcstrings": #"{"sourceLanguage":"en","strings":{"Hello":{}},"version":"1.0"}"#,
+            "Scripts/Broken.xcstrings": "{ not a catalog",
+            "Server/Handler.swift": """
+                func handle(_ body: Body) async throws {
+                    let payload = try await verifier.verifyAndDecodeNotification(signedPayload: body.signedPayload)
+                    if payload.notificationType == .refund { revoke(payload) }
+                }
+
+                """,
         ]
         for (path, contents) in files {
             let url = root.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(contents.utf8).write(to: url)
         }
-        weak var script: SwiftFile?
-        do {
-            let folder = Auditor.auditFolder(paths: [root], root: root, rules: BuiltInRules.all, options: AuditOptions(jobs: 2))
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("Scripts/Gone.strings").path, withDestinationPath: "/nonexistent/Gone.strings")
+        for jobs in [1, 2] {
+            let folder = Auditor.auditFolder(paths: [root], root: root, rules: BuiltInRules.all, options: AuditOptions(jobs: jobs))
             #expect(folder.apps.count == 1)
-            #expect(folder.apps[0].project.swiftFiles.map(\.path) == ["Sources/Kit/Store.swift"])
-            #expect(folder.loadedPaths == ["Scripts/Tool.swift", "Scripts/Tool.xcstrings", "Sources/Kit/Store.swift"])
-            script = folder.loadedSwiftFiles.first { $0.path == "Scripts/Tool.swift" }
-            #expect(script != nil)
-            withExtendedLifetime(folder) {}
+            let app = folder.apps[0]
+            #expect(app.project.swiftFiles.map(\.path) == ["Sources/Kit/Store.swift"])
+            #expect(folder.loadedSwiftFiles.map(\.path).sorted() == ["Server/Handler.swift", "Sources/Kit/Store.swift"])
+            #expect(app.project.inputErrors.map(\.location.file) == ["Scripts/Gone.strings"])
+            #expect(app.project.inputErrors.first?.reason == "cannot be read: it is a symbolic link to a file that does not exist")
+            #expect(app.scope.serverNotifications.sites.map(\.type) == ["REFUND"])
+            #expect(app.scope.serverNotifications.sites.first?.location.file == "Server/Handler.swift")
+            #expect(app.scope.serverNotifications.jwsValidation?.file == "Server/Handler.swift")
         }
-        #expect(script == nil, "the file no app takes outlived its audit")
+    }
+
+    @Test func filesNoAppTakesAreLoadedWhenThereIsNoBuildDescription() throws {
+        // Without a build description the folder is the app: every file is its own, the
+        // catalog that is not JSON is reported where it is wrong.
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("iap-audit-folderapp-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = [
+            "Sources/Store.swift": "import StoreKit\nfunc load() async throws -> [Product] { try await Product.products(for: [\"pro\"]) }\n",
+            "Scripts/Tool.swift": "let tool = \"a script\"\n",
+            "Scripts/Broken.xcstrings": "{ not a catalog",
+        ]
+        for (path, contents) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(contents.utf8).write(to: url)
+        }
+        let folder = Auditor.auditFolder(paths: [root], root: root, rules: BuiltInRules.all, options: AuditOptions(jobs: 2))
+        #expect(folder.apps[0].project.swiftFiles.map(\.path) == ["Scripts/Tool.swift", "Sources/Store.swift"])
+        #expect(folder.apps[0].project.inputErrors.map(\.location.file) == ["Scripts/Broken.xcstrings"])
+        #expect(folder.apps[0].project.inputErrors.first?.location.line == 1)
     }
 
     /// A generated app tree in a new temporary folder.

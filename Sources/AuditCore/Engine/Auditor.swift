@@ -145,13 +145,15 @@ public struct FolderAudit: Sendable {
     /// Apps `targets` asked for that the folder does not have, and the names it has.
     public var unknownTargets: [String]
     public var availableApps: [String]
-    /// Every file loaded, those no app took included: held here so that they are freed when
-    /// the caller lets the audit go, not one by one in the middle of it. The real benchmark
-    /// corpus's 777 Swift files and 55 catalogs in no app were freed on one core between
-    /// loading and the rules while the other waited (10-17 ms of a 180 ms audit).
+    /// Every file found, as loaded (a file no audited app takes is `.notAudited`, or `.failed`
+    /// when it cannot be read, unless it is a Swift file naming server notifications): held
+    /// here so that they are freed when the caller lets the audit go, not one by one in the
+    /// middle of it (freed between loading and the rules, on one core while the other waited,
+    /// the real benchmark corpus's files in no app took 10-17 ms of a 180 ms audit when they
+    /// were still parsed).
     var loaded: [(InputFile, LoadedInput)] = []
-    /// The paths of every file loaded, and the Swift files among them, those no app takes
-    /// included.
+    /// The paths of every file found, and the Swift files parsed: the apps' and those naming
+    /// server notifications that no app takes.
     public var loadedPaths: [String] { loaded.map(\.0.relativePath) }
     public var loadedSwiftFiles: [SwiftFile] {
         loaded.compactMap { item in if case .swift(let file, _, _, _) = item.1 { return file } else { return nil } }
@@ -175,20 +177,8 @@ public enum Auditor {
         // between the two, and the lexer finds the bytes still in the cache.
         let files = discovered.files.sorted { $0.relativePath < $1.relativePath }
         options.notify(.started(.reading, total: files.count + discovered.buildFiles.count))
-        // String catalogs and tables first (the largest files: one 2 MB catalog read last kept
-        // one worker busy alone), then the rest in path order; results stay in path order.
-        let loaded: [(InputFile, LoadedInput)] = parallelMap(files, jobs: options.jobs, first: { $0.kind.isLargeTable }) { file in
-            var input = InputFile(relativePath: file.relativePath, kind: file.kind, contents: read(file))
-            let item = Loader.load(input)
-            // A table's parsed form is what the rules read: its bytes are read again only for
-            // the excerpts of its findings (`SourceText`).
-            if file.kind.isLargeTable, case .success(let bytes) = input.contents {
-                input.contents = .success([])
-                input.released = (file, bytes.count)
-            }
-            options.notify(.advanced(.reading))
-            return (input, item)
-        }
+        // The build description first (a few small files): which files the audited apps take
+        // decides which are parsed.
         let build = BuildDescriptionLoader.load(discovered.buildFiles, root: root, jobs: options.jobs) {
             options.notify(.advanced(.reading))
         }
@@ -203,25 +193,57 @@ public enum Auditor {
             unknown = targets.filter { !names.contains($0) }
             chosen = plan.apps.filter { app in targets.contains(app.name) || app.name.components(separatedBy: ", ").contains { targets.contains($0) } }
         }
+        // Each audited app's files with their roles, and whether any app audits each file.
+        let candidates = candidateFiles(files, apps: chosen)
+        var roles = [[(offset: Int, role: AppPlan.FileRole)]](repeating: [], count: chosen.count)
+        var isAudited = [Bool](repeating: false, count: files.count)
+        for (index, app) in chosen.enumerated() {
+            for offset in candidates[index] {
+                guard let role = plan.role(of: files[offset], in: app) else { continue }
+                roles[index].append((offset, role))
+                // A test target's files other than Swift are not audited (its StoreKit
+                // configurations are named, not read).
+                if role == .code || files[offset].kind == .swift { isAudited[offset] = true }
+            }
+        }
+        let audited = isAudited
+        // String catalogs and tables first (the largest files: one 2 MB catalog read last kept
+        // one worker busy alone), then the rest in path order; results stay in path order.
+        let loaded: [(InputFile, LoadedInput)] = parallelMap(Array(files.indices), jobs: options.jobs, first: { files[$0].kind.isLargeTable }) { offset in
+            let file = files[offset]
+            defer { options.notify(.advanced(.reading)) }
+            guard audited[offset] else { return notAudited(file) }
+            var input = InputFile(relativePath: file.relativePath, kind: file.kind, contents: read(file))
+            let item = Loader.load(input)
+            // A table's parsed form is what the rules read: its bytes are read again only for
+            // the excerpts of its findings (`SourceText`).
+            if file.kind.isLargeTable, case .success(let bytes) = input.contents {
+                input.contents = .success([])
+                input.released = (file, bytes.count)
+            }
+            return (input, item)
+        }
         let shownBuildFiles = discovered.buildFiles.map { BuildFile(path: $0.relativePath, relativePath: $0.relativePath, kind: $0.kind) }
         // Each app's files and scope first (cheap, in order), then the apps audited in
         // parallel, largest first: a folder of many small packages kept one worker busy per
         // app's short rule stage while the other waited (apps × rules × files on every core).
         var work: [(selected: [(InputFile, LoadedInput)], scope: AuditScope, bytes: Int)] = []
-        let candidates = candidateFiles(files, apps: chosen)
         let settings = SettingsFile.read(discovered.settingsFiles, root: root)
         for (index, app) in chosen.enumerated() {
             var selected: [(InputFile, LoadedInput)] = []
             var testStoreKitConfigurations: [String] = []
-            // The first app looks at every file (one no app takes is reported with it when it
-            // could not be read); the others at those that can be theirs.
-            for offset in index == 0 ? Array(files.indices) : candidates[index] {
-                let file = files[offset]
-                guard let role = plan.role(of: file, in: app) else {
-                    // A file no app takes is still reported when it could not be read: once, with the first app.
-                    if index == 0, case .failed = loaded[offset].1 { selected.append(loaded[offset]) }
+            // The first app looks at every file (a file it does not take is reported with it
+            // when it could not be read: once, whether another app takes it or none does); the
+            // others at their own.
+            var next = 0
+            for offset in index == 0 ? Array(files.indices) : roles[index].map(\.offset) {
+                guard next < roles[index].count, roles[index][next].offset == offset else {
+                    if case .failed = loaded[offset].1 { selected.append(loaded[offset]) }
                     continue
                 }
+                let role = roles[index][next].role
+                next += 1
+                let file = files[offset]
                 if role == .test {
                     // Tests' own StoreKit configurations are not the app's catalogue; that they
                     // exist is what "set up for testing" asks.
@@ -320,6 +342,28 @@ public enum Auditor {
         var audit = FolderAudit(apps: results, unmatchedIncludes: unmatched, unknownTargets: unknown, availableApps: plan.apps.map { $0.name })
         audit.loaded = loaded
         return audit
+    }
+
+    /// A file no audited app takes: not parsed (nothing of it ships, nothing of it is
+    /// reported but that it cannot be read). A Swift file is still read, and loaded when its
+    /// bytes name an App Store Server Notifications API: `ServerNotifications` looks at every
+    /// Swift file of the folder (a server package beside the app is its own app or none).
+    /// Parsing the real benchmark corpus's 777 Swift files and 55 catalogs in no app was 40 %
+    /// of its loading, a fifth of its instructions (callgrind, one job: 1.899 -> 1.507 G).
+    static func notAudited(_ file: DiscoveredFile) -> (InputFile, LoadedInput) {
+        func result(_ contents: Result<[UInt8], InputError>) -> (InputFile, LoadedInput) {
+            let input = InputFile(relativePath: file.relativePath, kind: file.kind, contents: contents)
+            if case .failure(let error) = contents { return (input, .failed(error)) }
+            return (input, .notAudited)
+        }
+        guard file.kind == .swift else { return result(readingProblem(file).map { .failure($0) } ?? .success([])) }
+        let contents = read(file)
+        guard case .success(let bytes) = contents else { return result(contents) }
+        if bytes.withUnsafeBufferPointer({ ServerNotifications.swiftAnchorWords.occur(in: $0) }) {
+            let input = InputFile(relativePath: file.relativePath, kind: file.kind, contents: contents)
+            return (input, Loader.load(input))
+        }
+        return result(.success([]))
     }
 
     /// Builds the declarations, the identifier index and the literals' texts of the app files
@@ -423,12 +467,14 @@ public enum Auditor {
     /// source, configuration or copy anyone writes; it must not exhaust the memory instead.
     public static let maximumFileSize = 256 << 20
 
-    static func read(_ file: DiscoveredFile) -> Result<[UInt8], InputError> {
-        func failure(_ reason: String) -> Result<[UInt8], InputError> {
+    /// The file opened for reading, with its size: or why it cannot be read (the reasons
+    /// `read` gives before reading a byte). The caller closes the descriptor.
+    private static func open(_ file: DiscoveredFile) -> Result<(descriptor: Int32, size: Int), InputError> {
+        func failure(_ reason: String) -> Result<(descriptor: Int32, size: Int), InputError> {
             .failure(InputError(file: file.relativePath, line: 1, column: 1, reason: reason))
         }
         // Non-blocking: a named pipe (reached through a symbolic link) must not stall the audit.
-        let descriptor = open(file.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let descriptor = Foundation.open(file.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
             switch code {
@@ -445,20 +491,45 @@ public enum Auditor {
                 return failure("cannot be read: \(String(cString: strerror(code)))")
             }
         }
-        // Closed here rather than by a FileHandle: making and freeing one per file cost a
-        // third of reading the files (callgrind), and only a file still growing needs one.
-        defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
             // A link to a pipe, socket or device such as /dev/zero: reading could block or never end.
             return failure("cannot be read: it is not a regular file but a pipe, socket or device")
         }
         guard status.st_size <= maximumFileSize else {
+            close(descriptor)
             return failure("is larger than the \(maximumFileSize >> 20) MB the audit reads")
         }
+        return .success((descriptor, Int(status.st_size)))
+    }
+
+    /// Why `file` cannot be read, found without reading it (nil when it can be opened): what a
+    /// file no audited app takes is checked for.
+    static func readingProblem(_ file: DiscoveredFile) -> InputError? {
+        switch open(file) {
+        case .failure(let error): return error
+        case .success(let opened):
+            close(opened.descriptor)
+            return nil
+        }
+    }
+
+    static func read(_ file: DiscoveredFile) -> Result<[UInt8], InputError> {
+        func failure(_ reason: String) -> Result<[UInt8], InputError> {
+            .failure(InputError(file: file.relativePath, line: 1, column: 1, reason: reason))
+        }
+        let descriptor: Int32
+        let expected: Int
+        switch open(file) {
+        case .failure(let error): return .failure(error)
+        case .success(let opened): (descriptor, expected) = opened
+        }
+        // Closed here rather than by a FileHandle: making and freeing one per file cost a
+        // third of reading the files (callgrind), and only a file still growing needs one.
+        defer { close(descriptor) }
         // The size fstat gave, read straight into the array (one byte more to see a file that
         // grew); a file still growing is read the general way below.
-        let expected = Int(status.st_size)
         var complete = false
         var failed: Int32 = 0
         let direct = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, count in

@@ -58,6 +58,10 @@ public struct ServerNotifications: Sendable, Hashable {
     /// Swift identifiers that mark a file worth reading for notifications (name filter).
     /// (`notificationType` alone is also a push notification's field in app code.)
     static let swiftAnchors = ["NotificationTypeV2", "signedPayload", "ResponseBodyV2DecodedPayload", "SignedDataVerifier", "verifyAndDecodeNotification", "verifyAndDecodeTransaction"]
+    /// The anchors as bytes, looked for in one pass: a Swift file whose bytes hold none of
+    /// them names none of them (what the audit looks for in a Swift file no app takes before
+    /// it parses it).
+    static let swiftAnchorWords = ASCIINeedles(words: swiftAnchors.map { Array($0.utf8) }, foldingCase: false)
 
     static let serverExtensions: Set<String> = ["py", "js", "mjs", "cjs", "ts", "go", "rb", "php", "java", "kt", "cs", "rs", "ex", "exs", "scala"]
 
