@@ -13,20 +13,18 @@ public enum CommonMark {
         return true
     }()
 
-    /// Held by every use of cmark. cmark-gfm keeps the characters that start its extensions'
-    /// inlines (`~`, and `|` in table rows) in one table for the whole process: each parser
-    /// adds them when it parses inlines and removes them when done, so two parsers at once (copy
-    /// documents loaded on several workers) took them away from each other, and a `~~` was
-    /// sometimes struck and sometimes kept as text.
+    /// Held while a parser parses inlines. cmark-gfm keeps the characters that start its
+    /// extensions' inlines (`~`, and `|` in table rows) in one table for the whole process:
+    /// each parser adds them when it parses inlines and removes them when done, so two parsers
+    /// at once (copy documents loaded on several workers) took them away from each other, and a
+    /// `~~` was sometimes struck and sometimes kept as text. Inlines are parsed in
+    /// `cmark_parser_finish` alone (`process_inlines`, between the adding and the removing);
+    /// feeding the blocks, rendering and freeing read only the parser's and the document's own
+    /// state, and run on every worker at once (they were 60 % of cmark's time in the reports,
+    /// all of it behind one lock).
     private static let lock = NSLock()
 
     private static func withParsedDocument<T>(_ markdown: String, options: Int32, _ body: (OpaquePointer, OpaquePointer) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return parse(markdown, options: options, body)
-    }
-
-    private static func parse<T>(_ markdown: String, options: Int32, _ body: (OpaquePointer, OpaquePointer) -> T) -> T {
         _ = registered
         guard let parser = cmark_parser_new(options) else { fatalError("cmark_parser_new failed: out of memory") }
         defer { cmark_parser_free(parser) }
@@ -41,7 +39,10 @@ public enum CommonMark {
                 base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parser_feed(parser, $0, buffer.count) }
             }
         }
-        guard let document = cmark_parser_finish(parser) else { fatalError("cmark_parser_finish failed: out of memory") }
+        lock.lock()
+        let finished = cmark_parser_finish(parser)
+        lock.unlock()
+        guard let document = finished else { fatalError("cmark_parser_finish failed: out of memory") }
         defer { cmark_node_free(document) }
         return body(parser, document)
     }
