@@ -92,6 +92,28 @@ import Testing
         #expect(matched > 30)
     }
 
+    /// The expression's alternatives asked one by one (those whose words are there) find what
+    /// the whole expression finds: the leftmost match, in any case or script. (No two
+    /// alternatives can start at one place: their first words differ.)
+    @Test func externalPurchaseAlternativesFindWhatTheWholeExpressionFinds() {
+        let long = String(repeating: "Lorem ipsum dolor sit amet, get the app at the store. ", count: 200)
+        let texts = Self.texts + [
+            // Two alternatives, the later one leftmost; then the earlier one leftmost.
+            "Sur notre site web, or subscribe on our website", "Subscribe on our website. Sur notre site web",
+            "Buy on our website cheaper on our web", "cheaper on our website",
+            "Kaufen Sie über unsere Website, jetzt auf unserer Webseite kaufen", "COMPRA EN NUESTRA WEB o en nuestro sitio web",
+            "公式サイトで購入 or buy at the homepage", "SIGN UP   via\nour\tWEB SITE", "Get 3 months free at our online store",
+            long, long + "Buy Pro on our website for less", "Pay ſubscriptions on the WEBſITE", "ordinary copy with İ",
+        ]
+        var found = 0
+        for text in texts {
+            let whole = CopyPhrases.externalPurchase?.firstMatch(in: text, range: NSRange(text.startIndex..<text.endIndex, in: text))?.range
+            #expect(CopyPhrases.firstExternalPurchaseMatch(in: text) == whole, "\(text.prefix(80))")
+            if whole != nil { found += 1 }
+        }
+        #expect(found >= 20)
+    }
+
     /// The byte test a literal gets before it becomes a String rules out what it may: a URL
     /// with no checkout word, a word with no space; it never rules out a phrase.
     @Test func externalPurchaseByteTestRulesOutLinksAndWords() {

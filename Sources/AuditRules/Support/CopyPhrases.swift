@@ -166,6 +166,25 @@ enum CopyPhrases {
         return matches(otherPlatform, text).map { (text as NSString).substring(with: $0) }
     }
 
+    /// `externalPurchase`'s alternatives one by one, each with the words it needs (one of each
+    /// list): ICU's matcher costs about as much at every position of a text for each
+    /// alternative, whether its words are there or not, and a 10 KB text of a test fixture
+    /// took 2-3 ms. The leftmost match of the whole expression is the leftmost of these, the
+    /// earlier alternative first at one position (`firstExternalPurchaseMatch`).
+    static let externalPurchaseAlternatives: [(expression: NSRegularExpression?, needs: [ASCIINeedles])] = ([
+        (#"\b(?:subscribe|buy|purchase|upgrade|pay|sign up|get)\b(?:\s+\S+){0,4}?\s+(?:on|at|through|via|from)\s+(?:our|the)\s+(?:web ?site|web|homepage|online store)"#,
+         [["subscribe", "buy", "purchase", "upgrade", "pay", "sign up", "get"], ["web", "homepage", "online store"]]),
+        (#"(?:cheaper|save more|better price|lower price)\w* (?:on|at) (?:our|the) (?:web|website)"#,
+         [["cheaper", "save more", "better price", "lower price"], ["web"]]),
+        (#"(?:auf|über) unsere[rn]? (?:website|webseite|homepage)\w* (?:kaufen|abonnieren|bestellen)|(?:kaufen|abonnieren|bestellen) sie (?:auf|über) unsere[rn]? (?:website|webseite)"#,
+         [["unsere"], ["web", "homepage"]]),
+        (#"(?:abonnez|achetez)-vous sur notre site|sur notre site (?:web|internet)"#, [["notre site"]]),
+        (#"(?:suscríbete|compra) en nuestra (?:web|página)|en nuestro sitio web"#, [["nuestr"]]),
+        (#"ウェブサイトで(?:購入|購読|登録)|公式サイトで(?:購入|購読|登録)"#, [["サイトで"]]),
+    ] as [(String, [ASCIINeedles])]).map { pattern, needs in (regex(pattern), needs.map { $0.adding(foldingOntoASCII) }) }
+
+    /// The expression the alternatives make, for tests (`CopyPhrasesTests` checks that
+    /// `firstExternalPurchaseMatch` finds what it finds).
     static let externalPurchase = regex(
         #"\b(?:subscribe|buy|purchase|upgrade|pay|sign up|get)\b(?:\s+\S+){0,4}?\s+(?:on|at|through|via|from)\s+(?:our|the)\s+(?:web ?site|web|homepage|online store)"#
             + #"|(?:cheaper|save more|better price|lower price)\w* (?:on|at) (?:our|the) (?:web|website)"#
@@ -174,6 +193,23 @@ enum CopyPhrases {
             + #"|(?:suscríbete|compra) en nuestra (?:web|página)|en nuestro sitio web"#
             + #"|ウェブサイトで(?:購入|購読|登録)|公式サイトで(?:購入|購読|登録)"#
     )
+
+    /// Where `externalPurchase` first matches in `text`: the alternatives whose words are
+    /// there, each asked for its first match; the leftmost wins, the earlier alternative at
+    /// one position (a backtracking matcher tries them in that order at each position).
+    static func firstExternalPurchaseMatch(in text: String) -> NSRange? {
+        var text = text
+        let present = text.withUTF8 { bytes in
+            externalPurchaseAlternatives.map { alternative in alternative.needs.allSatisfy { $0.occur(in: bytes) } }
+        }
+        var best: NSRange?
+        for (index, alternative) in externalPurchaseAlternatives.enumerated() where present[index] {
+            guard let range = matches(alternative.expression, text) else { continue }
+            if best == nil || range.location < best!.location { best = range }
+            if range.location == 0 { break }
+        }
+        return best
+    }
 
     /// A checkout, pricing or payment page: a path word is a whole word (`/purchase`, not the
     /// `/purchases-ios` of an SDK's repository).
@@ -200,7 +236,7 @@ enum CopyPhrases {
     static func externalPurchasePhrase(in text: String) -> String? {
         var text = text
         let (phrase, link) = text.withUTF8 { externalPurchaseShapes(inUTF8: $0) }
-        if phrase, let range = matches(externalPurchase, text) {
+        if phrase, let range = firstExternalPurchaseMatch(in: text) {
             return (text as NSString).substring(with: range)
         }
         guard link, let expression = externalCheckoutURL else { return nil }
