@@ -359,7 +359,7 @@ public enum Auditor {
         guard file.kind == .swift else { return result(readingProblem(file).map { .failure($0) } ?? .success([])) }
         let contents = read(file)
         guard case .success(let bytes) = contents else { return result(contents) }
-        if bytes.withUnsafeBufferPointer({ ServerNotifications.swiftAnchorWords.occur(in: $0) }) {
+        if bytes.withUnsafeBufferPointer(ServerNotifications.mayNameSwiftAnchor) {
             let input = InputFile(relativePath: file.relativePath, kind: file.kind, contents: contents)
             return (input, Loader.load(input))
         }
