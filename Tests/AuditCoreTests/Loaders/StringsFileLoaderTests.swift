@@ -250,6 +250,39 @@ import Testing
         }
     }
 
+    /// A table that is valid UTF-8 (or transcoded UTF-16) passes non-ASCII text eight bytes at
+    /// a time, so a run can end inside a character of any length, before a quote, backslash,
+    /// line break or `*` at every offset; the same table with an invalid byte at its end is
+    /// read character by character and gives the same entries before its error.
+    @Test func validTextRunsEndInsideCharactersAtEveryOffset() throws {
+        for pad in 0..<9 {
+            let p = String(repeating: "x", count: pad)
+            for character in ["é", "€", "🙂", "ไทย"] {
+                let c = String(repeating: character, count: 3)
+                let text = "/* \(c)\(p)*\(c)\n\(p)\(c) */\n\"\(c)\(p)k\" = \"\(p)\(c)\\\"\(c)\(p)\(c)\n\(c)\\n\(p)\";\n// \(p)\(c)*\n'\(p)\(c)' = '\(c)\(p)';\n"
+                var utf16: [UInt8] = [0xFF, 0xFE]
+                for unit in text.utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+                for bytes in [Array(text.utf8), utf16] {
+                    let file = try StringsFileLoader.load(bytes: bytes, file: "th.lproj/Localizable.strings")
+                    #expect(file.entries.count == 2, "pad \(pad) \(character)")
+                    guard file.entries.count == 2 else { continue }
+                    #expect(file.entries[0].comment == "\(c)\(p)*\(c)\n\(p)\(c)", "pad \(pad) \(character)")
+                    #expect(file.entries[0].key == "\(c)\(p)k", "pad \(pad) \(character)")
+                    #expect(file.entries[0].value == "\(p)\(c)\"\(c)\(p)\(c)\n\(c)\n\(p)", "pad \(pad) \(character)")
+                    #expect(file.entries[1].comment == "\(p)\(c)*", "pad \(pad) \(character)")
+                    #expect(file.entries[1].key == "\(p)\(c)", "pad \(pad) \(character)")
+                    #expect(file.entries[1].value == "\(c)\(p)", "pad \(pad) \(character)")
+                    #expect(file.entries[1].location.line == 6, "pad \(pad) \(character)")
+                }
+                // Invalid at the very end: read the slow way, the same up to there.
+                let invalid = Array(text.utf8) + Array("\"z\" = \"".utf8) + [0xFF] + Array("\";\n".utf8)
+                let error = inputError { try StringsFileLoader.load(bytes: invalid, file: "x.strings") }
+                #expect(error?.location.line == 7, "pad \(pad) \(character)")
+                #expect(error?.reason.contains("invalid UTF-8: byte 0xFF") == true, "pad \(pad) \(character)")
+            }
+        }
+    }
+
     /// Four ASCII code units are transcoded at a time: a unit that must stop it (non-ASCII,
     /// LF, CR) at every offset of those words, in both byte orders.
     @Test func utf16WordsStopAtEveryOffset() throws {

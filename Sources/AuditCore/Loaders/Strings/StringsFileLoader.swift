@@ -33,6 +33,12 @@ struct StringsParser {
     private var pendingComment: String?
     /// The line a `//` comment ended on, to join it with a `//` comment on the next line.
     private var lineCommentEndLine: Int?
+    /// Whether the whole text is known to be valid UTF-8 (a UTF-16 table transcoded, or a
+    /// UTF-8 one checked in one pass): strings and comments then pass non-ASCII bytes eight
+    /// at a time instead of validating each character (translations are mostly non-ASCII: a
+    /// call and an append a character were a third of parsing damus's tables). A text that is
+    /// not is read as before, and its error points at the byte.
+    private let inputIsValidUTF8: Bool
 
     init(text: UTF8Text, file: String) {
         bytes = text.bytes
@@ -40,6 +46,10 @@ struct StringsParser {
         self.file = file
         index = text.start
         lineStart = text.start
+        switch text.encoding {
+        case .utf16LittleEndian, .utf16BigEndian: inputIsValidUTF8 = true
+        case .utf8, .utf8WithByteOrderMark: inputIsValidUTF8 = SwiftLexer.firstEncodingProblem(in: text.bytes) == nil
+        }
     }
 
     private var position: TextPosition {
@@ -122,7 +132,9 @@ struct StringsParser {
 
     // MARK: - Tokens
 
-    private mutating func parseToken(role: String) throws(InputError) -> String {
+    /// `role` names the token in the error for a missing one: made only then (an interpolated
+    /// string for every value of the damus tables' 15,000 entries was 25 M instructions).
+    private mutating func parseToken(role: @autoclosure () -> String) throws(InputError) -> String {
         let byte = bytes[index]
         if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
             return try parseQuotedString(quote: byte)
@@ -133,7 +145,7 @@ struct StringsParser {
         }
         guard index > start else {
             throw failure(
-                "expected \(role) in double quotes, found "
+                "expected \(role()) in double quotes, found "
                     + UTF8Validation.characterDescription(in: bytes, at: index, end: end), at: position)
         }
         return String(decoding: bytes[start..<index], as: UTF8.self)
@@ -156,12 +168,14 @@ struct StringsParser {
         index += 1
         scratch.removeAll(keepingCapacity: true)
         let quoteWord = 0x0101_0101_0101_0101 &* UInt64(quote)
+        // A non-ASCII byte stops the run to be validated, unless the text is known valid.
+        let nonASCIIStops: UInt64 = inputIsValidUTF8 ? 0 : ~0
         while index < end {
-            // Text without a quote, backslash, line break or non-ASCII byte: eight bytes at a
-            // time, copied at once (a table is mostly such text).
+            // Text without a quote, backslash, line break or non-ASCII byte to validate: eight
+            // bytes at a time, copied at once (a table is mostly such text).
             let runStart = index
             index = runEnd(from: index) { word in
-                word | WordBytes.zeroByteBits(word ^ quoteWord) | WordBytes.zeroByteBits(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+                word & nonASCIIStops | WordBytes.zeroByteBits(word ^ quoteWord) | WordBytes.zeroByteBits(word ^ 0x5C5C_5C5C_5C5C_5C5C)
                     | WordBytes.zeroByteBits(word ^ 0x0A0A_0A0A_0A0A_0A0A) | WordBytes.zeroByteBits(word ^ 0x0D0D_0D0D_0D0D_0D0D)
             }
             if index > runStart { scratch.append(contentsOf: bytes[runStart..<index]) }
@@ -189,6 +203,12 @@ struct StringsParser {
                 scratch.append(byte)
                 index += 1
             default:
+                // A run can end inside a character: in a valid text each byte stands alone.
+                if inputIsValidUTF8 {
+                    scratch.append(byte)
+                    index += 1
+                    continue
+                }
                 guard let length = UTF8Validation.sequenceLength(in: bytes, at: index, end: end) else {
                     throw failure(
                         "invalid UTF-8: byte 0x\(UTF8Validation.hex(UInt32(byte), digits: 2)) cannot appear here; "
@@ -324,10 +344,11 @@ struct StringsParser {
         let opening = position
         index += 2
         let contentStart = index
+        let nonASCIIStops: UInt64 = inputIsValidUTF8 ? 0 : ~0
         while index < end {
-            // To the next `*`, line break or non-ASCII byte, eight bytes at a time.
+            // To the next `*`, line break or non-ASCII byte to validate, eight bytes at a time.
             index = runEnd(from: index) { word in
-                word | WordBytes.zeroByteBits(word ^ 0x2A2A_2A2A_2A2A_2A2A)
+                word & nonASCIIStops | WordBytes.zeroByteBits(word ^ 0x2A2A_2A2A_2A2A_2A2A)
                     | WordBytes.zeroByteBits(word ^ 0x0A0A_0A0A_0A0A_0A0A) | WordBytes.zeroByteBits(word ^ 0x0D0D_0D0D_0D0D_0D0D)
             }
             guard index < end else { break }
@@ -355,9 +376,10 @@ struct StringsParser {
         let commentLine = line
         index += 2
         let contentStart = index
+        let nonASCIIStops: UInt64 = inputIsValidUTF8 ? 0 : ~0
         while index < end {
             index = runEnd(from: index) { word in
-                word | WordBytes.zeroByteBits(word ^ 0x0A0A_0A0A_0A0A_0A0A) | WordBytes.zeroByteBits(word ^ 0x0D0D_0D0D_0D0D_0D0D)
+                word & nonASCIIStops | WordBytes.zeroByteBits(word ^ 0x0A0A_0A0A_0A0A_0A0A) | WordBytes.zeroByteBits(word ^ 0x0D0D_0D0D_0D0D_0D0D)
             }
             guard index < end, bytes[index] != 0x0A, bytes[index] != 0x0D else { break }
             try skipCommentCharacter()
@@ -373,7 +395,8 @@ struct StringsParser {
 
     /// Comments must be valid UTF-8 like the rest of the file.
     private mutating func skipCommentCharacter() throws(InputError) {
-        guard bytes[index] >= 0x80 else {
+        // A run can end inside a character: in a valid text each byte stands alone.
+        guard bytes[index] >= 0x80, !inputIsValidUTF8 else {
             index += 1
             return
         }
@@ -388,7 +411,8 @@ struct StringsParser {
     /// The start of the first eight-byte word at or after `start` in which `stops` (the word
     /// ORed with the `WordBytes.zeroByteBits` of the word against each byte looked for) has a
     /// high bit, or where fewer than eight bytes are left; the caller looks at its bytes one
-    /// by one. A high bit of the word itself (a non-ASCII byte) stops it too, to be validated.
+    /// by one. The callers OR in the word itself unless the text is known valid UTF-8 (a
+    /// non-ASCII byte then stops it, to be validated).
     @inline(__always)
     private func runEnd(from start: Int, _ stops: (UInt64) -> UInt64) -> Int {
         bytes.withUnsafeBufferPointer { buffer in
