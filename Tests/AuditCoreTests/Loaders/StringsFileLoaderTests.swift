@@ -228,6 +228,13 @@ import Testing
             #expect(error?.reason == "invalid UTF-16: high surrogate U+D83D is not followed by a low surrogate")
         }
         #expect(try TextDecoding.transcodeUTF16([0xFF, 0xFE], from: 2, bigEndian: false, file: "x.strings") == [])
+        // A run of non-ASCII units ended by a lone low surrogate: the error after the run.
+        var lone: [UInt8] = []
+        for unit in "xé€ไ".utf16 { lone += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        lone += [0x00, 0xDC, 0x41, 0x00]
+        let error = inputError { try TextDecoding.transcodeUTF16(lone, from: 0, bigEndian: false, file: "x.strings") }
+        #expect(error?.location == SourceLocation(file: "x.strings", line: 1, column: 10))
+        #expect(error?.reason.contains("low surrogate U+DC00") == true)
     }
 
     /// The parser skips plain text eight bytes at a time: each byte it must stop at (a quote,
