@@ -160,6 +160,63 @@ private func file(_ source: String) -> SwiftFile { SwiftFile(path: "T.swift", by
         #expect(shipped.line(of: b) == 8)
     }
 
+    @Test func previewProviderTypesAreBlankedWithTheirAttributesAndModifiers() throws {
+        let source = """
+            import SwiftUI
+            struct Paywall: View { var body: some View { Text("Pro") } }
+            @MainActor
+            private struct Paywall_Previews: PreviewProvider {
+                static var previews: some View { Text("$4.99") }
+            }
+            extension Settings: View, PreviewProvider { static var previews: some View { Text("€1") } }
+            class Model { class func make() -> Model { Model() } }
+            enum E { case a }
+
+            """
+        let file = SwiftFile(path: "A.swift", bytes: Array(source.utf8))
+        let shipped = try #require(ShippedCode.withoutPreviews(file))
+        let segments = shipped.code.indices.filter { shipped.code[$0].kind == .stringSegment }.map { shipped.text($0) }
+        #expect(segments == ["Pro"])
+        let identifiers = Set(shipped.code.indices.filter { shipped.code[$0].kind == .identifier }.map { shipped.text($0) })
+        #expect(!identifiers.contains("Paywall_Previews") && !identifiers.contains("private") && !identifiers.contains("Settings"))
+        #expect(identifiers.isSuperset(of: ["Paywall", "Model", "make", "E"]))
+        #expect(!shipped.code.indices.contains { shipped.code[$0].kind == .attribute })
+    }
+
+    /// Blanking previews asks for the types inheriting `PreviewProvider` without building the
+    /// tree: the same declarations the tree has, on this package's sources and on shapes that
+    /// look like type declarations and are not.
+    @Test func typesInheritingANameAreTheTreesTypes() throws {
+        let shapes = """
+            struct A<T: PreviewProvider>: View where T: Sendable { }
+            class B: NSObject, PreviewProvider, @unchecked Sendable { class func f() {} ; class var v: Sendable { 1 } }
+            let t = a.struct ? b : PreviewProvider { }
+            enum: PreviewProvider { }
+            final class C: PreviewProvider {}
+            enum D: String, Error { case a; enum Inner: PreviewProvider { } }
+            protocol P: PreviewProvider, View {}
+            actor Q: PreviewProvider {}
+            extension E: PreviewProvider where T == Int {}
+            let x = y.struct; func g(enum: Int, class: PreviewProvider) {}
+            struct Unclosed: PreviewProvider {
+
+            """
+        for source in [shapes, try LexingInPartsTests.packageSource()] {
+            let file = SwiftFile(path: "A.swift", bytes: Array(source.utf8))
+            for name in ["PreviewProvider", "View", "Sendable", "Error", "Rule", "Hashable"] {
+                let direct = file.typeDeclarations(inheriting: name)
+                let tree = file.declarations.filter { $0.kind.isType && $0.inheritedTypes.contains(name) }.map { ($0.keyword, $0.bodyEnd) }
+                #expect(direct.map(\.keyword) == tree.map(\.0), "\(name)")
+                #expect(direct.map(\.bodyEnd) == tree.map(\.1), "\(name)")
+                // Asked again once the tree is built: from the tree.
+                #expect(file.typeDeclarations(inheriting: name).map(\.keyword) == tree.map(\.0), "\(name)")
+            }
+            if source == shapes {
+                #expect(file.typeDeclarations(inheriting: "PreviewProvider").count == 7)
+            }
+        }
+    }
+
     @Test func otherConditionsAreKept() {
         let file = SwiftFile(path: "A.swift", bytes: Array("#if os(iOS)\nlet a = 1\n#endif\n#if DEBUG_MENU\nlet c = 1\n#endif\n".utf8))
         #expect(ShippedCode.withoutPreviews(file) == nil)

@@ -44,7 +44,7 @@ public enum ShippedCode {
         }
         // Most files have no preview: the name filter says so without building the tree.
         guard file.mentions("PreviewProvider") else { return ranges }
-        for declaration in file.declarations where declaration.kind.isType && declaration.inheritedTypes.contains("PreviewProvider") && declaration.bodyEnd > 0 {
+        for declaration in file.typeDeclarations(inheriting: "PreviewProvider") where declaration.bodyEnd > 0 {
             var start = declaration.keyword
             // Include attributes and modifiers written before the keyword.
             while start > 0, file.code[start - 1].kind == .attribute || ["private", "fileprivate", "internal", "public"].contains(file.text(start - 1)) {

@@ -101,6 +101,18 @@ public final class SwiftFile: Sendable {
 
     private var isTooDeep: Bool { diagnostics.contains { $0.kind == .nestingTooDeep } }
 
+    /// The type declarations listing `name` among their inherited types (keyword, body's
+    /// closing brace): those of `declarations`, found without building the tree when it is
+    /// not built yet (a file naming `PreviewProvider` is lexed again without its previews,
+    /// and its own tree was built for this alone: 30 M instructions for damus's 181).
+    func typeDeclarations(inheriting name: String) -> [(keyword: Int, bodyEnd: Int)] {
+        if isTooDeep { return [] }
+        if structureCell.isComputed {
+            return declarations.filter { $0.kind.isType && $0.inheritedTypes.contains(name) }.map { ($0.keyword, $0.bodyEnd) }
+        }
+        return SyntaxTreeBuilder(bytes: bytes, code: code, startsLine: startsLine).typeDeclarations(inheriting: name, match: match)
+    }
+
     /// The Swift compiler's limit on nested brackets ("structure nesting level exceeded maximum
     /// of 256"). Deeper files are input errors: every query that walks enclosing scopes would
     /// otherwise cost the depth for each token.

@@ -371,14 +371,7 @@ struct SyntaxTreeBuilder {
             if previousIsDot { continue }
             var declarationKind: Declaration.Kind?
             if let typeKind = typeKeyword(i) {
-                // `class func`, `class var`: a modifier, not a class.
-                if typeKind == .class, kind(i + 1) == .identifier,
-                   spellsAny(i + 1, Self.modifierWords) || spells(i + 1, "subscript") || spells(i + 1, "init") {
-                    continue
-                }
-                // `case` patterns like `.enum` cannot reach here (dot checked); an `enum` used
-                // as a label `enum:` is excluded by the colon check.
-                if kind(i + 1) == .colon { continue }
+                guard startsTypeDeclaration(i, typeKind) else { continue }
                 declarationKind = typeKind
             } else if spells(i, "func") {
                 declarationKind = .function
@@ -408,6 +401,34 @@ struct SyntaxTreeBuilder {
             pending.append((bodyStart, declaration))
         }
         return (pending, claimed)
+    }
+
+    /// Whether the type keyword at `i` (an identifier not after a dot) starts a declaration.
+    private func startsTypeDeclaration(_ i: Int, _ typeKind: Declaration.Kind) -> Bool {
+        // `class func`, `class var`: a modifier, not a class.
+        if typeKind == .class, kind(i + 1) == .identifier,
+           spellsAny(i + 1, Self.modifierWords) || spells(i + 1, "subscript") || spells(i + 1, "init") {
+            return false
+        }
+        // `case` patterns like `.enum` cannot reach here (dot checked); an `enum` used
+        // as a label `enum:` is excluded by the colon check.
+        return kind(i + 1) != .colon
+    }
+
+    /// The type declarations that list `name` among their inherited types, as `declarations`
+    /// finds them (its keyword, its body's closing brace), without the rest of the tree: the
+    /// type keywords alone are looked at. What blanking previews asks of every file naming
+    /// `PreviewProvider`, whose tree is otherwise not needed (the file is lexed again without
+    /// them).
+    func typeDeclarations(inheriting name: String, match: BracketPartners) -> [(keyword: Int, bodyEnd: Int)] {
+        var found: [(keyword: Int, bodyEnd: Int)] = []
+        for i in 0..<code.count where code[i].kind == .identifier {
+            guard kind(i - 1) != .dot, let typeKind = typeKeyword(i), startsTypeDeclaration(i, typeKind),
+                  let bodyStart = bodyBrace(after: i, kind: typeKind),
+                  inheritedTypes(after: i, before: bodyStart).contains(name) else { continue }
+            found.append((i, Int(match[bodyStart])))
+        }
+        return found
     }
 
     /// The closures opened in `range`: every `{` no declaration claimed that is not the body
