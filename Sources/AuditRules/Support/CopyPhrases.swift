@@ -166,12 +166,8 @@ enum CopyPhrases {
         return matches(otherPlatform, text).map { (text as NSString).substring(with: $0) }
     }
 
-    /// `externalPurchase`'s alternatives one by one, each with the words it needs (one of each
-    /// list): ICU's matcher costs about as much at every position of a text for each
-    /// alternative, whether its words are there or not, and a 10 KB text of a test fixture
-    /// took 2-3 ms. The leftmost match of the whole expression is the leftmost of these, the
-    /// earlier alternative first at one position (`firstExternalPurchaseMatch`).
-    static let externalPurchaseAlternatives: [(expression: NSRegularExpression?, needs: [ASCIINeedles])] = ([
+    /// `externalPurchase`'s alternatives, each with the words it needs (one of each list).
+    private static let externalPurchasePatterns: [(pattern: String, needs: [ASCIINeedles])] = [
         (#"\b(?:subscribe|buy|purchase|upgrade|pay|sign up|get)\b(?:\s+\S+){0,4}?\s+(?:on|at|through|via|from)\s+(?:our|the)\s+(?:web ?site|web|homepage|online store)"#,
          [["subscribe", "buy", "purchase", "upgrade", "pay", "sign up", "get"], ["web", "homepage", "online store"]]),
         (#"(?:cheaper|save more|better price|lower price)\w* (?:on|at) (?:our|the) (?:web|website)"#,
@@ -181,18 +177,19 @@ enum CopyPhrases {
         (#"(?:abonnez|achetez)-vous sur notre site|sur notre site (?:web|internet)"#, [["notre site"]]),
         (#"(?:suscríbete|compra) en nuestra (?:web|página)|en nuestro sitio web"#, [["nuestr"]]),
         (#"ウェブサイトで(?:購入|購読|登録)|公式サイトで(?:購入|購読|登録)"#, [["サイトで"]]),
-    ] as [(String, [ASCIINeedles])]).map { pattern, needs in (regex(pattern), needs.map { $0.adding(foldingOntoASCII) }) }
+    ]
 
-    /// The expression the alternatives make, for tests (`CopyPhrasesTests` checks that
+    /// The alternatives compiled one by one: ICU's matcher costs about as much at every
+    /// position of a text for each alternative, whether its words are there or not, and a
+    /// 10 KB text of a test fixture took 2-3 ms with all of them. The leftmost match of the
+    /// whole expression is the leftmost of these, the earlier alternative first at one
+    /// position (`firstExternalPurchaseMatch`).
+    static let externalPurchaseAlternatives: [(expression: NSRegularExpression?, needs: [ASCIINeedles])] =
+        externalPurchasePatterns.map { (regex($0.pattern), $0.needs.map { $0.adding(foldingOntoASCII) }) }
+
+    /// The whole expression, for tests (`CopyPhrasesTests` checks that
     /// `firstExternalPurchaseMatch` finds what it finds).
-    static let externalPurchase = regex(
-        #"\b(?:subscribe|buy|purchase|upgrade|pay|sign up|get)\b(?:\s+\S+){0,4}?\s+(?:on|at|through|via|from)\s+(?:our|the)\s+(?:web ?site|web|homepage|online store)"#
-            + #"|(?:cheaper|save more|better price|lower price)\w* (?:on|at) (?:our|the) (?:web|website)"#
-            + #"|(?:auf|über) unsere[rn]? (?:website|webseite|homepage)\w* (?:kaufen|abonnieren|bestellen)|(?:kaufen|abonnieren|bestellen) sie (?:auf|über) unsere[rn]? (?:website|webseite)"#
-            + #"|(?:abonnez|achetez)-vous sur notre site|sur notre site (?:web|internet)"#
-            + #"|(?:suscríbete|compra) en nuestra (?:web|página)|en nuestro sitio web"#
-            + #"|ウェブサイトで(?:購入|購読|登録)|公式サイトで(?:購入|購読|登録)"#
-    )
+    static let externalPurchase = regex(externalPurchasePatterns.map(\.pattern).joined(separator: "|"))
 
     /// Where `externalPurchase` first matches in `text`: the alternatives whose words are
     /// there, each asked for its first match; the leftmost wins, the earlier alternative at
