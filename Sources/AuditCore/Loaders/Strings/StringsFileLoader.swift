@@ -39,6 +39,9 @@ struct StringsParser {
     /// call and an append a character were a third of parsing damus's tables). A text that is
     /// not is read as before, and its error points at the byte.
     private let inputIsValidUTF8: Bool
+    /// ANDed with a word in the runs: a non-ASCII byte stops the run, to be validated, unless
+    /// the text is known valid.
+    private var nonASCIIStops: UInt64 { inputIsValidUTF8 ? 0 : ~0 }
 
     init(text: UTF8Text, file: String) {
         bytes = text.bytes
@@ -168,8 +171,6 @@ struct StringsParser {
         index += 1
         scratch.removeAll(keepingCapacity: true)
         let quoteWord = 0x0101_0101_0101_0101 &* UInt64(quote)
-        // A non-ASCII byte stops the run to be validated, unless the text is known valid.
-        let nonASCIIStops: UInt64 = inputIsValidUTF8 ? 0 : ~0
         while index < end {
             // Text without a quote, backslash, line break or non-ASCII byte to validate: eight
             // bytes at a time, copied at once (a table is mostly such text).
@@ -344,7 +345,6 @@ struct StringsParser {
         let opening = position
         index += 2
         let contentStart = index
-        let nonASCIIStops: UInt64 = inputIsValidUTF8 ? 0 : ~0
         while index < end {
             // To the next `*`, line break or non-ASCII byte to validate, eight bytes at a time.
             index = runEnd(from: index) { word in
@@ -376,7 +376,6 @@ struct StringsParser {
         let commentLine = line
         index += 2
         let contentStart = index
-        let nonASCIIStops: UInt64 = inputIsValidUTF8 ? 0 : ~0
         while index < end {
             index = runEnd(from: index) { word in
                 word & nonASCIIStops | WordBytes.zeroByteBits(word ^ 0x0A0A_0A0A_0A0A_0A0A) | WordBytes.zeroByteBits(word ^ 0x0D0D_0D0D_0D0D_0D0D)
