@@ -55,9 +55,7 @@ import Testing
         // not JSON, a table that cannot be read (a link to nothing) and a server handler of
         // App Store Server Notifications. Only what an app audits is parsed; a file no app
         // takes is reported only when it cannot be read, and the server handler still counts.
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("iap-audit-noapp-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let files = [
+        let root = try Self.writeFolder([
             "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Kit\", targets: [.target(name: \"Kit\")])\n",
             "Sources/Kit/Store.swift": "import StoreKit\nfunc load() async throws -> [Product] { try await Product.products(for: [\"pro\"]) }\n",
             "Scripts/Tool.swift": "let tool = \"no app builds this\"\n",
@@ -70,12 +68,8 @@ import Testing
                 }
 
                 """,
-        ]
-        for (path, contents) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(contents.utf8).write(to: url)
-        }
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createSymbolicLink(
             atPath: root.appendingPathComponent("Scripts/Gone.strings").path, withDestinationPath: "/nonexistent/Gone.strings")
         for jobs in [1, 2] {
@@ -95,22 +89,27 @@ import Testing
     @Test func filesNoAppTakesAreLoadedWhenThereIsNoBuildDescription() throws {
         // Without a build description the folder is the app: every file is its own, the
         // catalog that is not JSON is reported where it is wrong.
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("iap-audit-folderapp-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let files = [
+        let root = try Self.writeFolder([
             "Sources/Store.swift": "import StoreKit\nfunc load() async throws -> [Product] { try await Product.products(for: [\"pro\"]) }\n",
             "Scripts/Tool.swift": "let tool = \"a script\"\n",
             "Scripts/Broken.xcstrings": "{ not a catalog",
-        ]
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = Auditor.auditFolder(paths: [root], root: root, rules: BuiltInRules.all, options: AuditOptions(jobs: 2))
+        #expect(folder.apps[0].project.swiftFiles.map(\.path) == ["Scripts/Tool.swift", "Sources/Store.swift"])
+        #expect(folder.apps[0].project.inputErrors.map(\.location.file) == ["Scripts/Broken.xcstrings"])
+        #expect(folder.apps[0].project.inputErrors.first?.location.line == 1)
+    }
+
+    /// These files (path: text) in a new temporary folder.
+    static func writeFolder(_ files: [String: String]) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("iap-audit-files-\(UUID().uuidString)")
         for (path, contents) in files {
             let url = root.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(contents.utf8).write(to: url)
         }
-        let folder = Auditor.auditFolder(paths: [root], root: root, rules: BuiltInRules.all, options: AuditOptions(jobs: 2))
-        #expect(folder.apps[0].project.swiftFiles.map(\.path) == ["Scripts/Tool.swift", "Sources/Store.swift"])
-        #expect(folder.apps[0].project.inputErrors.map(\.location.file) == ["Scripts/Broken.xcstrings"])
-        #expect(folder.apps[0].project.inputErrors.first?.location.line == 1)
+        return root
     }
 
     /// A generated app tree in a new temporary folder.
