@@ -56,10 +56,18 @@ extension SwiftFile {
 
     /// The innermost declaration or closure whose body contains code token `index`.
     public func enclosingDeclaration(of index: Int) -> Int? {
+        enclosingDeclaration(of: index, braces: structure.braces)
+    }
+
+    /// `enclosingDeclaration(of:)` with the brace table read once by the caller: the scope
+    /// queries below run for nearly every site a rule follows, and each read of the lazily
+    /// built structure costs an atomic load and a retain and release of its arrays.
+    @inline(__always)
+    private func enclosingDeclaration(of index: Int, braces: BraceDeclarations) -> Int? {
         guard index >= 0, index < code.count else { return nil }
         var open = Int(parent[index])
         while open >= 0 {
-            if code[open].kind == .leftBrace, let declaration = braces.declaration(of: open) {
+            if code.kinds[open] == .leftBrace, let declaration = braces.declaration(of: open) {
                 return declaration
             }
             open = Int(parent[open])
@@ -73,13 +81,28 @@ extension SwiftFile {
         return braces.declaration(of: brace)
     }
 
+    /// The declaration of the chain around `index` (innermost first) that passes `test`: what
+    /// `declarationChain(of:).first(where:)` finds, without making the chain.
+    @inline(__always)
+    private func firstEnclosingDeclaration(of index: Int, where test: (Declaration.Kind) -> Bool) -> Int? {
+        let structure = structure
+        var current = enclosingDeclaration(of: index, braces: structure.braces)
+        while let declaration = current {
+            if test(structure.declarations[declaration].kind) { return declaration }
+            let parentIndex = structure.declarations[declaration].parent
+            current = parentIndex >= 0 ? parentIndex : nil
+        }
+        return nil
+    }
+
     /// The chain of declarations around `index`, innermost first.
     public func declarationChain(of index: Int) -> [Int] {
+        let structure = structure
         var chain: [Int] = []
-        var current = enclosingDeclaration(of: index)
+        var current = enclosingDeclaration(of: index, braces: structure.braces)
         while let declaration = current {
             chain.append(declaration)
-            let parentIndex = declarations[declaration].parent
+            let parentIndex = structure.declarations[declaration].parent
             current = parentIndex >= 0 ? parentIndex : nil
         }
         return chain
@@ -87,14 +110,13 @@ extension SwiftFile {
 
     /// The innermost enclosing type declaration (struct, class, enum, actor, extension).
     public func enclosingType(of index: Int) -> Int? {
-        declarationChain(of: index).first { declarations[$0].kind.isType }
+        firstEnclosingDeclaration(of: index) { $0.isType }
     }
 
     /// The innermost enclosing function-like declaration (func, init, computed var), skipping closures.
     public func enclosingFunction(of index: Int) -> Int? {
-        declarationChain(of: index).first {
-            let kind = declarations[$0].kind
-            return kind == .function || kind == .initializer || kind == .variable || kind == .deinitializer || kind == .subscript
+        firstEnclosingDeclaration(of: index) { kind in
+            kind == .function || kind == .initializer || kind == .variable || kind == .deinitializer || kind == .subscript
         }
     }
 
