@@ -1,7 +1,10 @@
 /// Where each identifier of a file occurs, built once when the file is loaded: rules ask
 /// "where is `updates`?" and get the code indices at once instead of comparing the text of
 /// every token. Built from the bytes with its own hash table, so no String is made per token.
-public struct IdentifierIndex: Sendable {
+/// A class: each lookup reads it through the file's lazily built cell, and a struct of five
+/// arrays was copied out of it, five retains and releases, for each of a large file's
+/// hundreds of thousands of questions.
+public final class IdentifierIndex: Sendable {
     /// Open addressing: slot → name number + 1, or 0 when empty. A power of two in size.
     private let slots: [Int32]
     /// Per name: its hash, and one code index where it occurs (to compare text on lookup).
