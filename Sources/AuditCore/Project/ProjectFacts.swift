@@ -11,6 +11,10 @@ import Foundation
 public final class ProjectFacts: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [ObjectIdentifier: Entry] = [:]
+    /// The two facts asked for each name a rule follows (hundreds of thousands of times on a
+    /// large file): kept in fields, not looked up by key under the lock each time.
+    let mentions = MentionCache()
+    let nameFilterColumns = OnceCell<NameFilterColumns>()
 
     public init() {}
 
@@ -32,11 +36,13 @@ public final class ProjectFacts: @unchecked Sendable {
     /// One fact: its own lock, held while it is built, makes later askers wait for it.
     private final class Entry: @unchecked Sendable {
         private let lock = NSLock()
-        private var stored: (any Sendable)?
+        private var stored: AnyObject?
 
         func value<Value: Sendable>(_ build: () -> Value) -> Value {
             lock.lock()
             defer { lock.unlock() }
+            // A class box: casting it back is a comparison of its class, where a boxed value
+            // in an existential took a generic cast on every question.
             if let stored = stored as? Built<Value> { return stored.value }
             let built = build()
             stored = Built(value: built)
@@ -45,8 +51,9 @@ public final class ProjectFacts: @unchecked Sendable {
     }
 
     /// Boxed so that a fact that is an optional (`nil`: "no SDK") still reads as built.
-    private struct Built<Value: Sendable>: Sendable {
-        var value: Value
+    private final class Built<Value: Sendable> {
+        let value: Value
+        init(value: Value) { self.value = value }
     }
 }
 
@@ -70,8 +77,7 @@ extension Project {
     /// and each file's name filter answers most files without a lookup: rules ask about
     /// hundreds of names in projects of thousands of files.
     public func swiftFileIndices(mentioning name: String) -> [Int] {
-        let cache = fact(MentionCache.self) { MentionCache() }
-        return cache.indices(of: name) { name in
+        facts.mentions.indices(of: name) { name in
             let hash = IdentifierIndex.hash(of: name)
             return nameFilterColumns.candidates(for: hash).filter { swiftFiles[$0].mentions(name, hash: hash) }
         }
@@ -81,7 +87,7 @@ extension Project {
 extension Project {
     /// The name filters on their side, built on the project's workers the first time.
     var nameFilterColumns: NameFilterColumns {
-        fact(NameFilterColumns.self) { NameFilterColumns(swiftFiles, jobs: jobs) }
+        facts.nameFilterColumns.get { NameFilterColumns(swiftFiles, jobs: jobs) }
     }
 
     /// Builds what nearly every audit asks for before the rules start: built on first use
