@@ -307,6 +307,34 @@ private func roundTrips(_ source: String) -> Bool {
             }
         }
     }
+
+    /// Files of many lines: those that end every line with LF alone are read with `memchr`,
+    /// the rest a word at a time; both must find what a reading byte by byte finds.
+    @Test func lineStartsOfManyLinesMatchAByteByByteReading() {
+        func byteByByte(_ bytes: [UInt8]) -> [Int32] {
+            var starts: [Int32] = [0]
+            var i = 0
+            while i < bytes.count {
+                if bytes[i] == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
+                if bytes[i] == 0x0A || bytes[i] == 0x0D { starts.append(Int32(i + 1)) }
+                i += 1
+            }
+            return starts
+        }
+        var lines: [[UInt8]] = []
+        for n in 0..<200 { lines.append(Array(repeating: UInt8(ascii: "a") + UInt8(n % 26), count: (n * 7) % 45)) }
+        let joined = lines.joined(separator: [0x0A]).map { $0 }
+        for bytes in [joined, joined + [0x0A], [0x0A] + joined, joined + [0x0A, 0x0A], [0x0A, 0x0A]] {
+            #expect(LineTable(bytes).lineStarts == byteByByte(bytes))
+            #expect(LineTable(bytes).lineStarts.count == bytes.count(where: { $0 == 0x0A }) + 1)
+        }
+        // One carriage return anywhere sends the file to the word reading.
+        for position in [0, 1, joined.count / 2, joined.count - 1] {
+            var mixed = joined
+            mixed.insert(0x0D, at: position)
+            #expect(LineTable(mixed).lineStarts == byteByByte(mixed), "CR at \(position)")
+        }
+    }
 }
 
 /// Which ASCII bytes continue and start an identifier, every one of them: `$`, `_`, letters
