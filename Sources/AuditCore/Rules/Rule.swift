@@ -62,12 +62,15 @@ public struct RuleResult: Sendable {
     /// rest are counted, and `closeEvidence()` says how many in one last line.
     public static let evidenceLimit = 1000
 
-    public mutating func evidence(at location: SourceLocation?, _ message: String) {
+    /// The location and message are evaluated only for the lines kept: past the limit, a
+    /// rule's evidence is a count, and the 50 MB file's 17,000 listeners each had their
+    /// location and scope worked out for nothing.
+    public mutating func evidence(at location: @autoclosure () -> SourceLocation?, _ message: @autoclosure () -> String) {
         guard evidence.count < Self.evidenceLimit else {
             omittedEvidence += 1
             return
         }
-        evidence.append(Evidence(ruleID: rule.identifier, location: location, message: message))
+        evidence.append(Evidence(ruleID: rule.identifier, location: location(), message: message()))
     }
 
     /// Adds the line counting the evidence not kept (see `evidenceLimit`), once the rule has run.
@@ -80,8 +83,8 @@ public struct RuleResult: Sendable {
         omittedEvidence = 0
     }
 
-    public mutating func evidence(in file: SwiftFile, at index: Int, _ message: String) {
-        evidence(at: file.location(of: index), message)
+    public mutating func evidence(in file: SwiftFile, at index: Int, _ message: @autoclosure () -> String) {
+        evidence(at: file.location(of: index), message())
     }
 
     public mutating func notApplicable(_ reason: String) {
