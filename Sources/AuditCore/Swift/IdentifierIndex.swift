@@ -5,60 +5,77 @@
 /// arrays was copied out of it, five retains and releases, for each of a large file's
 /// hundreds of thousands of questions.
 public final class IdentifierIndex: Sendable {
-    /// Open addressing: slot → name number + 1, or 0 when empty. A power of two in size.
-    private let slots: [Int32]
-    /// Per name: its hash, and one code index where it occurs (to compare text on lookup).
-    private let hashes: [UInt32]
-    private let sample: [Int32]
+    /// Open addressing, a power of two in size: per slot, the name's hash in the high 32 bits
+    /// and its number + 1 in the low ones; 0 when empty. The hash beside the number, and each
+    /// name's text found by its own start and length: a probe of a large file's table missed
+    /// the cache three times (the slot, the name's hash, its sample token's columns).
+    private let slots: [UInt64]
+    /// Per name: where one occurrence's text starts in the bytes, and its length.
+    private let sampleStarts: [Int32]
+    private let sampleLengths: [Int32]
     /// Per name n: its occurrences are `positions[firsts[n]..<firsts[n + 1]]`, ascending.
     private let firsts: [Int32]
     private let positions: [Int32]
 
+    private static let hashBits: UInt64 = 0xFFFF_FFFF_0000_0000
+
     /// Indexes the `.identifier` tokens of `code` (backtick identifiers are not included).
     init(bytes: [UInt8], code: TokenList) {
+        let count = code.count
         var identifierCount = 0
-        for token in code where token.kind == .identifier { identifierCount += 1 }
+        code.kinds.withUnsafeBufferPointer { kinds in
+            for kind in kinds where kind == .identifier { identifierCount += 1 }
+        }
         // Distinct names are a small part of the identifiers; the table grows when it must.
         var capacity = 16
         while capacity < identifierCount / 8 + 16 { capacity <<= 1 }
-        var slots = [Int32](repeating: 0, count: capacity)
-        var hashes: [UInt32] = []
-        var sample: [Int32] = []
+        var slots = [UInt64](repeating: 0, count: capacity)
+        var sampleStarts: [Int32] = []
+        var sampleLengths: [Int32] = []
         var counts: [Int32] = []
         // Name number of each identifier, in code order (one entry an identifier, not a
         // token: a third of the size); dropped after building.
         var nameOf: [Int32] = []
         nameOf.reserveCapacity(identifierCount)
-        bytes.withUnsafeBufferPointer { b in
-            for (index, token) in code.enumerated() where token.kind == .identifier {
-                let start = Int(token.start)
-                let length = Int(token.end) - start
-                let hash = Self.hash(b, start, length)
-                var slot = Int(hash) & (capacity - 1)
-                while true {
-                    let entry = Int(slots[slot])
-                    if entry == 0 {
-                        // Grow when three quarters full, keeping lookups short.
-                        if (hashes.count + 1) * 4 > capacity * 3 {
-                            capacity <<= 1
-                            slots = Self.rehash(hashes, capacity: capacity)
-                            slot = Int(hash) & (capacity - 1)
-                            continue
+        code.kinds.withUnsafeBufferPointer { kinds in
+            code.starts.withUnsafeBufferPointer { starts in
+                code.lengths.withUnsafeBufferPointer { lengths in
+                    bytes.withUnsafeBufferPointer { b in
+                        for index in 0..<count where kinds[index] == .identifier {
+                            let start = Int(starts[index])
+                            let length = code.long.length(lengths[index], of: index, start: starts[index])
+                            let hash = Self.hash(b, start, length)
+                            let tag = UInt64(hash) << 32
+                            var slot = Int(hash) & (capacity - 1)
+                            while true {
+                                let entry = slots[slot]
+                                if entry == 0 {
+                                    // Grow when three quarters full, keeping lookups short.
+                                    if (sampleStarts.count + 1) * 4 > capacity * 3 {
+                                        capacity <<= 1
+                                        slots = Self.rehash(slots, capacity: capacity)
+                                        slot = Int(hash) & (capacity - 1)
+                                        continue
+                                    }
+                                    slots[slot] = tag | UInt64(sampleStarts.count + 1)
+                                    nameOf.append(Int32(sampleStarts.count))
+                                    sampleStarts.append(Int32(start))
+                                    sampleLengths.append(Int32(length))
+                                    counts.append(1)
+                                    break
+                                }
+                                if entry & Self.hashBits == tag {
+                                    let name = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+                                    if Int(sampleLengths[name]) == length, Self.same(b, start, Int(sampleStarts[name]), length) {
+                                        nameOf.append(Int32(name))
+                                        counts[name] += 1
+                                        break
+                                    }
+                                }
+                                slot = (slot + 1) & (capacity - 1)
+                            }
                         }
-                        slots[slot] = Int32(hashes.count + 1)
-                        nameOf.append(Int32(hashes.count))
-                        hashes.append(hash)
-                        sample.append(Int32(index))
-                        counts.append(1)
-                        break
                     }
-                    let name = entry - 1
-                    if hashes[name] == hash, Self.same(b, start, length, code[Int(sample[name])]) {
-                        nameOf.append(Int32(name))
-                        counts[name] += 1
-                        break
-                    }
-                    slot = (slot + 1) & (capacity - 1)
                 }
             }
         }
@@ -74,8 +91,8 @@ public final class IdentifierIndex: Sendable {
             fill[name] += 1
         }
         self.slots = slots
-        self.hashes = hashes
-        self.sample = sample
+        self.sampleStarts = sampleStarts
+        self.sampleLengths = sampleLengths
         self.firsts = firsts
         self.positions = positions
     }
@@ -109,15 +126,15 @@ public final class IdentifierIndex: Sendable {
         return name.withUTF8 { word in
             bytes.withUnsafeBufferPointer { b -> Int? in
                 let mask = slots.count - 1
+                let tag = UInt64(hash) << 32
                 var slot = Int(hash) & mask
                 while true {
-                    let entry = Int(slots[slot])
+                    let entry = slots[slot]
                     if entry == 0 { return nil }
-                    let number = entry - 1
-                    if hashes[number] == hash {
-                        let token = code[Int(sample[number])]
-                        let start = Int(token.start)
-                        if Int(token.end) - start == word.count {
+                    if entry & Self.hashBits == tag {
+                        let number = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+                        let start = Int(sampleStarts[number])
+                        if Int(sampleLengths[number]) == word.count {
                             var same = true
                             for k in 0..<word.count where b[start + k] != word[k] {
                                 same = false
@@ -165,22 +182,22 @@ public final class IdentifierIndex: Sendable {
         return UInt32(truncatingIfNeeded: hash >> 16)
     }
 
+    /// Whether the `length` bytes at `start` and at `other` are the same.
     @inline(__always)
-    private static func same(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int, _ other: Token) -> Bool {
-        let otherStart = Int(other.start)
-        guard Int(other.end) - otherStart == length else { return false }
-        for k in 0..<length where b[start + k] != b[otherStart + k] { return false }
+    private static func same(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ other: Int, _ length: Int) -> Bool {
+        for k in 0..<length where b[start + k] != b[other + k] { return false }
         return true
     }
 
-    private static func rehash(_ hashes: [UInt32], capacity: Int) -> [Int32] {
-        var slots = [Int32](repeating: 0, count: capacity)
-        for (name, hash) in hashes.enumerated() {
-            var slot = Int(hash) & (capacity - 1)
-            while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
-            slots[slot] = Int32(name + 1)
+    /// The table at twice the size: each entry keeps its hash, so it is placed again from it.
+    private static func rehash(_ slots: [UInt64], capacity: Int) -> [UInt64] {
+        var grown = [UInt64](repeating: 0, count: capacity)
+        for entry in slots where entry != 0 {
+            var slot = Int(truncatingIfNeeded: entry >> 32) & (capacity - 1)
+            while grown[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
+            grown[slot] = entry
         }
-        return slots
+        return grown
     }
 }
 
