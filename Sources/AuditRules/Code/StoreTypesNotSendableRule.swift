@@ -311,6 +311,7 @@ public struct StoreTypesNotSendableRule: Rule {
         // files that mention a candidate (a file declaring a type names it). Asked for each
         // class, it cost two lookups by name each (a third of the rule on the 50 MB file).
         var partsByName: [String: [Part]] = [:]
+        partsByName.reserveCapacity(candidates.count)
         for fileIndex in declaringFiles {
             let file = project.swiftFiles[fileIndex]
             for (index, declaration) in file.declarations.enumerated() where declaration.kind.isType && candidates.contains(declaration.name) {
@@ -319,9 +320,9 @@ public struct StoreTypesNotSendableRule: Rule {
         }
         for fileIndex in declaringFiles {
             let file = project.swiftFiles[fileIndex]
-            for (index, declaration) in file.declarations.enumerated()
-            where (declaration.kind == .class || declaration.kind == .actor) && candidates.contains(declaration.name) {
-                let parts = partsByName[declaration.name] ?? []
+            // A class of a candidate's name in these files is one of that candidate's parts.
+            for (index, declaration) in file.declarations.enumerated() where declaration.kind == .class || declaration.kind == .actor {
+                guard let parts = partsByName[declaration.name] else { continue }
                 guard Self.ownsStoreKitState(declaration.name, parts: parts) else { continue }
                 sawStoreType = true
                 let nameToken = nameIndex(of: index, in: file)
