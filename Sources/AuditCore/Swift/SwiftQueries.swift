@@ -81,14 +81,15 @@ extension SwiftFile {
         return braces.declaration(of: brace)
     }
 
-    /// The declaration of the chain around `index` (innermost first) that passes `test`: what
-    /// `declarationChain(of:).first(where:)` finds, without making the chain.
+    /// The first declaration of the chain around `index` (innermost first) that passes `test`,
+    /// given its index and kind: the one walk behind `declarationChain`, `enclosingType` and
+    /// `enclosingFunction`, which the latter two end early without making the chain.
     @inline(__always)
-    private func firstEnclosingDeclaration(of index: Int, where test: (Declaration.Kind) -> Bool) -> Int? {
+    private func firstEnclosingDeclaration(of index: Int, where test: (Int, Declaration.Kind) -> Bool) -> Int? {
         let structure = structure
         var current = enclosingDeclaration(of: index, braces: structure.braces)
         while let declaration = current {
-            if test(structure.declarations[declaration].kind) { return declaration }
+            if test(declaration, structure.declarations[declaration].kind) { return declaration }
             let parentIndex = structure.declarations[declaration].parent
             current = parentIndex >= 0 ? parentIndex : nil
         }
@@ -97,25 +98,22 @@ extension SwiftFile {
 
     /// The chain of declarations around `index`, innermost first.
     public func declarationChain(of index: Int) -> [Int] {
-        let structure = structure
         var chain: [Int] = []
-        var current = enclosingDeclaration(of: index, braces: structure.braces)
-        while let declaration = current {
+        _ = firstEnclosingDeclaration(of: index) { declaration, _ in
             chain.append(declaration)
-            let parentIndex = structure.declarations[declaration].parent
-            current = parentIndex >= 0 ? parentIndex : nil
+            return false
         }
         return chain
     }
 
     /// The innermost enclosing type declaration (struct, class, enum, actor, extension).
     public func enclosingType(of index: Int) -> Int? {
-        firstEnclosingDeclaration(of: index) { $0.isType }
+        firstEnclosingDeclaration(of: index) { $1.isType }
     }
 
     /// The innermost enclosing function-like declaration (func, init, computed var), skipping closures.
     public func enclosingFunction(of index: Int) -> Int? {
-        firstEnclosingDeclaration(of: index) { kind in
+        firstEnclosingDeclaration(of: index) { _, kind in
             kind == .function || kind == .initializer || kind == .variable || kind == .deinitializer || kind == .subscript
         }
     }
