@@ -328,11 +328,37 @@ private func roundTrips(_ source: String) -> Bool {
             #expect(LineTable(bytes).lineStarts == byteByByte(bytes))
             #expect(LineTable(bytes).lineStarts.count == bytes.count(where: { $0 == 0x0A }) + 1)
         }
+        // CR LF and lone CRs: the table is made for at most one line per LF and CR.
+        let crlf = lines.joined(separator: [0x0D, 0x0A]).map { $0 }
+        let lone = lines.joined(separator: [0x0D]).map { $0 }
+        for bytes in [crlf, crlf + [0x0D], lone, lone + [0x0D, 0x0A, 0x0D]] {
+            #expect(LineTable(bytes).lineStarts == byteByByte(bytes))
+        }
         // One carriage return anywhere sends the file to the word reading.
         for position in [0, 1, joined.count / 2, joined.count - 1] {
             var mixed = joined
             mixed.insert(0x0D, at: position)
             #expect(LineTable(mixed).lineStarts == byteByByte(mixed), "CR at \(position)")
+        }
+    }
+}
+
+/// The count of a byte value that sizes the line table: exact next to every other byte value,
+/// the bytes whose bits are one off (0x0B, 0x8A, 0x09), zero and 0xFF, at every offset in a
+/// word and in the tail after the last whole word.
+@Test func byteCountsAreExactWhateverTheBytesAroundThem() {
+    let others: [UInt8] = [0x00, 0x01, 0x09, 0x0B, 0x0C, 0x0E, 0x7F, 0x80, 0x8A, 0x8D, 0xFE, 0xFF, 0x20, 0x61]
+    for target: UInt8 in [0x0A, 0x0D] {
+        for length in 0..<27 {
+            for filler in others {
+                for position in 0..<max(length, 1) {
+                    var bytes = Array(repeating: filler, count: length)
+                    for index in stride(from: position, to: length, by: 3) { bytes[index] = target }
+                    let expected = bytes.count(where: { $0 == target })
+                    let counted = bytes.withUnsafeBufferPointer { LineTable.count(target, in: $0) }
+                    #expect(counted == expected, "byte \(target) among \(filler), length \(length), from \(position)")
+                }
+            }
         }
     }
 }

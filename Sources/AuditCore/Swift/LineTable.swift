@@ -7,24 +7,37 @@ public struct LineTable: Sendable, Hashable {
     public let byteCount: Int
 
     public init(_ bytes: [UInt8]) {
-        var starts: [Int32] = [0]
-        bytes.withUnsafeBufferPointer { b in
-            guard let base = b.baseAddress else { return }
+        lineStarts = bytes.withUnsafeBufferPointer { b in
+            // Every line break holds an LF or a CR: their count bounds the lines, and is exact
+            // when there is no CR. The table is made at that size: grown by doubling, a file of a
+            // million lines held twice its entries' room and copied them at each step (the table
+            // is made for a file's first finding or evidence line, and kept with the file).
+            let lineFeeds = Self.count(0x0A, in: b)
+            let returns = Self.count(0x0D, in: b)
+            guard let base = b.baseAddress else { return [0] }
             // Nearly every file ends its lines with LF alone: `memchr` finds them (a line is
             // some thirty bytes, and the word loop below cost five instructions a byte).
-            if memchr(base, 0x0D, b.count) == nil {
-                var from = 0
-                while from < b.count, let found = memchr(base + from, 0x0A, b.count - from) {
-                    from = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-                    starts.append(Int32(truncatingIfNeeded: from))
+            if returns == 0 {
+                return [Int32](unsafeUninitializedCapacity: lineFeeds + 1) { starts, initialized in
+                    starts[0] = 0
+                    var from = 0
+                    var line = 1
+                    while line <= lineFeeds, let found = memchr(base + from, 0x0A, b.count - from) {
+                        from = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                        starts[line] = Int32(truncatingIfNeeded: from)
+                        line += 1
+                    }
+                    initialized = line
                 }
-                return
             }
+            var starts: [Int32] = []
+            starts.reserveCapacity(lineFeeds + returns + 1)
+            starts.append(0)
             var i = 0
             let n = b.count
             while i < n {
                 // Eight bytes at a time where none ends a line.
-                if i + 8 <= n, let base = b.baseAddress {
+                if i + 8 <= n {
                     let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self)
                     if !WordBytes.hasZeroByte(word ^ 0x0A0A_0A0A_0A0A_0A0A), !WordBytes.hasZeroByte(word ^ 0x0D0D_0D0D_0D0D_0D0D) {
                         i += 8
@@ -40,9 +53,27 @@ public struct LineTable: Sendable, Hashable {
                 }
                 i += 1
             }
+            return starts
         }
-        lineStarts = starts
         byteCount = bytes.count
+    }
+
+    /// How many bytes of `b` are `byte`, eight at a time.
+    static func count(_ byte: UInt8, in b: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = b.baseAddress else { return 0 }
+        let pattern = 0x0101_0101_0101_0101 &* UInt64(byte)
+        var total = 0
+        var i = 0
+        while i + 8 <= b.count {
+            let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ pattern
+            total &+= WordBytes.zeroByteMask(word).nonzeroBitCount
+            i += 8
+        }
+        while i < b.count {
+            if base[i] == byte { total &+= 1 }
+            i += 1
+        }
+        return total
     }
 
     public var lineCount: Int { lineStarts.count }
@@ -76,6 +107,13 @@ enum WordBytes {
     @inline(__always)
     static func hasZeroByte(_ word: UInt64) -> Bool {
         zeroByteBits(word) & 0x8080_8080_8080_8080 != 0
+    }
+
+    /// The high bit of each zero byte of `word`, and no other bit: exact for every byte (no
+    /// borrow crosses bytes), so its bits can be counted.
+    @inline(__always)
+    static func zeroByteMask(_ word: UInt64) -> UInt64 {
+        ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & 0x8080_8080_8080_8080
     }
 
     /// `hasZeroByte` before its mask: several words' bits can be ORed and masked once.
