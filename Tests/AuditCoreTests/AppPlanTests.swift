@@ -116,6 +116,52 @@ import Testing
         #expect(many.contains("Packages/P20/Sources/P20/Old/B.swift"))
     }
 
+    /// A monorepo-like tree (seeded): package folders nested in each other, names that are
+    /// prefixes of their siblings (`Kit`, `KitUI`), files at every depth, and a few paths with
+    /// an empty folder name or a leading slash. Asked in path order, reversed and shuffled, a
+    /// lookup that remembers the last folder answers as testing each folder would, and the
+    /// files each app may take (`Auditor.candidateFiles`, which remembers the owners of the last
+    /// folder's chain) are those of looking up every folder above every file.
+    @Test func folderChainsAnswerAsEachFolderWouldInAnyOrder() {
+        var generator = SeededGenerator(seed: 7)
+        let names = ["Kit", "KitUI", "Core", "Core2", "Sources", "Tests", "A", "AB"]
+        var folders: [String] = []
+        for _ in 0..<60 {
+            let depth = Int.random(in: 1...5, using: &generator)
+            folders.append((0..<depth).map { _ in names.randomElement(using: &generator)! }.joined(separator: "/"))
+        }
+        var paths = folders.flatMap { folder in (0..<3).map { "\(folder)/F\($0).swift" } }
+        paths += ["Kit//F.swift", "/Kit/F.swift", "Top.swift", "KitUI", "Kit/KitUI/Core2/Deep/F.swift"]
+        let members = Set(folders.shuffled(using: &generator).prefix(20))
+        let excluded = Set(folders.filter { folder in members.contains { RepositoryPath.isInside(folder, folder: $0) } }.prefix(6))
+        let membership = Membership(files: [paths[3]], folders: members, excluded: excluded)
+        #expect(members.count > 8)
+        func reference(_ path: String) -> Bool {
+            if membership.files.contains(path) { return true }
+            guard members.contains(where: { RepositoryPath.isInside(path, folder: $0) }) else { return false }
+            return !excluded.contains { RepositoryPath.isInside(path, folder: $0) }
+        }
+        var agreed = 0
+        for order in [paths.sorted(), paths.sorted().reversed(), paths.shuffled(using: &generator)] {
+            var lookup = Membership.Lookup()
+            for path in order {
+                #expect(membership.contains(path, lookup: &lookup) == reference(path), "\(path)")
+                agreed += 1
+            }
+        }
+        #expect(paths.contains { reference($0) } && paths.contains { !reference($0) })
+        // Four apps, each owning some of the folders and files.
+        let apps = (0..<4).map { index in
+            AppScope(name: "App\(index)", kind: .package, summary: "",
+                     members: Membership(files: Set(paths.shuffled(using: &generator).prefix(3)), folders: Set(folders.shuffled(using: &generator).prefix(10))),
+                     tests: Membership(folders: Set(folders.shuffled(using: &generator).prefix(2))), storeKitConfigurations: nil, folder: "")
+        }
+        for order in [paths.sorted(), paths.shuffled(using: &generator)] {
+            let files = order.map { DiscoveredFile(path: "/root/" + $0, relativePath: $0, kind: .swift) }
+            #expect(Auditor.candidateFiles(files, apps: apps) == Self.candidatesByEveryFolder(files, apps: apps))
+        }
+    }
+
     @Test func classicGroupsResolveEveryPathKindAndLeaveOutFilesInNoTarget() throws {
         let found = plan("ClassicApp")
         #expect(found.build.problems.isEmpty)
@@ -381,5 +427,18 @@ import Testing
         #expect(value["a"]?.string == "x \"y\" \n z")
         #expect(value["b"]?.strings == ["1", "two", "3 4"])
         #expect(value["c"] == .data([0x0A, 0xFF], TextPosition(line: 1, column: 59)))
+    }
+}
+
+/// SplitMix64: the same numbers on every run and machine.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
