@@ -343,7 +343,7 @@ private func roundTrips(_ source: String) -> Bool {
     }
 }
 
-/// The count of a byte value that sizes the line table: exact next to every other byte value,
+/// The counts of LF and CR that size the line table: exact next to every other byte value,
 /// the bytes whose bits are one off (0x0B, 0x8A, 0x09), zero and 0xFF, at every offset in a
 /// word and in the tail after the last whole word.
 @Test func byteCountsAreExactWhateverTheBytesAroundThem() {
@@ -355,11 +355,19 @@ private func roundTrips(_ source: String) -> Bool {
                     var bytes = Array(repeating: filler, count: length)
                     for index in stride(from: position, to: length, by: 3) { bytes[index] = target }
                     let expected = bytes.count(where: { $0 == target })
-                    let counted = bytes.withUnsafeBufferPointer { LineTable.count(target, in: $0) }
+                    let counts = bytes.withUnsafeBufferPointer { LineTable.lineBreakCounts(in: $0) }
+                    let counted = target == 0x0A ? counts.lineFeeds : counts.returns
                     #expect(counted == expected, "byte \(target) among \(filler), length \(length), from \(position)")
                 }
             }
         }
+    }
+    // Both in one word, side by side (CR LF) and apart: each counted once, in its own count.
+    let mixed: [UInt8] = Array("a\r\nb\rc\n\r\r\n\n d\r".utf8)
+    for start in 0..<mixed.count {
+        let bytes = Array(mixed[start...] + mixed[..<start])
+        let counts = bytes.withUnsafeBufferPointer { LineTable.lineBreakCounts(in: $0) }
+        #expect(counts.lineFeeds == bytes.count(where: { $0 == 0x0A }) && counts.returns == bytes.count(where: { $0 == 0x0D }), "rotated by \(start)")
     }
 }
 

@@ -12,8 +12,7 @@ public struct LineTable: Sendable, Hashable {
             // when there is no CR. The table is made at that size: grown by doubling, a file of a
             // million lines held twice its entries' room and copied them at each step (the table
             // is made for a file's first finding or evidence line, and kept with the file).
-            let lineFeeds = Self.count(0x0A, in: b)
-            let returns = Self.count(0x0D, in: b)
+            let (lineFeeds, returns) = Self.lineBreakCounts(in: b)
             guard let base = b.baseAddress else { return [0] }
             // Nearly every file ends its lines with LF alone: `memchr` finds them (a line is
             // some thirty bytes, and the word loop below cost five instructions a byte).
@@ -58,22 +57,22 @@ public struct LineTable: Sendable, Hashable {
         byteCount = bytes.count
     }
 
-    /// How many bytes of `b` are `byte`, eight at a time.
-    static func count(_ byte: UInt8, in b: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let base = b.baseAddress else { return 0 }
-        let pattern = 0x0101_0101_0101_0101 &* UInt64(byte)
-        var total = 0
+    /// How many LFs and CRs `b` holds, both counted in one pass eight bytes at a time.
+    static func lineBreakCounts(in b: UnsafeBufferPointer<UInt8>) -> (lineFeeds: Int, returns: Int) {
+        guard let base = b.baseAddress else { return (0, 0) }
+        var (lineFeeds, returns) = (0, 0)
         var i = 0
         while i + 8 <= b.count {
-            let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ pattern
-            total &+= WordBytes.zeroByteMask(word).nonzeroBitCount
+            let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            lineFeeds &+= WordBytes.zeroByteMask(word ^ 0x0A0A_0A0A_0A0A_0A0A).nonzeroBitCount
+            returns &+= WordBytes.zeroByteMask(word ^ 0x0D0D_0D0D_0D0D_0D0D).nonzeroBitCount
             i += 8
         }
         while i < b.count {
-            if base[i] == byte { total &+= 1 }
+            if base[i] == 0x0A { lineFeeds &+= 1 } else if base[i] == 0x0D { returns &+= 1 }
             i += 1
         }
-        return total
+        return (lineFeeds, returns)
     }
 
     public var lineCount: Int { lineStarts.count }
