@@ -246,7 +246,12 @@ enum MarkdownText {
 }
 
 extension String {
+    /// Each line break (LF, CR, CR LF) as one space.
     var replacingNewlines: String {
-        String(map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
+        // Most texts (paths, product ids, messages) have none: returned as they are, found by
+        // their bytes. Mapping every Character was 47,000 instructions a 60-byte path (a
+        // report's files in no target: 1 % of the real benchmark corpus's audit).
+        guard utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return self }
+        return String(map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
     }
 }

@@ -39,3 +39,11 @@ import Testing
         #expect(parallel.allSatisfy { $0 == serial })
     }
 }
+
+/// Report Markdown is rendered without cmark's UTF-8 validation (a String is valid UTF-8): text
+/// in any script, four-byte characters and combining marks come through unchanged, and a NUL
+/// is still replaced by U+FFFD as the CommonMark specification asks.
+@Test func reportHTMLKeepsEveryCharacterAndReplacesNUL() {
+    let html = CommonMark.html(from: "# Abo für 9,99 € 🎉\n\nПодписка · 年額プラン · e\u{301} · a\u{0}b\n")
+    #expect(html == "<h1>Abo für 9,99 € 🎉</h1>\n<p>Подписка · 年額プラン · e\u{301} · a\u{FFFD}b</p>\n")
+}

@@ -205,6 +205,21 @@ private func html(_ report: Report) throws -> String {
         #expect(MarkdownText.codeBlock("```\nx", language: "swift").hasPrefix("````swift"))
     }
 
+    /// Inline code spans hold one line: each LF, CR and CR LF is one space, whether the text is
+    /// returned as it is (no line break in its bytes) or mapped.
+    @Test func codeSpansFlattenEveryLineBreakToOneSpace() {
+        let cases: [(String, String)] = [
+            ("", ""), ("App/Sources/Paywall.swift", "App/Sources/Paywall.swift"), ("a\nb", "a b"), ("a\r\nb", "a b"),
+            ("a\rb", "a b"), ("\n\r\r\n", "   "), ("é\n\u{301}x", "é \u{301}x"), ("line\u{2028}sep", "line\u{2028}sep"),
+            ("\u{85}next", "\u{85}next"),
+        ]
+        for (text, flat) in cases {
+            #expect(text.replacingNewlines == flat, "\(text.debugDescription)")
+            #expect(text.replacingNewlines == String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 }))
+        }
+        #expect(MarkdownText.code("Sources/A\r\nB.swift") == "`Sources/A B.swift`")
+    }
+
     /// A fence is longer than any run of backticks in the code: runs counted on bytes for
     /// ASCII text and on characters otherwise (a backtick with a combining mark is not one).
     @Test func fencesOutgrowTheLongestBacktickRun() {
