@@ -155,4 +155,27 @@ enum SchemaTools {
         #expect(region["endColumn"] as? Int == 52 - 5)
         #expect(run["columnKind"] as? String == "utf16CodeUnits")
     }
+
+    /// The rule descriptors are made once for the reports that list the same rules, and a rule
+    /// whose text differs by one byte at its end (same length) gets descriptors of its own.
+    @Test func sarifRuleDescriptorsFollowEachRulesText() throws {
+        func rationale(of ruleID: String, in text: String) throws -> String? {
+            let log = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            let driver = try #require(((log["runs"] as? [[String: Any]])?.first?["tool"] as? [String: Any])?["driver"] as? [String: Any])
+            let rule = (driver["rules"] as? [[String: Any]])?.first { $0["id"] as? String == ruleID }
+            return (rule?["fullDescription"] as? [String: Any])?["text"] as? String
+        }
+        let report = try FormatFixture.report()
+        let original = try #require(report.rules["hardcoded_price"]?.rationale)
+        var changed = report
+        changed.rules["hardcoded_price"]?.rationale = String(original.dropLast()) + (original.hasSuffix("!") ? "?" : "!")
+        let first = SARIFRenderer().render(report)
+        let other = SARIFRenderer().render(changed)
+        let again = SARIFRenderer().render(report)
+        #expect(try rationale(of: "hardcoded_price", in: first) == original)
+        #expect(try rationale(of: "hardcoded_price", in: other) == changed.rules["hardcoded_price"]?.rationale)
+        #expect(again == first)
+        #expect(SARIFRenderer.sameBytes(Array("ab".utf8), Array("ab".utf8)) && SARIFRenderer.sameBytes([], []))
+        #expect(!SARIFRenderer.sameBytes(Array("ab".utf8), Array("ac".utf8)) && !SARIFRenderer.sameBytes(Array("ab".utf8), Array("abc".utf8)))
+    }
 }
