@@ -58,17 +58,42 @@ public struct HTMLRenderer: Sendable {
 
     /// The progress bar's markup, or nil for a report without checklist items.
     static func progressBar(for report: Report) -> String? {
-        let items = report.checklists.flatMap(\.items)
-        guard !items.isEmpty else { return nil }
+        // Counted from the items' statuses in place: copying the items (one array of them, then
+        // one for each status) was most of the bar's cost.
+        var counts: [Report.Status: Int] = [:]
+        var total = 0
+        for checklist in report.checklists {
+            for index in checklist.items.indices {
+                counts[checklist.items[index].status, default: 0] += 1
+                total += 1
+            }
+        }
+        guard total > 0 else { return nil }
         var bar = "\n<div class=\"progress\" role=\"img\" aria-label=\"Checklist items by status\">"
         var legend = "<ul class=\"legend\">"
         for status in Report.Status.allCases {
-            let count = items.filter { $0.status == status }.count
-            let percent = Double(count) * 100 / Double(items.count)
-            if count > 0 { bar += "<span class=\"\(status.rawValue)\" style=\"width: \(String(format: "%.2f", percent))%\"></span>" }
+            let count = counts[status, default: 0]
+            if count > 0 { bar += "<span class=\"\(status.rawValue)\" style=\"width: \(percent(count, of: total))%\"></span>" }
             legend += "<li class=\"\(status.rawValue)\">\(count) \(status.label)</li>"
         }
         return bar + "</div>\n" + legend + "</ul>\n"
+    }
+
+    /// `count` of `total` as a percentage with two decimals, as `String(format: "%.2f")` writes
+    /// `Double(count) * 100 / Double(total)`: from integers, rounding half to even. (The
+    /// quotient's double is within 2⁻⁵³ of the exact ratio, far closer than a ratio of numbers
+    /// this small comes to a rounding boundary, and one that lies on a boundary is a double.)
+    /// `String(format:)` cast each argument at run time: a third of a millisecond a report.
+    static func percent(_ count: Int, of total: Int) -> String {
+        guard total > 0, count >= 0, count <= 1 << 32, total <= 1 << 32 else {
+            return String(format: "%.2f", Double(count) * 100 / Double(total))
+        }
+        let scaled = count * 10_000
+        var hundredths = scaled / total
+        let remainder = scaled % total
+        if remainder * 2 > total || remainder * 2 == total && hundredths % 2 == 1 { hundredths += 1 }
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 }
 

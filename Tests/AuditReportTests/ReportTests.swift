@@ -205,6 +205,24 @@ private func html(_ report: Report) throws -> String {
         #expect(MarkdownText.codeBlock("```\nx", language: "swift").hasPrefix("````swift"))
     }
 
+    /// The progress bar's widths are what `String(format: "%.2f")` writes for the share of each
+    /// status, for every count of every total up to 400 items (ties such as 1 of 32, 3.125 %,
+    /// round to even as printf does).
+    @Test func progressBarWidthsAreWhatPrintfWrites() {
+        for total in 1...400 {
+            for count in 0...total {
+                let expected = String(format: "%.2f", Double(count) * 100 / Double(total))
+                if HTMLRenderer.percent(count, of: total) != expected {
+                    Issue.record("\(count) of \(total): \(HTMLRenderer.percent(count, of: total)) instead of \(expected)")
+                }
+            }
+        }
+        #expect(HTMLRenderer.percent(1, of: 32) == "3.12")
+        #expect(HTMLRenderer.percent(3, of: 32) == "9.38")
+        #expect(HTMLRenderer.percent(44, of: 44) == "100.00")
+        #expect(HTMLRenderer.percent(1, of: 3) == "33.33")
+    }
+
     /// Inline code spans hold one line: each LF, CR and CR LF is one space, whether the text is
     /// returned as it is (no line break in its bytes) or mapped.
     @Test func codeSpansFlattenEveryLineBreakToOneSpace() {
