@@ -30,8 +30,6 @@ enum HugePages {
     /// so); nil in a process that was not restarted.
     static let activeTunables = Mutex<String?>(nil)
 
-    /// Runs the program again with the tunable when that helps; returns when it does not (or
-    /// in the second process, after restoring the environment).
     /// With as many malloc arenas as cores, a thread gets an arena of its own only while there
     /// are fewer than that; later threads share one, the main thread's more often than not. The
     /// audit's first thread besides the main one parsed the built-in templates and ended within
@@ -49,6 +47,8 @@ enum HugePages {
         done.wait()
     }
 
+    /// Runs the program again with the tunable when that helps; returns when it does not (or
+    /// in the second process, after restoring the environment).
     static func restartIfUseful() {
         #if os(Linux)
         if getenv(restartedVariable) != nil {
