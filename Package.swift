@@ -32,8 +32,10 @@ let package = Package(
             dependencies: ["AuditCore", "CCmarkGFM"],
             plugins: ["EmbedResources"]
         ),
+        // The huge-pages restart, decided in C before the Swift runtime starts (HugePages.swift).
+        .target(name: "IAPAuditBoot", path: "Sources/IAPAuditBoot"),
         .executableTarget(
-            name: "iap-audit", dependencies: ["AuditCore", "AuditRules", "AuditReport"], plugins: ["EmbedBuildInfo"]
+            name: "iap-audit", dependencies: ["AuditCore", "AuditRules", "AuditReport", "IAPAuditBoot"], plugins: ["EmbedBuildInfo"]
         ),
         .executableTarget(
             name: "iap-audit-bench", dependencies: ["AuditCore", "AuditRules", "BenchmarkCorpus"], path: "Benchmarks/Sources/iap-audit-bench"

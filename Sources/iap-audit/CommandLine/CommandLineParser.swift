@@ -6,9 +6,6 @@ struct Invocation: Sendable {
     var command: CommandSpec
     var values: ParsedValues
     var wantsHelp: Bool
-
-    /// An audit that reads files (not `--help` or `--version`).
-    var isAudit: Bool { command.name == nil && !wantsHelp && !values[AuditOption.version] }
 }
 
 /// The one parser every command uses: `--name value`, `--name=value`, `-o value`, `-j4`,
