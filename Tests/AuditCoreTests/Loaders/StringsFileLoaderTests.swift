@@ -228,6 +228,10 @@ import Testing
             #expect(error?.reason == "invalid UTF-16: high surrogate U+D83D is not followed by a low surrogate")
         }
         #expect(try TextDecoding.transcodeUTF16([0xFF, 0xFE], from: 2, bigEndian: false, file: "x.strings") == [])
+        // One byte after the mark: no room for a unit, still an error where it breaks.
+        let single = inputError { try TextDecoding.transcodeUTF16([0xFF, 0xFE, 0x41], from: 2, bigEndian: false, file: "x.strings") }
+        #expect(single?.location == SourceLocation(file: "x.strings", line: 1, column: 1))
+        #expect(single?.reason.contains("odd number of bytes") == true)
         // A run of non-ASCII units ended by a lone low surrogate: the error after the run.
         var lone: [UInt8] = []
         for unit in "xé€ไ".utf16 { lone += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }

@@ -151,12 +151,19 @@ enum TextDecoding {
         let count = raw.count
         // A code unit takes at most three UTF-8 bytes; a surrogate pair (two units) four.
         let capacity = max(0, count - start) / 2 * 3
-        var failure: InputError?
+        // Where the text breaks (the bytes written before it) and why; its line and column are
+        // counted afterwards from the bytes written, so the loops below count no lines.
+        var failure: (written: Int, reason: String)?
+        if capacity == 0, count > start {
+            failure = (0, "the file ends in the middle of a UTF-16 character (odd number of bytes)")
+        }
         let output = [UInt8](unsafeUninitializedCapacity: capacity) { out, initialized in
+            initialized = 0
+            guard let target = out.baseAddress else { return }
             raw.withUnsafeBufferPointer { input in
+                guard let base = input.baseAddress else { return }
+                let source = UnsafeRawPointer(base)
                 var written = 0
-                var line = 1
-                var lineStart = 0
                 var index = start
 
                 func unit(at offset: Int) -> UInt32 {
@@ -164,93 +171,84 @@ enum TextDecoding {
                         ? UInt32(input[offset]) << 8 | UInt32(input[offset + 1])
                         : UInt32(input[offset + 1]) << 8 | UInt32(input[offset])
                 }
-                func fail(_ reason: String) {
-                    failure = InputError(file: file, line: line, column: written - lineStart + 1, reason: reason)
-                }
 
                 while index + 1 < count {
-                    // Four ASCII code units other than LF and CR at a time (most of a table's
-                    // text): their low bytes are the UTF-8.
-                    if let base = input.baseAddress {
-                        let raw = UnsafeRawPointer(base)
-                        while index + 8 <= count {
-                            var word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                            if bigEndian { word = (word & 0x00FF_00FF_00FF_00FF) << 8 | (word >> 8) & 0x00FF_00FF_00FF_00FF }
-                            // Each 16-bit lane is a code unit: below 0x80, and none 0x0A or 0x0D
-                            // (a lane of `word ^ 0x000A…` that is zero sets its high bit here).
-                            guard word & 0xFF80_FF80_FF80_FF80 == 0 else { break }
-                            let lf = word ^ 0x000A_000A_000A_000A
-                            let cr = word ^ 0x000D_000D_000D_000D
-                            let lanes: UInt64 = 0x0001_0001_0001_0001
-                            let stops = ((lf &- lanes) & ~lf | (cr &- lanes) & ~cr) & 0x8000_8000_8000_8000
-                            guard stops == 0 else { break }
-                            out[written] = UInt8(truncatingIfNeeded: word)
-                            out[written + 1] = UInt8(truncatingIfNeeded: word >> 16)
-                            out[written + 2] = UInt8(truncatingIfNeeded: word >> 32)
-                            out[written + 3] = UInt8(truncatingIfNeeded: word >> 48)
-                            written += 4
-                            index += 8
-                        }
-                        guard index + 1 < count else { break }
+                    // Four ASCII code units at a time (nearly all of a table's text, line
+                    // breaks included): their low bytes are the UTF-8, stored as one word.
+                    while index + 8 <= count {
+                        var word = UInt64(littleEndian: source.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                        if bigEndian { word = (word & 0x00FF_00FF_00FF_00FF) << 8 | (word >> 8) & 0x00FF_00FF_00FF_00FF }
+                        guard word & 0xFF80_FF80_FF80_FF80 == 0 else { break }
+                        let packed = word & 0xFF | (word >> 8) & 0xFF00 | (word >> 16) & 0xFF_0000 | (word >> 24) & 0xFF00_0000
+                        UnsafeMutableRawPointer(target + written).storeBytes(of: UInt32(truncatingIfNeeded: packed).littleEndian, as: UInt32.self)
+                        written += 4
+                        index += 8
                     }
+                    guard index + 1 < count else { break }
                     var scalar = unit(at: index)
                     index += 2
                     if scalar < 0x80 {
-                        out[written] = UInt8(truncatingIfNeeded: scalar)
+                        target[written] = UInt8(truncatingIfNeeded: scalar)
                         written += 1
-                        if scalar == 0x0A {
-                            line += 1
-                            lineStart = written
-                        } else if scalar == 0x0D, !(index + 1 < count && unit(at: index) == 0x0A) {
-                            line += 1
-                            lineStart = written
-                        }
                         continue
                     }
                     if scalar >= 0xD800, scalar <= 0xDBFF {
                         guard index + 1 < count else {
-                            fail("the file ends in the middle of a UTF-16 surrogate pair")
+                            failure = (written, "the file ends in the middle of a UTF-16 surrogate pair")
                             break
                         }
                         let low = unit(at: index)
                         guard low >= 0xDC00, low <= 0xDFFF else {
-                            fail(
-                                "invalid UTF-16: high surrogate U+\(UTF8Validation.hex(scalar, digits: 4)) "
-                                    + "is not followed by a low surrogate")
+                            failure = (written, "invalid UTF-16: high surrogate U+\(UTF8Validation.hex(scalar, digits: 4)) "
+                                + "is not followed by a low surrogate")
                             break
                         }
                         index += 2
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     } else if scalar >= 0xDC00, scalar <= 0xDFFF {
-                        fail(
-                            "invalid UTF-16: low surrogate U+\(UTF8Validation.hex(scalar, digits: 4)) "
-                                + "without a high surrogate before it")
+                        failure = (written, "invalid UTF-16: low surrogate U+\(UTF8Validation.hex(scalar, digits: 4)) "
+                            + "without a high surrogate before it")
                         break
                     }
                     if scalar < 0x800 {
-                        out[written] = UInt8(truncatingIfNeeded: 0xC0 | (scalar >> 6))
-                        out[written + 1] = UInt8(truncatingIfNeeded: 0x80 | (scalar & 0x3F))
+                        target[written] = UInt8(truncatingIfNeeded: 0xC0 | (scalar >> 6))
+                        target[written + 1] = UInt8(truncatingIfNeeded: 0x80 | (scalar & 0x3F))
                         written += 2
                     } else if scalar < 0x10000 {
-                        out[written] = UInt8(truncatingIfNeeded: 0xE0 | (scalar >> 12))
-                        out[written + 1] = UInt8(truncatingIfNeeded: 0x80 | ((scalar >> 6) & 0x3F))
-                        out[written + 2] = UInt8(truncatingIfNeeded: 0x80 | (scalar & 0x3F))
+                        target[written] = UInt8(truncatingIfNeeded: 0xE0 | (scalar >> 12))
+                        target[written + 1] = UInt8(truncatingIfNeeded: 0x80 | ((scalar >> 6) & 0x3F))
+                        target[written + 2] = UInt8(truncatingIfNeeded: 0x80 | (scalar & 0x3F))
                         written += 3
                     } else {
-                        out[written] = UInt8(truncatingIfNeeded: 0xF0 | (scalar >> 18))
-                        out[written + 1] = UInt8(truncatingIfNeeded: 0x80 | ((scalar >> 12) & 0x3F))
-                        out[written + 2] = UInt8(truncatingIfNeeded: 0x80 | ((scalar >> 6) & 0x3F))
-                        out[written + 3] = UInt8(truncatingIfNeeded: 0x80 | (scalar & 0x3F))
+                        target[written] = UInt8(truncatingIfNeeded: 0xF0 | (scalar >> 18))
+                        target[written + 1] = UInt8(truncatingIfNeeded: 0x80 | ((scalar >> 12) & 0x3F))
+                        target[written + 2] = UInt8(truncatingIfNeeded: 0x80 | ((scalar >> 6) & 0x3F))
+                        target[written + 3] = UInt8(truncatingIfNeeded: 0x80 | (scalar & 0x3F))
                         written += 4
                     }
                 }
                 if failure == nil, index < count {
-                    fail("the file ends in the middle of a UTF-16 character (odd number of bytes)")
+                    failure = (written, "the file ends in the middle of a UTF-16 character (odd number of bytes)")
                 }
                 initialized = written
             }
         }
-        if let failure { throw failure }
+        if let failure {
+            // Lines as the text counts them: LF, CR LF and a lone CR each end one; the column
+            // is in UTF-8 bytes from the line's start.
+            var line = 1
+            var lineStart = 0
+            var offset = 0
+            while offset < failure.written {
+                let byte = output[offset]
+                offset += 1
+                if byte == 0x0A || byte == 0x0D && !(offset < failure.written && output[offset] == 0x0A) {
+                    line += 1
+                    lineStart = offset
+                }
+            }
+            throw InputError(file: file, line: line, column: failure.written - lineStart + 1, reason: failure.reason)
+        }
         return output
     }
 
