@@ -14,11 +14,19 @@ public struct HTMLFormat: ReportRenderer {
     /// (the count of the rest follows; JSON and SARIF keep them all): when some rule has more,
     /// the HTML page gets a bounded Markdown page of its own.
     public func render(_ report: Report, in context: RenderContext) -> String {
+        HTMLRenderer(template: context.htmlTemplate, date: context.date).render(report, markdown: markdownPage(report, in: context))
+    }
+
+    /// The page as bytes, as the renderer builds it (`HTMLRenderer.renderUTF8`).
+    public func renderText(_ report: Report, in context: RenderContext) -> RenderedText {
+        .utf8(HTMLRenderer(template: context.htmlTemplate, date: context.date).renderUTF8(report, markdown: markdownPage(report, in: context)))
+    }
+
+    private func markdownPage(_ report: Report, in context: RenderContext) -> String {
         let bound = HTMLRenderer.findingsPerRule
-        let markdown = MarkdownRenderer.exceeds(report, findingsPerRule: bound)
+        return MarkdownRenderer.exceeds(report, findingsPerRule: bound)
             ? MarkdownRenderer(jobs: context.jobs, maximumFindingsPerRule: bound).render(report)
             : context.markdownPage
-        return HTMLRenderer(template: context.htmlTemplate, date: context.date).render(report, markdown: markdown)
     }
 
     public func renderIndex(_ apps: [FolderIndex.App], subject: String, in context: RenderContext) -> String? {

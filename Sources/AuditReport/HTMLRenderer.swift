@@ -18,14 +18,21 @@ public struct HTMLRenderer: Sendable {
     }
 
     public func render(_ report: Report, markdown: String) -> String {
-        let body = Self.finish(CommonMark.html(from: markdown), report: report)
+        String(decoding: renderUTF8(report, markdown: markdown), as: UTF8.self)
+    }
+
+    /// The page as UTF-8 bytes, what `--format html` writes: from cmark's output to the filled
+    /// template without a `String` in between, each of which checked the page's bytes again
+    /// (three times a page: 25 M instructions for the 27 pages of the real benchmark corpus).
+    public func renderUTF8(_ report: Report, markdown: String) -> [UInt8] {
+        let body = Self.finishUTF8(CommonMark.htmlUTF8(from: markdown), report: report)
         let verdict = report.isReady ? "ready" : "not-ready"
-        return Template.fill(template, with: [
-            "title": HTML.escape("In-app purchase audit: \(report.subject)"),
-            "subject": HTML.escape(report.subject),
-            "version": HTML.escape(report.toolVersion),
-            "verdict": verdict,
-            "date": date.map { "<span>Date: <strong>\(HTML.escape($0))</strong></span>" } ?? "",
+        return Template.fillUTF8(template, with: [
+            "title": Array(HTML.escape("In-app purchase audit: \(report.subject)").utf8),
+            "subject": Array(HTML.escape(report.subject).utf8),
+            "version": Array(HTML.escape(report.toolVersion).utf8),
+            "verdict": Array(verdict.utf8),
+            "date": Array((date.map { "<span>Date: <strong>\(HTML.escape($0))</strong></span>" } ?? "").utf8),
             "body": body,
         ])
     }
@@ -48,9 +55,13 @@ public struct HTMLRenderer: Sendable {
     /// reference); such passes each copied the page, and the HTML report is the last step of
     /// an audit that nothing else runs beside.
     static func finish(_ html: String, report: Report) -> String {
-        var html = html
+        String(decoding: finishUTF8(Array(html.utf8), report: report), as: UTF8.self)
+    }
+
+    /// `finish` over bytes: what `renderUTF8` uses.
+    static func finishUTF8(_ html: [UInt8], report: Report) -> [UInt8] {
         let bar = progressBar(for: report)
-        return html.withUTF8 { bytes in
+        return html.withUnsafeBufferPointer { bytes in
             var pass = PagePass(source: bytes, progressBar: bar)
             return pass.run()
         }
@@ -125,7 +136,7 @@ private struct PagePass {
          Array("<p><span class=\"severity \(severity.rawValue)\">\(severity.rawValue)</span>".utf8))
     }
 
-    mutating func run() -> String {
+    mutating func run() -> [UInt8] {
         output.reserveCapacity(source.count + source.count / 4)
         var anchoring = true
         var highlighting = true
@@ -196,7 +207,7 @@ private struct PagePass {
             }
         }
         copy(copied..<source.count)
-        return String(decoding: output, as: UTF8.self)
+        return output
     }
 
     /// Copies `range`, with its badges rewritten.
@@ -348,29 +359,41 @@ public enum Template {
         // most the template and every value long): a Markdown page of 60,000 findings was
         // copied into a byte array, then into the string.
         let bytes = Array(template.utf8)
-        let capacity = bytes.count + values.values.reduce(0) { $0 + $1.utf8.count }
-        return String(unsafeUninitializedCapacity: capacity) { out in
-            var count = 0
-            func append<Bytes: Collection<UInt8>>(_ part: Bytes) {
-                count = out[count...].initialize(fromContentsOf: part)
-            }
-            var position = 0
-            while let open = ByteSearch.find("{{", in: bytes, from: position) {
-                append(bytes[position..<open.lowerBound])
-                guard let close = ByteSearch.find("}}", in: bytes, from: open.upperBound) else {
-                    position = open.lowerBound
-                    break
-                }
-                let key = String(decoding: bytes[open.upperBound..<close.lowerBound], as: UTF8.self).trimmed
-                if let value = values[key] {
-                    append(value.utf8)
-                } else {
-                    append(bytes[open.lowerBound..<close.upperBound])
-                }
-                position = close.upperBound
-            }
-            append(bytes[position...])
-            return count
+        let views = values.mapValues(\.utf8)
+        let capacity = bytes.count + views.values.reduce(0) { $0 + $1.count }
+        return String(unsafeUninitializedCapacity: capacity) { out in write(bytes, values: views, into: out) }
+    }
+
+    /// `fill` with the values, and the page, as UTF-8 bytes.
+    public static func fillUTF8(_ template: String, with values: [String: [UInt8]]) -> [UInt8] {
+        let bytes = Array(template.utf8)
+        let capacity = bytes.count + values.values.reduce(0) { $0 + $1.count }
+        return [UInt8](unsafeUninitializedCapacity: capacity) { out, count in count = write(bytes, values: values, into: out) }
+    }
+
+    /// The template's bytes with each `{{name}}` that `values` names replaced, written into
+    /// `out` (room for the template and every value); the count written.
+    private static func write<Value: Collection<UInt8>>(_ bytes: [UInt8], values: [String: Value], into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var count = 0
+        func append<Bytes: Collection<UInt8>>(_ part: Bytes) {
+            count = out[count...].initialize(fromContentsOf: part)
         }
+        var position = 0
+        while let open = ByteSearch.find("{{", in: bytes, from: position) {
+            append(bytes[position..<open.lowerBound])
+            guard let close = ByteSearch.find("}}", in: bytes, from: open.upperBound) else {
+                position = open.lowerBound
+                break
+            }
+            let key = String(decoding: bytes[open.upperBound..<close.lowerBound], as: UTF8.self).trimmed
+            if let value = values[key] {
+                append(value)
+            } else {
+                append(bytes[open.lowerBound..<close.upperBound])
+            }
+            position = close.upperBound
+        }
+        append(bytes[position...])
+        return count
     }
 }

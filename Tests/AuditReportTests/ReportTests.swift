@@ -17,6 +17,36 @@ private func html(_ report: Report) throws -> String {
 }
 
 @Suite struct ReportTests {
+    /// `--format html` writes the page as bytes built from cmark's output (no `String` in
+    /// between); they are the bytes of the `String` page, non-ASCII text, a date, the bounded
+    /// findings and the progress bar included.
+    @Test func theHTMLPageAsBytesIsThePageAsText() throws {
+        var body = ""
+        for n in 1...8 { body += "            Text(\"Prämie \(n) für 4,99 € im Monat — jetzt\")\n" }
+        let paywall = try report(for: [("Bezahlung/PaywallView.swift", """
+            import StoreKit
+            import SwiftUI
+            struct PaywallView: View {
+                var body: some View {
+                    VStack {
+            \(body)        }
+                }
+            }
+            """)])
+        let resources = try ReportResources.load(templates: nil, checklists: nil, knownRules: RuleCatalogue.identifiers)
+        var context = RenderContext(markdownTemplate: resources.markdownTemplate, htmlTemplate: resources.htmlTemplate, date: "1 März 2026", toolVersion: "test")
+        context.markdownPage = MarkdownRenderer().render(paywall)
+        let text = HTMLFormat().render(paywall, in: context)
+        guard case .utf8(let bytes) = HTMLFormat().renderText(paywall, in: context) else {
+            Issue.record("the HTML page is not rendered as bytes")
+            return
+        }
+        #expect(bytes == Array(text.utf8))
+        #expect(text.contains("Prämie 1 für 4,99 €"))
+        #expect(text.contains("1 März 2026"))
+        #expect(text.contains("class=\"progress\""))
+    }
+
     /// The HTML page lists at most a bound of one rule's findings under an item, then the
     /// count of the rest; the md page (no bound) lists them all.
     @Test func theHTMLPageBoundsTheFindingsOfOneRule() throws {

@@ -53,11 +53,24 @@ public enum CommonMark {
     /// invalid bytes, found nothing to replace and was a twentieth of its work on the reports).
     /// NUL bytes are replaced either way.
     public static func html(from markdown: String) -> String {
+        String(decoding: htmlUTF8(from: markdown), as: UTF8.self)
+    }
+
+    /// `html(from:)` as UTF-8 bytes, copied as cmark wrote them: the HTML report goes on as
+    /// bytes to the file, where making a `String` of each page checked all of its bytes again.
+    /// The input is a `String`, so the output is valid UTF-8 too: cmark writes the input's
+    /// text and ASCII markup, and a character reference it decodes as valid UTF-8 (U+FFFD for
+    /// one that is not a character).
+    public static func htmlUTF8(from markdown: String) -> [UInt8] {
         let options = CMARK_OPT_DEFAULT | CMARK_OPT_GITHUB_PRE_LANG
         return withParsedDocument(markdown, options: options) { parser, document in
-            guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else { return "" }
+            guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else { return [] }
             defer { free(rendered) }
-            return String(cString: rendered)
+            let count = strlen(rendered)
+            return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                if let base = buffer.baseAddress { memcpy(base, rendered, count) }
+                initialized = count
+            }
         }
     }
 
