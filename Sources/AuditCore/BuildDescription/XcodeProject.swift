@@ -165,12 +165,12 @@ public struct Membership: Sendable, Hashable {
         mutating func holds(_ folders: Set<String>, _ path: String) -> Bool {
             if folders.count <= 8 { return folders.contains { RepositoryPath.isInside(path, folder: $0) } }
             if folders.contains("") || folders.contains(path) { return true }
-            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return false }
+            guard let slash = RepositoryPath.lastSlash(in: path, before: path.endIndex) else { return false }
             let parent = path[..<slash]
             if let folder, folder == parent { return aboveHolds }
             var found = false
-            var end = path.utf8.endIndex
-            while !found, let above = path.utf8[..<end].lastIndex(of: UInt8(ascii: "/")) {
+            var end = path.endIndex
+            while !found, let above = RepositoryPath.lastSlash(in: path, before: end) {
                 found = folders.contains(String(path[..<above]))
                 end = above
             }

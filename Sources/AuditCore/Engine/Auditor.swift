@@ -427,12 +427,12 @@ public enum Auditor {
             // The path itself, then each folder above it: "a/b/c.swift", "a/b", "a".
             let path = file.relativePath
             if let apps = owners[path] { for app in apps { add(app, offset) } }
-            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { continue }
+            guard let slash = RepositoryPath.lastSlash(in: path, before: path.endIndex) else { continue }
             let folder = path[..<slash]
             if lastFolder == nil || lastFolder! != folder {
                 folderOwners.removeAll(keepingCapacity: true)
-                var end = path.utf8.endIndex
-                while let above = path.utf8[..<end].lastIndex(of: UInt8(ascii: "/")) {
+                var end = path.endIndex
+                while let above = RepositoryPath.lastSlash(in: path, before: end) {
                     if let apps = owners[String(path[..<above])] { folderOwners += apps }
                     end = above
                 }
