@@ -216,7 +216,9 @@ public struct CopyTranslationMissingRule: Rule {
             for table in project.stringsFiles { for entry in table.entries { known.insert(Self.collapsed(entry.key)) } }
             // Keys with their formats spelled one way (`%lld`, `%1$@` → `%@`): an interpolated
             // literal's key, whose value types the literal does not say, is looked up among these.
-            let result = (known, Set(known.filter { $0.contains("%") }.map(Self.formatsUnified)))
+            // A key without the byte cannot hold a `%` (Foundation's `contains`, asked of each
+            // of damus's 14,903 keys, was 8 M instructions); one with it is asked as before.
+            let result = (known, Set(known.filter { $0.utf8.contains(UInt8(ascii: "%")) && $0.contains("%") }.map(Self.formatsUnified)))
             gathered = result
             return result
         }
