@@ -67,10 +67,7 @@ enum CommandLineTool {
     }
 
     /// The root's folder inside its git repository ("App/"), found by looking for `.git`
-    /// upward; empty at the repository root or outside a repository.
-    static func repositoryPrefix(of root: URL) -> String { gitPrefix(of: root) ?? "" }
-
-    /// The root's folder inside its git repository, "" at its top; nil outside a repository.
+    /// upward; "" at its top, nil outside a repository. `AuditRun.gitPrefix` remembers it.
     static func gitPrefix(of root: URL) -> String? {
         var directory = root.standardizedFileURL
         var parts: [String] = []

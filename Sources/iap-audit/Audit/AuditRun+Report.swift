@@ -183,7 +183,7 @@ extension AuditRun {
         let configuration = settings.configuration
         let gate = values[O.failOn]
         var reportSettings = Report.Settings(
-            rootPath: root.standardizedFileURL.path, repositoryPrefix: CommandLineTool.repositoryPrefix(of: root),
+            rootPath: root.standardizedFileURL.path, repositoryPrefix: gitPrefix(of: root) ?? "",
             rulesDocumentationURL: ToolInfo.rulesDocumentationURL, fullReportURL: values[O.reportURL],
             failLevel: gate?.level ?? configuration.failOn ?? .error,
             failOnWithheld: gate.map(\.withheld) ?? configuration.failOnWithheld,
