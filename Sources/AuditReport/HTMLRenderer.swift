@@ -355,45 +355,61 @@ enum HTML {
 public enum Template {
     public static func fill(_ template: String, with values: [String: String]) -> String {
         // Over the template's bytes: Foundation's `range(of:)` bridged the template to UTF-16
-        // for every placeholder. The page is written straight into the string's storage (at
-        // most the template and every value long): a Markdown page of 60,000 findings was
-        // copied into a byte array, then into the string.
+        // for every placeholder. The page is written straight into the string's storage (as
+        // long as `filledCount` says): a Markdown page of 60,000 findings was copied into a
+        // byte array, then into the string.
         let bytes = Array(template.utf8)
         let views = values.mapValues(\.utf8)
-        let capacity = bytes.count + views.values.reduce(0) { $0 + $1.count }
-        return String(unsafeUninitializedCapacity: capacity) { out in write(bytes, values: views, into: out) }
+        return String(unsafeUninitializedCapacity: filledCount(bytes, values: views)) { out in write(bytes, values: views, into: out) }
     }
 
     /// `fill` with the values, and the page, as UTF-8 bytes.
     public static func fillUTF8(_ template: String, with values: [String: [UInt8]]) -> [UInt8] {
         let bytes = Array(template.utf8)
-        let capacity = bytes.count + values.values.reduce(0) { $0 + $1.count }
-        return [UInt8](unsafeUninitializedCapacity: capacity) { out, count in count = write(bytes, values: values, into: out) }
+        return [UInt8](unsafeUninitializedCapacity: filledCount(bytes, values: values)) { out, count in count = write(bytes, values: values, into: out) }
     }
 
-    /// The template's bytes with each `{{name}}` that `values` names replaced, written into
-    /// `out` (room for the template and every value); the count written.
-    private static func write<Value: Collection<UInt8>>(_ bytes: [UInt8], values: [String: Value], into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
-        var count = 0
-        func append<Bytes: Collection<UInt8>>(_ part: Bytes) {
-            count = out[count...].initialize(fromContentsOf: part)
-        }
+    /// The template's parts in order: its own bytes (a range), or a value for a placeholder
+    /// `values` names.
+    private static func forEachPart<Value: Collection<UInt8>>(_ bytes: [UInt8], values: [String: Value], _ body: (Range<Int>?, Value?) -> Void) {
         var position = 0
         while let open = ByteSearch.find("{{", in: bytes, from: position) {
-            append(bytes[position..<open.lowerBound])
+            body(position..<open.lowerBound, nil)
             guard let close = ByteSearch.find("}}", in: bytes, from: open.upperBound) else {
                 position = open.lowerBound
                 break
             }
             let key = String(decoding: bytes[open.upperBound..<close.lowerBound], as: UTF8.self).trimmed
             if let value = values[key] {
-                append(value)
+                body(nil, value)
             } else {
-                append(bytes[open.lowerBound..<close.upperBound])
+                body(open.lowerBound..<close.upperBound, nil)
             }
             position = close.upperBound
         }
-        append(bytes[position...])
+        body(position..<bytes.count, nil)
+    }
+
+    /// The filled page's length: a placeholder may be written more than once (the built-in
+    /// page names `{{version}}` three times; a template of one's own may repeat `{{body}}`),
+    /// so the template's length and each value's once is not always room enough.
+    private static func filledCount<Value: Collection<UInt8>>(_ bytes: [UInt8], values: [String: Value]) -> Int {
+        var count = 0
+        forEachPart(bytes, values: values) { range, value in count += range?.count ?? value?.count ?? 0 }
+        return count
+    }
+
+    /// The template's bytes with each `{{name}}` that `values` names replaced, written into
+    /// `out` (`filledCount` long); the count written.
+    private static func write<Value: Collection<UInt8>>(_ bytes: [UInt8], values: [String: Value], into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var count = 0
+        forEachPart(bytes, values: values) { range, value in
+            if let range {
+                count = out[count...].initialize(fromContentsOf: bytes[range])
+            } else if let value {
+                count = out[count...].initialize(fromContentsOf: value)
+            }
+        }
         return count
     }
 }
