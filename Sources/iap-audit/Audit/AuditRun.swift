@@ -217,10 +217,6 @@ final class AuditRun {
 
     // MARK: Stage 3: the audit
 
-    /// Where `root` is in its repository ("ios/"), for fingerprints that do not depend on the
-    /// folder audited: from the git top level, else from the configuration file's folder. A
-    /// version 1 baseline was fingerprinted from the folder audited: it is matched that way,
-    /// unless a new baseline is being written.
     /// `CommandLineTool.gitPrefix(of:)`, remembered for the run.
     func gitPrefix(of root: URL) -> String? {
         let key = root.path
@@ -230,6 +226,10 @@ final class AuditRun {
         return prefix
     }
 
+    /// Where `root` is in its repository ("ios/"), for fingerprints that do not depend on the
+    /// folder audited: from the git top level, else from the configuration file's folder. A
+    /// version 1 baseline was fingerprinted from the folder audited: it is matched that way,
+    /// unless a new baseline is being written.
     func fingerprintPrefix(of root: URL, _ settings: Settings) -> String {
         if settings.baseline?.pathsFromRepositoryRoot == false, values[O.writeBaseline] == nil { return "" }
         if let prefix = gitPrefix(of: root) { return prefix }
