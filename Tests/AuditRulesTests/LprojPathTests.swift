@@ -1,4 +1,5 @@
 import AuditCore
+import BenchmarkCorpus
 import Testing
 @testable import AuditRules
 
@@ -26,7 +27,7 @@ import Testing
         let parts = ["App", "de.lproj", "Base.lproj", "base.lproj", ".lproj", "ja.LPROJ", "Ünïcödé-ß.lproj", "English.lproj",
                      "b.lprojx", "fr.lproj", "x\u{0E}lproj", "e\u{0301}.lproj", "zh-Hans.lproj", "Localizable.strings", ""]
         let separators = ["/", "\\", "//"]
-        var generator = Seeded(state: 28)
+        var generator = SeededGenerator(seed: 28)
         var checked = 0
         for _ in 0..<4000 {
             let count = Int.random(in: 0...5, using: &generator)
@@ -41,17 +42,5 @@ import Testing
             checked += 1
         }
         #expect(checked == 4000)
-    }
-}
-
-/// A seeded generator (SplitMix64), so that a failing path is the same on every run.
-private struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
