@@ -274,9 +274,6 @@ public struct HardcodedPriceRule: Rule {
         }
     }
 
-    /// Legacy `.strings` tables: an amount in a value whose key or text is about what the app
-    /// sells (`"patron_three_months" = "3 months – 2.99 USD"`). One finding per table of the
-    /// source language, listing the keys; the other languages' tables repeat the same amounts.
     /// The name of the first `.lproj` folder on the path ("" when none): `de` for
     /// `App/de.lproj/Localizable.strings`. Read from the bytes once a table (splitting the
     /// path into Characters three times a table was 5 M instructions on the real benchmark
@@ -298,6 +295,9 @@ public struct HardcodedPriceRule: Rule {
         }
     }
 
+    /// Legacy `.strings` tables: an amount in a value whose key or text is about what the app
+    /// sells (`"patron_three_months" = "3 months – 2.99 USD"`). One finding per table of the
+    /// source language, listing the keys; the other languages' tables repeat the same amounts.
     private func reportStringsTables(_ project: Project, into result: inout RuleResult) {
         guard !project.stringsFiles.isEmpty else { return }
         let tableLocales = project.stringsFiles.map { Self.lprojName(of: $0.file) }
