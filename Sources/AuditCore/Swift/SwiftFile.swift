@@ -507,17 +507,7 @@ public final class SwiftFile: Sendable {
     /// The code indices in `range` where identifier `name` occurs, ascending: two binary
     /// searches in the index instead of a look at every token of the range.
     public func occurrences(of name: String, in range: Range<Int>) -> Occurrences {
-        let all = indexedOccurrences(of: name)
-        func firstIndex(notBelow bound: Int) -> Int {
-            var low = all.startIndex
-            var high = all.endIndex
-            while low < high {
-                let middle = (low + high) / 2
-                if Int(all[middle]) < bound { low = middle + 1 } else { high = middle }
-            }
-            return low
-        }
-        return Occurrences(slice: all[firstIndex(notBelow: range.lowerBound)..<firstIndex(notBelow: range.upperBound)])
+        occurrences(of: name).within(range)
     }
 
     /// The code indices of `base.member` (`Transaction.updates`) in `range`, ascending, found
@@ -918,6 +908,21 @@ public struct Occurrences: RandomAccessCollection, Sendable {
     public var startIndex: Int { slice.startIndex }
     public var endIndex: Int { slice.endIndex }
     public subscript(position: Int) -> Int { Int(slice[position]) }
+
+    /// Those inside `range` (of code token indices), found by binary search: the occurrences
+    /// are in file order. A rule asking about many ranges of one file looks the name up once.
+    public func within(_ range: Range<Int>) -> Occurrences {
+        func firstIndex(notBelow bound: Int) -> Int {
+            var low = slice.startIndex
+            var high = slice.endIndex
+            while low < high {
+                let middle = (low + high) / 2
+                if Int(slice[middle]) < bound { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        return Occurrences(slice: slice[firstIndex(notBelow: range.lowerBound)..<firstIndex(notBelow: range.upperBound)])
+    }
 }
 
 /// A file's token columns and bytes as buffers, valid inside `SwiftFile.withTokenBuffers`:

@@ -765,18 +765,7 @@ struct FinishingFunctions: Sendable {
     /// `isCalled(in:of:project:)` with the file's `sites(in:)`.
     func isCalled(in range: Range<Int>, of file: SwiftFile, project: Project, sites: [Occurrences]) -> Bool {
         sites.contains { all in
-            var low = all.startIndex
-            var high = all.endIndex
-            while low < high {
-                let middle = (low + high) / 2
-                if all[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
-            }
-            var k = low
-            while k < all.endIndex, all[k] < range.upperBound {
-                if file.call(at: all[k]).map({ isCalled(by: $0, in: file, project: project) }) == true { return true }
-                k += 1
-            }
-            return false
+            all.within(range).contains { k in file.call(at: k).map { isCalled(by: $0, in: file, project: project) } ?? false }
         }
     }
 
