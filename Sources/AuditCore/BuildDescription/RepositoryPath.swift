@@ -41,35 +41,23 @@ public enum RepositoryPath {
     /// 2,300 instructions a question, asked for files × member folders before anything is read.
     public static func isInside(_ path: String, folder: String) -> Bool {
         if folder.isEmpty { return true }
-        let bytes = path.utf8
-        let prefix = folder.utf8
-        let (count, prefixCount) = (bytes.count, prefix.count)
-        guard count >= prefixCount else { return false }
-        let answer: Bool?? = bytes.withContiguousStorageIfAvailable { whole in
-            prefix.withContiguousStorageIfAvailable { start in
-                for i in 0..<prefixCount where whole[i] != start[i] { return false }
-                return count == prefixCount || whole[prefixCount] == UInt8(ascii: "/")
+        var path = path
+        var folder = folder
+        return path.withUTF8 { whole in
+            folder.withUTF8 { start in
+                guard whole.count >= start.count else { return false }
+                for i in start.indices where whole[i] != start[i] { return false }
+                return whole.count == start.count || whole[start.count] == UInt8(ascii: "/")
             }
         }
-        if let answer = answer ?? nil { return answer }
-        guard bytes.starts(with: prefix) else { return false }
-        return count == prefixCount || bytes[bytes.index(bytes.startIndex, offsetBy: prefixCount)] == UInt8(ascii: "/")
     }
 
     /// The index of the last `/` in `path` before `end`, nil when there is none: read from the
     /// string's bytes (`utf8.lastIndex(of:)` stepped through the view one index at a time).
     public static func lastSlash(in path: String, before end: String.Index) -> String.Index? {
-        let bytes = path.utf8
-        let limit = bytes.distance(from: bytes.startIndex, to: end)
-        let found: Int?? = bytes.withContiguousStorageIfAvailable { buffer in
-            var i = limit - 1
-            while i >= 0 {
-                if buffer[i] == UInt8(ascii: "/") { return i }
-                i -= 1
-            }
-            return nil
-        }
-        if let found { return found.map { bytes.index(bytes.startIndex, offsetBy: $0) } }
-        return bytes[..<end].lastIndex(of: UInt8(ascii: "/"))
+        let limit = path.utf8.distance(from: path.utf8.startIndex, to: end)
+        var bytes = path
+        let offset = bytes.withUTF8 { buffer in buffer[..<limit].lastIndex(of: UInt8(ascii: "/")) }
+        return offset.map { path.utf8.index(path.utf8.startIndex, offsetBy: $0) }
     }
 }
