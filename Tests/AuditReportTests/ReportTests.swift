@@ -16,23 +16,28 @@ private func html(_ report: Report) throws -> String {
     return HTMLRenderer(template: resources.htmlTemplate).render(report, markdown: MarkdownRenderer().render(report))
 }
 
+/// The report of a SwiftUI paywall showing eight `Text`s, the nth one's text `line(n)`.
+private func paywallReport(at path: String, _ line: (Int) -> String) throws -> Report {
+    var body = ""
+    for n in 1...8 { body += "            Text(\"\(line(n))\")\n" }
+    return try report(for: [(path, """
+        import StoreKit
+        import SwiftUI
+        struct PaywallView: View {
+            var body: some View {
+                VStack {
+        \(body)        }
+            }
+        }
+        """)])
+}
+
 @Suite struct ReportTests {
     /// `--format html` writes the page as bytes built from cmark's output (no `String` in
     /// between); they are the bytes of the `String` page, non-ASCII text, a date, the bounded
     /// findings and the progress bar included.
     @Test func theHTMLPageAsBytesIsThePageAsText() throws {
-        var body = ""
-        for n in 1...8 { body += "            Text(\"Prämie \(n) für 4,99 € im Monat — jetzt\")\n" }
-        let paywall = try report(for: [("Bezahlung/PaywallView.swift", """
-            import StoreKit
-            import SwiftUI
-            struct PaywallView: View {
-                var body: some View {
-                    VStack {
-            \(body)        }
-                }
-            }
-            """)])
+        let paywall = try paywallReport(at: "Bezahlung/PaywallView.swift") { "Prämie \($0) für 4,99 € im Monat — jetzt" }
         let resources = try ReportResources.load(templates: nil, checklists: nil, knownRules: RuleCatalogue.identifiers)
         var context = RenderContext(markdownTemplate: resources.markdownTemplate, htmlTemplate: resources.htmlTemplate, date: "1 März 2026", toolVersion: "test")
         context.markdownPage = MarkdownRenderer().render(paywall)
@@ -50,18 +55,7 @@ private func html(_ report: Report) throws -> String {
     /// The HTML page lists at most a bound of one rule's findings under an item, then the
     /// count of the rest; the md page (no bound) lists them all.
     @Test func theHTMLPageBoundsTheFindingsOfOneRule() throws {
-        var body = ""
-        for n in 1...8 { body += "            Text(\"Premium \(n) for $4.99/month\")\n" }
-        let paywall = try report(for: [("PaywallView.swift", """
-            import StoreKit
-            import SwiftUI
-            struct PaywallView: View {
-                var body: some View {
-                    VStack {
-            \(body)        }
-                }
-            }
-            """)])
+        let paywall = try paywallReport(at: "PaywallView.swift") { "Premium \($0) for $4.99/month" }
         let count = paywall.findings.filter { $0.ruleID == "hardcoded_price" }.count
         #expect(count >= 6, "\(paywall.findings.map(\.ruleID))")
         func listed(_ markdown: String) -> Int { markdown.components(separatedBy: "** `hardcoded_price` at [").count - 1 }
