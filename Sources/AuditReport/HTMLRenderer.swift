@@ -23,7 +23,7 @@ public struct HTMLRenderer: Sendable {
 
     /// The page as UTF-8 bytes, what `--format html` writes: from cmark's output to the filled
     /// template without a `String` in between, each of which checked the page's bytes again
-    /// (three times a page: 25 M instructions for the 27 pages of the real benchmark corpus).
+    /// (three times a page: 22 M instructions for the 27 pages of the real benchmark corpus).
     public func renderUTF8(_ report: Report, markdown: String) -> [UInt8] {
         let body = Self.finishUTF8(CommonMark.htmlUTF8(from: markdown), report: report)
         let verdict = report.isReady ? "ready" : "not-ready"
