@@ -16,10 +16,10 @@ struct TerminalTests {
         let terminal = try PseudoTerminal.run([], in: root)
         #expect(terminal.status == 1)
         let shown = terminal.terminal.withUnixLineEnds
-        #expect(shown.contains(.escape + "[1;31m✗ Fails at --fail-on error" + .escape + "[0m"), "\(shown)")
-        #expect(shown.contains(.escape + "[31m✗ failed" + .escape + "[0m"))
-        #expect(shown.contains(.escape + "[33mwarning" + .escape + "[0m: Hard-coded price"))
-        #expect(shown.contains(.escape + "[1mReport: " + .escape + "[0miap-audit-report/report.md"))
+        #expect(shown.contains("\u{1B}[1;31m✗ Fails at --fail-on error\u{1B}[0m"), "\(shown)")
+        #expect(shown.contains("\u{1B}[31m✗ failed\u{1B}[0m"))
+        #expect(shown.contains("\u{1B}[33mwarning\u{1B}[0m: Hard-coded price"))
+        #expect(shown.contains("\u{1B}[1mReport: \u{1B}[0miap-audit-report/report.md"))
 
         let piped = try CLI.run([], in: root)
         #expect(piped.status == 1)
@@ -41,14 +41,14 @@ struct TerminalTests {
         #expect(noColor.status == 1)
         #expect(!noColor.terminal.contains(.escape) && !noColor.terminal.contains("✗"))
         let emptyNoColor = try PseudoTerminal.run([], in: root, environment: ["NO_COLOR": ""])
-        #expect(emptyNoColor.terminal.contains(.escape + "[31m"), "an empty NO_COLOR does not count (no-color.org)")
+        #expect(emptyNoColor.terminal.contains("\u{1B}[31m"), "an empty NO_COLOR does not count (no-color.org)")
         let never = try PseudoTerminal.run(["--color", "never"], in: root)
         #expect(!never.terminal.contains(.escape))
         let dumb = try PseudoTerminal.run([], in: root, environment: ["TERM": "dumb"])
         #expect(!dumb.terminal.contains(.escape))
         let always = try CLI.run(["--color=always"], in: root, environment: ["NO_COLOR": "1"])
         #expect(always.status == 1)
-        #expect(always.stdout.contains(.escape + "[1;31m✗ Fails at --fail-on error"))
+        #expect(always.stdout.contains("\u{1B}[1;31m✗ Fails at --fail-on error"))
     }
 
     @Test func progressIsDrawnOnTheTerminalAndErasedBeforeTheSummary() throws {
@@ -57,10 +57,10 @@ struct TerminalTests {
         // Standard output to a file: the terminal gets standard error alone.
         let run = try PseudoTerminal.run([], in: root, environment: ["IAP_AUDIT_PROGRESS_DELAY": "0"], redirect: ">summary.txt")
         #expect(run.status == 1)
-        #expect(run.terminal.contains("\r" + .escape + "[2Kiap-audit: reading and parsing files 0/2 (0%)"), "\(run.terminal.debugDescription)")
+        #expect(run.terminal.contains("\r\u{1B}[2Kiap-audit: reading and parsing files 0/2 (0%)"), "\(run.terminal.debugDescription)")
         #expect(run.terminal.contains("iap-audit: running rules"))
         #expect(run.terminal.contains("iap-audit: writing reports"))
-        #expect(run.terminal.hasSuffix("\r" + .escape + "[2K"), "the line is erased at the end: \(run.terminal.debugDescription)")
+        #expect(run.terminal.hasSuffix("\r\u{1B}[2K"), "the line is erased at the end: \(run.terminal.debugDescription)")
         let summary = try String(contentsOf: root.appendingPathComponent("summary.txt"), encoding: .utf8)
         #expect(summary.contains("Fails at --fail-on error") && !summary.contains("iap-audit: "))
     }
@@ -80,7 +80,7 @@ struct TerminalTests {
         // runs that do take longer than the delay.
         if seconds > 1.5 {
             #expect(run.terminal.contains("iap-audit: "), "a \(seconds)-second run showed no progress")
-            #expect(run.terminal.hasSuffix("\r" + .escape + "[2K"))
+            #expect(run.terminal.hasSuffix("\r\u{1B}[2K"))
         }
     }
 
@@ -124,7 +124,7 @@ struct TerminalTests {
         #expect(try PseudoTerminal.run(["--fail-on", "never"], in: flawed).status == 0)
         let ready = try PseudoTerminal.run([], in: clean)
         #expect(ready.status == 0)
-        #expect(ready.terminal.contains(.escape + "[1;32m✓ Passes at --fail-on error"))
+        #expect(ready.terminal.contains("\u{1B}[1;32m✓ Passes at --fail-on error"))
         let usage = try PseudoTerminal.run(["--formt", "md"], in: flawed)
         #expect(usage.status == 2)
         #expect(usage.terminal.withUnixLineEnds == "iap-audit: error: unknown option '--formt' (did you mean --format?); 'iap-audit --help' lists the options\n")

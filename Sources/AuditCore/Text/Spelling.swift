@@ -2,7 +2,8 @@
 public enum Spelling {
     /// The candidate closest to `word`, when it is close enough to be a likely typo.
     public static func closest(to word: String, among candidates: [String]) -> String? {
-        let scored = candidates.map { ($0, editDistance(word, $0)) }.min { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
+        let distances: [(String, Int)] = candidates.map { candidate in (candidate, editDistance(word, candidate)) }
+        let scored = distances.min { (a: (String, Int), b: (String, Int)) -> Bool in a.1 < b.1 || (a.1 == b.1 && a.0 < b.0) }
         guard let (best, distance) = scored, distance <= max(2, best.count / 3) else { return nil }
         return best
     }

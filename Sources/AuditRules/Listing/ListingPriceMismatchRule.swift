@@ -97,9 +97,14 @@ public struct ListingPriceMismatchRule: Rule {
         // Prices by currency symbol: every product's and offer's price of each configuration.
         var prices: [String: [(value: Double, file: String)]] = [:]
         for configuration in project.storeKitConfigurations {
-            let values = configuration.allProducts.flatMap { product in
-                [product.displayPrice] + (product.subscription?.offers.map(\.displayPrice) ?? [])
-            }.compactMap { $0.flatMap { Double($0.trimmingCharacters(in: .whitespaces)) } }.filter { $0 > 0 }
+            // Spelled out step by step: as one chained expression it took the type checker 20 s.
+            var values: [Double] = []
+            for product in configuration.allProducts {
+                let offerPrices: [String?] = product.subscription?.offers.map(\.displayPrice) ?? []
+                for price in [product.displayPrice] + offerPrices {
+                    if let price, let value = Double(price.trimmingCharacters(in: .whitespaces)), value > 0 { values.append(value) }
+                }
+            }
             for currency in Self.currencies(ofStorefront: configuration.settings.storefront) {
                 prices[currency, default: []] += values.map { ($0, configuration.file) }
             }
