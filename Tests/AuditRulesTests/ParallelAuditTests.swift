@@ -23,6 +23,48 @@ import Testing
         #expect(one.results.map(\.notApplicableReason) == two.results.map(\.notApplicableReason))
     }
 
+    @Test func oneLargeFileGivesTheSameResultsWithOneAndTwoJobs() throws {
+        // One file with thousands of string literals and transaction bindings: its literals and
+        // bindings are read in slices on both workers (`slicedMap`), and the slices' findings
+        // must come back whole and in order.
+        var source = "import StoreKit\nimport SwiftUI\n\n"
+        for n in 0..<1_100 {
+            source += """
+                @MainActor final class Store\(n) {
+                    func load() async throws -> [Product] { try await Product.products(for: ["com.example.pro.monthly\(n)", "com.example.pro.yearly"]) }
+                    func buy(_ product: Product) async throws {
+                        let result = try await product.purchase()
+                        if case .success(let verification) = result, case .verified(let transaction) = verification {
+                            print(transaction.productID)
+                        }
+                    }
+                }
+                struct Paywall\(n): View {
+                    var body: some View { VStack { Text("Unlock Pro \(n) for $4.99"); Button("Restore") {} } }
+                }
+
+                """
+        }
+        let root = try Self.writeFolder(["App/Store.swift": source])
+        defer { try? FileManager.default.removeItem(at: root) }
+        // The rules that read the sliced facts (the whole set takes seconds on this file in a
+        // debug build).
+        let sliced: Set<String> = ["hardcoded_price", "transaction_not_finished", "unknown_product_id", "product_ids_scattered", "unverified_transaction_used"]
+        let rules = BuiltInRules.all.filter { sliced.contains($0.description.identifier) }
+        #expect(rules.count == sliced.count)
+        let one = Auditor.audit(paths: [root], root: root, rules: rules, options: AuditOptions(jobs: 1))
+        let two = Auditor.audit(paths: [root], root: root, rules: rules, options: AuditOptions(jobs: 2))
+        #expect(one.project.swiftFiles.first.map { $0.stringStarts.count > 4_096 } == true)
+        // Every paywall's price and every unfinished transaction, from the first slice to the last.
+        let prices = one.findings.filter { $0.ruleID == "hardcoded_price" }
+        #expect(prices.count == 1_100)
+        #expect(one.findings.filter { $0.ruleID == "transaction_not_finished" }.count == 1_100)
+        #expect(one.findings == two.findings)
+        #expect(one.results.map(\.findings) == two.results.map(\.findings))
+        #expect(one.results.map(\.evidence) == two.results.map(\.evidence))
+        #expect(one.results.map(\.notApplicableReason) == two.results.map(\.notApplicableReason))
+    }
+
     @Test func mostFilesNeverGetATreeOrAnIndex() throws {
         // A file's declarations and identifier index are built only when a rule needs them;
         // the rules ask first which files mention what they look for. An app's ordinary

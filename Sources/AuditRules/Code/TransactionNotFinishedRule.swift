@@ -28,6 +28,10 @@ public struct TransactionNotFinishedRule: Rule {
         if project.transactionsHandledBySDK == nil { _ = TransactionFlow(project) }
     }
 
+    /// One of the slower rules on a file dense with StoreKit code (`iap-audit-bench rules` on
+    /// the 50 MB benchmark file): started early, not left running alone at the end.
+    public static var schedulingWeight: Int { 5 }
+
     public func check(_ project: Project, into result: inout RuleResult) {
         if let sdk = project.transactionsHandledBySDK {
             result.notApplicable(project.sdkReason(sdk))

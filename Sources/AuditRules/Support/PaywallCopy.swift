@@ -235,11 +235,8 @@ struct PaywallCopy: Sendable {
     static func visibleLiterals(in project: Project) -> [[Int32]] {
         project.fact(VisibleLiterals.self) {
             project.mapSwiftFiles { file in
-                var visible: [Int32] = []
-                for i in file.stringStarts.lazy.map({ Int($0) }) where isVisible(i, in: file) {
-                    visible.append(Int32(i))
-                }
-                return visible
+                // A large file's literals in slices on the workers.
+                slicedMap(file.stringStarts, jobs: project.jobs) { starts in starts.filter { isVisible(Int($0), in: file) } }
             }
         }
     }

@@ -66,23 +66,28 @@ enum ProductIDLiterals {
 
     private static func collect(in project: Project) -> [ProductIDLiteral] {
         let declaredIDs = declared(in: project)
-        // Each file on its own, on the project's workers.
+        // Each file on its own, on the project's workers, a large file's literals in slices (each
+        // with gates of its own).
         return project.mapSwiftFiles { file in
-            var result: [ProductIDLiteral] = []
-            var gates: FileGates?
-            for i in file.stringStarts.lazy.map({ Int($0) }) where mayBeProductID(i, in: file) {
-                let literal = file.stringLiteral(at: i)
-                guard !literal.hasInterpolation, looksLikeProductID(literal.text) else { continue }
-                let fileGates = gates ?? FileGates(file)
-                gates = fileGates
-                if let role = role(of: i, in: file, gates: fileGates) {
-                    result.append(ProductIDLiteral(file: file, index: i, text: literal.text, role: role.0, call: role.1))
-                } else if declaredIDs.contains(literal.text) {
-                    result.append(ProductIDLiteral(file: file, index: i, text: literal.text, role: .other, call: nil))
-                }
-            }
-            return result
+            slicedMap(file.stringStarts, jobs: project.jobs) { starts in literals(at: starts, in: file, declaredIDs: declaredIDs) }
         }.flatMap { $0 }
+    }
+
+    private static func literals(at starts: ArraySlice<Int32>, in file: SwiftFile, declaredIDs: Set<String>) -> [ProductIDLiteral] {
+        var result: [ProductIDLiteral] = []
+        var gates: FileGates?
+        for i in starts.lazy.map({ Int($0) }) where mayBeProductID(i, in: file) {
+            let literal = file.stringLiteral(at: i)
+            guard !literal.hasInterpolation, looksLikeProductID(literal.text) else { continue }
+            let fileGates = gates ?? FileGates(file)
+            gates = fileGates
+            if let role = role(of: i, in: file, gates: fileGates) {
+                result.append(ProductIDLiteral(file: file, index: i, text: literal.text, role: role.0, call: role.1))
+            } else if declaredIDs.contains(literal.text) {
+                result.append(ProductIDLiteral(file: file, index: i, text: literal.text, role: .other, call: nil))
+            }
+        }
+        return result
     }
 
     static let constantTypeWords: [StaticString] = ["product", "iap", "sku", "inapp", "purchase", "subscription", "entitlement"]

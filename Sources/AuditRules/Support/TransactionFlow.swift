@@ -199,11 +199,7 @@ struct TransactionFlow {
     /// thousands of transactions) is done in slices on the project's workers: it is one file,
     /// and its bindings were a fifth of its audit on one core while the other waited.
     private static func bindings(in file: SwiftFile, project: Project) -> [TransactionBinding] {
-        let starts = bindingStarts(in: file)
-        let slice = 2_048
-        guard starts.count > 2 * slice else { return bindings(at: starts[...], in: file, project: project) }
-        let slices = stride(from: 0, to: starts.count, by: slice).map { $0..<min($0 + slice, starts.count) }
-        return parallelMap(slices, jobs: project.jobs) { bindings(at: starts[$0], in: file, project: project) }.flatMap { $0 }
+        slicedMap(bindingStarts(in: file), jobs: project.jobs) { bindings(at: $0, in: file, project: project) }
     }
 
     private static func bindings(at starts: ArraySlice<Int>, in file: SwiftFile, project: Project) -> [TransactionBinding] {
