@@ -193,6 +193,29 @@ import Testing
         #expect(!SwiftFile(path: "Small.swift", bytes: Array("import StoreKit\n".utf8)).indexStartedInBackground)
     }
 
+    /// Declarations are listed in the order of their bodies' braces, whether the parts found
+    /// are merged (their braces ascend, as in nearly all code) or sorted (a declaration inside
+    /// another's header, whose brace comes before the outer one's).
+    @Test func declarationsAreInTheOrderOfTheirBraces() throws {
+        let header = "func f(x: () -> Void = { func g() {} }) { let h = { 2 } }\nstruct S { var v: Int { get { 1 } } }\n"
+        for (name, source) in [("the package's sources", try Self.packageSource()), ("a declaration in a header", header)] {
+            let file = SwiftFile(path: "All.swift", bytes: Array(source.utf8), inParts: false)
+            let builder = SyntaxTreeBuilder(bytes: file.bytes, code: file.code, startsLine: file.startsLine)
+            for inHalves in [false, true] {
+                let declarations = builder.declarations(match: file.match, parent: file.parent, inHalves: inHalves).declarations
+                let descending = declarations.indices.dropFirst().first { declarations[$0].bodyStart < declarations[$0 - 1].bodyStart }
+                #expect(descending == nil, "\(name): declaration \(descending ?? -1) comes before its brace's turn")
+                if name == "a declaration in a header" {
+                    // The default value's closure (named for the function whose header holds
+                    // it), g, f's body, h's closure, S, v, get.
+                    #expect(declarations.map(\.name).filter { $0 == "g" || $0 == "f" || $0 == "S" || $0 == "v" } == ["f", "g", "f", "S", "v"])
+                    #expect(declarations.first?.kind == .closure)
+                    #expect(declarations.count { $0.kind == .closure } == 2)
+                }
+            }
+        }
+    }
+
     /// A large file's declarations are found in two halves at once: every declaration, its
     /// kind, name, body, lists and parent, and every declaration brace, are those one walk over
     /// all the tokens finds, on real code and on a small file with a declaration at its middle.
