@@ -68,7 +68,7 @@ extension Project {
     /// The app Swift files in which identifier `name` occurs, in project order. Rules that
     /// follow a call or a type across the project ask this for each site; scanning every
     /// file's index each time made them grow with sites × files. Each name is looked up in
-    /// every file once per project.
+    /// every file once per project (in a project of more than `filesAskedDirectly` files).
     public func swiftFiles(mentioning name: String) -> [SwiftFile] {
         swiftFileIndices(mentioning: name).map { swiftFiles[$0] }
     }
