@@ -80,16 +80,17 @@ extension Project {
         // A project of a few files is asked directly: remembering each name cost more than the
         // lookups it saves (a lock, a string hash and a dictionary entry a name; the 50 MB
         // benchmark file, one file, was asked about 17,000 type names).
-        if swiftFiles.count <= Self.filesAskedDirectly { return Self.indices(mentioning: name, in: self) }
-        return facts.mentions.indices(of: name) { name in Self.indices(mentioning: name, in: self) }
+        if swiftFiles.count <= Self.filesAskedDirectly { return filesAsked(whetherTheyMention: name) }
+        return facts.mentions.indices(of: name, filesAsked(whetherTheyMention:))
     }
 
     /// Projects of at most this many Swift files do not remember which files mention a name.
     static let filesAskedDirectly = 16
 
-    private static func indices(mentioning name: String, in project: Project) -> [Int] {
+    /// `swiftFileIndices(mentioning:)` found afresh: the name filters, then the candidates' indices.
+    private func filesAsked(whetherTheyMention name: String) -> [Int] {
         let hash = IdentifierIndex.hash(of: name)
-        return project.nameFilterColumns.candidates(for: hash).filter { project.swiftFiles[$0].mentions(name, hash: hash) }
+        return nameFilterColumns.candidates(for: hash).filter { swiftFiles[$0].mentions(name, hash: hash) }
     }
 }
 
