@@ -314,8 +314,8 @@ struct SyntaxTreeBuilder {
         if parts.allSatisfy({ Self.bracesAscend($0) }) {
             // Each part's braces ascend (a body's brace follows its keyword, and the parts are
             // in token order): merged in one pass, the lowest brace first and, for one brace,
-            // the earlier part. Sorting a key per declaration was most of the serial join after
-            // a 50 MB file's halves.
+            // the earlier part. Making and sorting a key per declaration was about a third of
+            // the serial join after a 50 MB file's halves (perf: 116 of 314 samples).
             var next = [Int](repeating: 0, count: parts.count)
             while true {
                 var best = -1
