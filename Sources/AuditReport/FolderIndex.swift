@@ -54,21 +54,28 @@ public enum FolderIndex {
     /// results, as code scanning expects; one run per app only if their rule lists differ.
     /// Built from the apps' reports, not by parsing their SARIF text.
     public static func sarif(_ apps: [App]) -> String? {
-        guard !apps.isEmpty, apps.allSatisfy({ $0.rendered["sarif"] != nil }) else { return nil }
+        guard apps.allSatisfy({ $0.rendered["sarif"] != nil }) else { return nil }
+        return sarif(reports: apps.map(\.report))
+    }
+
+    /// `sarif` from the apps' reports alone; nil for no app.
+    public static func sarif(reports: [Report]) -> String? {
+        guard let first = reports.first else { return nil }
         let renderer = SARIFRenderer()
-        let ruleLists = apps.map { renderer.ruleIdentifiers($0.report) }
+        let ruleLists = reports.map { renderer.ruleIdentifiers($0) }
         let runs: [JSONOutput]
         if ruleLists.allSatisfy({ $0 == ruleLists[0] }) {
             // Code two apps share (a framework, a package, a folder both build) gives each app
             // the same finding: one result is enough.
             var seen = Set<String>()
             var results: [JSONOutput] = []
-            for app in apps {
-                for result in renderer.results(app.report) where seen.insert(resultKey(result)).inserted { results.append(result) }
+            let ruleIndex = renderer.ruleIndices(first)
+            for report in reports {
+                for result in renderer.results(report, ruleIndex: ruleIndex) where seen.insert(resultKey(result)).inserted { results.append(result) }
             }
-            runs = [renderer.run(apps[0].report, results: .array(results))]
+            runs = [renderer.run(first, results: .array(results))]
         } else {
-            runs = apps.map { renderer.run($0.report, results: .array(renderer.results($0.report))) }
+            runs = reports.map { renderer.run($0, results: .array(renderer.results($0))) }
         }
         return SARIFRenderer.log(runs: runs).sortedKeysText
     }
@@ -85,6 +92,11 @@ public enum FolderIndex {
     /// The apps' JSON reports in one document: `{"format": "iap-audit-folder", "apps": [...]}`.
     public static func json(_ apps: [App]) -> String? {
         guard apps.allSatisfy({ $0.rendered["json"] != nil }) else { return nil }
+        return json(reports: apps.map { ($0.report, $0.folder) })
+    }
+
+    /// `json` from the apps' reports and folders alone.
+    public static func json(reports apps: [(report: Report, folder: String)]) -> String {
         let renderer = JSONRenderer()
         let reports = apps.map { app in JSONOutput.object([("folder", .string(app.folder)), ("report", renderer.document(app.report))]) }
         let ready = apps.allSatisfy { $0.report.isReady }

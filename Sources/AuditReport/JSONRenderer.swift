@@ -197,4 +197,7 @@ extension JSONRenderer: ReportRenderer {
     public func render(_ report: Report, in context: RenderContext) -> String { render(report) }
     public func renderText(_ report: Report, in context: RenderContext) -> RenderedText { .utf8(renderUTF8(report)) }
     public func renderIndex(_ apps: [FolderIndex.App], subject: String, in context: RenderContext) -> String? { FolderIndex.json(apps) }
+    public func renderIndex(reports apps: [(report: Report, folder: String)], subject: String, in context: RenderContext) -> String? {
+        FolderIndex.json(reports: apps)
+    }
 }

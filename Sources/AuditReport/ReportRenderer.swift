@@ -27,11 +27,17 @@ public protocol ReportRenderer: Sendable {
     /// The top of the output folder when a folder holds several apps, joining the apps' own
     /// files (`apps[i].rendered[format]`); nil to write none.
     func renderIndex(_ apps: [FolderIndex.App], subject: String, in context: RenderContext) -> String?
+    /// `renderIndex` for a format whose index is made from the apps' reports and folders alone,
+    /// not from their rendered files (SARIF, JSON); nil for the others. The command line
+    /// renders such an index beside the apps' own reports: after them, the real benchmark
+    /// corpus's SARIF index (27 apps) ran on one core while the other had nothing to do.
+    func renderIndex(reports apps: [(report: Report, folder: String)], subject: String, in context: RenderContext) -> String?
 }
 
 extension ReportRenderer {
     public func readsMarkdownPage(in context: RenderContext) -> Bool { false }
     public func renderText(_ report: Report, in context: RenderContext) -> RenderedText { .string(render(report, in: context)) }
+    public func renderIndex(reports apps: [(report: Report, folder: String)], subject: String, in context: RenderContext) -> String? { nil }
 }
 
 /// A rendered report: a `String`, or the UTF-8 bytes of a format built as bytes.

@@ -38,11 +38,16 @@ public struct SARIFRenderer: Sendable {
     /// One result per finding: the reported ones first, then the suppressed and accepted ones
     /// in report order.
     func results(_ report: Report) -> [JSONOutput] {
-        let ruleIndex = ruleIndices(report)
-        return resultEntries(report).map { result($0.finding, report: report, ruleIndex: ruleIndex, suppression: $0.suppression) }
+        results(report, ruleIndex: ruleIndices(report))
     }
 
-    private func ruleIndices(_ report: Report) -> [String: Int] {
+    /// `results` with the rules' positions in the run (`ruleIndices`), made once for the
+    /// reports of a folder that all list the same rules.
+    func results(_ report: Report, ruleIndex: [String: Int]) -> [JSONOutput] {
+        resultEntries(report).map { result($0.finding, report: report, ruleIndex: ruleIndex, suppression: $0.suppression) }
+    }
+
+    func ruleIndices(_ report: Report) -> [String: Int] {
         var ruleIndex: [String: Int] = [:]
         for (index, rule) in report.ruleIDs.compactMap({ report.rules[$0] }).enumerated() { ruleIndex[rule.identifier] = index }
         return ruleIndex
@@ -260,4 +265,7 @@ extension SARIFRenderer: ReportRenderer {
     public func render(_ report: Report, in context: RenderContext) -> String { render(report) }
     public func renderText(_ report: Report, in context: RenderContext) -> RenderedText { .utf8(renderUTF8(report)) }
     public func renderIndex(_ apps: [FolderIndex.App], subject: String, in context: RenderContext) -> String? { FolderIndex.sarif(apps) }
+    public func renderIndex(reports apps: [(report: Report, folder: String)], subject: String, in context: RenderContext) -> String? {
+        FolderIndex.sarif(reports: apps.map(\.report))
+    }
 }

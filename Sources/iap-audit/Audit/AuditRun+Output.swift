@@ -46,6 +46,9 @@ extension AuditRun {
         var app: Int
         var readsPage: Bool
         var renderers: [any ReportRenderer]
+        /// The index of all the apps in `renderers[0]`'s format, made from their reports
+        /// (`renderIndex(reports:)`) instead of one app's report.
+        var isIndex = false
     }
 
     /// Above this many findings in a run, reports are rendered one at a time.
@@ -55,11 +58,16 @@ extension AuditRun {
     /// tasks scheduled together on the workers: a run of many small apps keeps every core
     /// busy instead of rendering one app at a time. Each report is written to its staging
     /// file as soon as it is rendered. The reports of each app, in the order of `formats`.
-    func render(_ reports: [(report: Report, staging: ReportStaging?)], resources: ReportResources) -> [[RenderedReport]] {
+    /// Given an `index` (its subject and the apps' folders), the index of each format that makes
+    /// it from the reports alone is rendered among them, first (the largest task): by format.
+    func render(
+        _ reports: [(report: Report, staging: ReportStaging?)], resources: ReportResources, index: (subject: String, folders: [String])? = nil
+    ) -> (apps: [[RenderedReport]], index: [String: String]) {
         let context = renderContext(resources)
         let readers = formats.filter { $0.readsMarkdownPage(in: context) }
         let others = formats.filter { !$0.readsMarkdownPage(in: context) }
-        let tasks = reports.indices.flatMap { app in
+        let indexTasks = index == nil ? [] : formats.map { RenderTask(app: 0, readsPage: false, renderers: [$0], isIndex: true) }
+        let tasks = indexTasks + reports.indices.flatMap { app in
             (readers.isEmpty ? [] : [RenderTask(app: app, readsPage: true, renderers: readers)])
                 + others.map { RenderTask(app: app, readsPage: false, renderers: [$0]) }
         }
@@ -73,6 +81,11 @@ extension AuditRun {
         let findings = reports.reduce(0) { $0 + $1.report.findings.count }
         let renderJobs = findings > Self.findingsRenderedOneAtATime ? 1 : jobs
         let rendered: [[RenderedReport]] = parallelMap(tasks, jobs: renderJobs) { task in
+            if task.isIndex, let index {
+                let renderer = task.renderers[0]
+                let apps = zip(reports, index.folders).map { (report: $0.0.report, folder: $0.1) }
+                return renderer.renderIndex(reports: apps, subject: index.subject, in: context).map { [RenderedReport(renderer: renderer, contents: .string($0))] } ?? []
+            }
             let (report, staging) = reports[task.app]
             var context = context
             // The Markdown page, once for every format that reads it.
@@ -88,10 +101,17 @@ extension AuditRun {
             }
         }
         var byApp = [[String: RenderedReport]](repeating: [:], count: reports.count)
+        var indexes: [String: String] = [:]
         for (task, outputs) in zip(tasks, rendered) {
-            for output in outputs where byApp[task.app][output.renderer.format] == nil { byApp[task.app][output.renderer.format] = output }
+            for output in outputs {
+                if task.isIndex {
+                    if case .string(let text) = output.contents { indexes[output.renderer.format] = text }
+                } else if byApp[task.app][output.renderer.format] == nil {
+                    byApp[task.app][output.renderer.format] = output
+                }
+            }
         }
-        return byApp.map { byFormat in formats.compactMap { byFormat[$0.format] } }
+        return (byApp.map { byFormat in formats.compactMap { byFormat[$0.format] } }, indexes)
     }
 
     // MARK: Stage 6: writing

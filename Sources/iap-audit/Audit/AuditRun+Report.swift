@@ -79,7 +79,13 @@ extension AuditRun {
         }
         let resources = try resources(settings)
         progress.begin("rendering reports")
-        let rendered = render(prepared.map { ($0.report, $0.staging) }, resources: resources)
+        let (rendered, earlyIndex) = render(
+            prepared.map { ($0.report, $0.staging) }, resources: resources,
+            index: indexSubject.flatMap { subject in
+                // The index's apps are these (nothing before them, each in its subfolder).
+                let folders = prepared.compactMap(\.subfolder)
+                return indexApps.isEmpty && folders.count == prepared.count ? (subject, folders) : nil
+            })
         KeptUntilExit.keep(rendered)
         for (prepared, outputs) in zip(prepared, rendered) {
             guard let subfolder = prepared.subfolder else { continue }
@@ -93,7 +99,7 @@ extension AuditRun {
             let (apps, renderers, context) = (indexApps, formats, renderContext(resources))
             let work = BackgroundWork<[(name: String, contents: String)], Never> {
                 renderers.compactMap { renderer in
-                    renderer.renderIndex(apps, subject: indexSubject, in: context).map { (renderer.fileName, $0) }
+                    (earlyIndex[renderer.format] ?? renderer.renderIndex(apps, subject: indexSubject, in: context)).map { (renderer.fileName, $0) }
                 }
             }
             work.start()
