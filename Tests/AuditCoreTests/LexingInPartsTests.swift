@@ -94,6 +94,29 @@ import Testing
         Self.expectSame(source, "the package's sources")
     }
 
+    /// The nesting is looked at part by part as the parts are written: the opener nested too
+    /// deep in a later part is the one a look at the whole file finds, and the file is left
+    /// out the same way.
+    @Test func nestingTooDeepInALaterPartIsFoundAsInTheWholeFile() {
+        let filler = String(repeating: "let value = compute(1, [2, 3]) { $0 + 1 }\n", count: 20_000)
+        let depth = SwiftFile.maximumNesting + 3
+        let deep = "let deep = " + String(repeating: "(", count: depth) + "1" + String(repeating: ")", count: depth) + "\n"
+        let source = filler + deep + filler
+        let file = SwiftFile(path: "Deep.swift", bytes: Array(source.utf8), inParts: true)
+        // The deep brackets come parts after the first (the filler is 19 code tokens a line).
+        #expect(20_000 * 19 > 4 * TokenSink.chunkSize)
+        #expect(file.isExcluded)
+        let tooDeep = file.diagnostics.filter { $0.kind == .nestingTooDeep }.map(\.offset)
+        // The opener with 256 open around it: the 257th.
+        #expect(tooDeep == [filler.utf8.count + "let deep = ".utf8.count + SwiftFile.maximumNesting])
+        Self.expectSame(source, "nested too deep after \(filler.utf8.count) bytes")
+        // Nested as deep as allowed, and no deeper: not left out.
+        let allowed = "let deep = " + String(repeating: "(", count: SwiftFile.maximumNesting) + "1" + String(repeating: ")", count: SwiftFile.maximumNesting) + "\n"
+        let fine = SwiftFile(path: "Fine.swift", bytes: Array((filler + allowed + filler).utf8), inParts: true)
+        #expect(!fine.diagnostics.contains { $0.kind == .nestingTooDeep })
+        Self.expectSame(filler + allowed + filler, "nested as deep as allowed")
+    }
+
     /// What the parts must carry across: a declaration keyword whose name comes more than a
     /// chunk of trivia later, the lexer's look back for a `/` or a number past a chunk of
     /// comments (its token's chunk reused by then), and literals and comments that span a

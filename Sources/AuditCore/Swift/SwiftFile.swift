@@ -145,7 +145,7 @@ public final class SwiftFile: Sendable {
         var diagnostics = columns.diagnostics
         // Nesting past the limit takes as many openers: most files have fewer, and are not
         // walked again.
-        if openers >= Self.maximumNesting, let tooDeep = Self.firstTooDeepOpener(code.kinds) {
+        if openers >= Self.maximumNesting, let tooDeep = columns.nesting.map(\.firstTooDeep) ?? Self.firstTooDeepOpener(code.kinds) {
             // Not audited: no tree (see `FileStructure`), so no query can be slow on it.
             diagnostics.insert(LexDiagnostic(kind: .nestingTooDeep, offset: Int(code.starts[tooDeep])),
                                at: diagnostics.first?.meansBinary == true ? 1 : 0)
@@ -176,6 +176,9 @@ public final class SwiftFile: Sendable {
         var writer: ColumnWriter
         var lineWords: [UInt64]
         var diagnostics: [LexDiagnostic]
+        /// The nesting of the code tokens, when looked at as they were written (a file lexed in
+        /// parts); nil when it is looked at afterwards, if at all.
+        var nesting: NestingCheck?
     }
 
     /// The file lexed whole, then its columns written at their exact sizes (they live as long
@@ -199,6 +202,7 @@ public final class SwiftFile: Sendable {
     /// with more (then lexed whole).
     private static func columnsInParts(of bytes: [UInt8]) -> (Columns, openers: Int)? {
         var lexed: (openers: Int, diagnostics: [LexDiagnostic])?
+        var nesting = NestingCheck()
         // Real and generated Swift has one code token per five to six bytes.
         let written = writeColumns(capacity: bytes.count / 2 + 4096, bytes: bytes) { write, columns in
             // Each part is written to the columns on a thread of its own while the next is
@@ -208,11 +212,12 @@ public final class SwiftFile: Sendable {
                 let pipeline = PartPipeline(write, columns: columns)
                 lexed = SwiftLexer.lexInParts(of: bytes) { part in pipeline.submit(part) }
                 let written = pipeline.finish()
+                nesting = pipeline.nesting
                 return lexed != nil && written
             }
         }
         guard let (code, writer, lineWords) = written, let lexed else { return nil }
-        return (Columns(code: code, writer: writer, lineWords: lineWords, diagnostics: lexed.diagnostics), lexed.openers)
+        return (Columns(code: code, writer: writer, lineWords: lineWords, diagnostics: lexed.diagnostics, nesting: nesting), lexed.openers)
     }
 
     /// Hands a large file's parts, in order, to a thread that writes them to the columns, while
@@ -252,6 +257,10 @@ public final class SwiftFile: Sendable {
         /// Code tokens in the parts handed over so far: the writing thread writes the columns
         /// below this (the lexer's thread only).
         private var codeHandedOver = 0
+        /// The nesting of the parts written, looked at by the writing thread after each part
+        /// (read once `finish` returns): after the lexing, the look at a 50 MB file's 10 million
+        /// tokens was 25 ms with one core busy (perf), and the writing thread has time to spare.
+        private(set) var nesting = NestingCheck()
 
         init(_ write: @escaping (UnsafeBufferPointer<Token>) -> Bool, columns: ColumnPointers) {
             self.write = write
@@ -308,8 +317,12 @@ public final class SwiftFile: Sendable {
                 filled.wait()
                 let slot = slots[index]
                 if slot.count < 0 { break }
-                if !failed.load(ordering: .relaxed), write?(UnsafeBufferPointer(start: slot.tokens, count: slot.count)) != true {
+                let part = UnsafeBufferPointer(start: slot.tokens, count: slot.count)
+                if !failed.load(ordering: .relaxed), write?(part) != true {
                     failed.store(true, ordering: .relaxed)
+                }
+                if nesting.firstTooDeep == nil {
+                    for token in part where !token.kind.isTrivia { nesting.scan(token.kind) }
                 }
                 index = (index + 1) % Self.slotCount
                 free.signal()
@@ -381,27 +394,14 @@ public final class SwiftFile: Sendable {
     /// counted per kind, a closer closing one of its own kind, which never undercounts the
     /// nesting the tree builder will find (it also closes brackets left open inside).
     static func firstTooDeepOpener(_ kinds: [TokenKind]) -> Int? {
-        var open = (braces: 0, parens: 0, brackets: 0, interpolations: 0)
-        return kinds.withUnsafeBufferPointer { kinds in
-            for index in kinds.indices {
-                switch kinds[index] {
-                case .leftBrace, .leftParen, .leftBracket, .interpolationStart:
-                    if open.braces + open.parens + open.brackets + open.interpolations >= maximumNesting { return index }
-                    switch kinds[index] {
-                    case .leftBrace: open.braces += 1
-                    case .leftParen: open.parens += 1
-                    case .leftBracket: open.brackets += 1
-                    default: open.interpolations += 1
-                    }
-                case .rightBrace: open.braces = max(0, open.braces - 1)
-                case .rightParen: open.parens = max(0, open.parens - 1)
-                case .rightBracket: open.brackets = max(0, open.brackets - 1)
-                case .interpolationEnd: open.interpolations = max(0, open.interpolations - 1)
-                default: break
-                }
+        var check = NestingCheck()
+        kinds.withUnsafeBufferPointer { kinds in
+            for kind in kinds {
+                check.scan(kind)
+                if check.firstTooDeep != nil { break }
             }
-            return nil
         }
+        return check.firstTooDeep
     }
 
     // MARK: Text
@@ -1150,5 +1150,42 @@ private struct ColumnWriter {
             next += 1
         }
         return true
+    }
+}
+
+/// `SwiftFile.firstTooDeepOpener` a code token at a time: the open brackets of each kind so
+/// far, and the first opener with `SwiftFile.maximumNesting` open around it.
+struct NestingCheck: Sendable {
+    private var braces = 0
+    private var parens = 0
+    private var brackets = 0
+    private var interpolations = 0
+    /// Code tokens looked at.
+    private var seen = 0
+    private(set) var firstTooDeep: Int?
+
+    /// Looks at the next code token; nothing changes once an opener is too deep.
+    @inline(__always)
+    mutating func scan(_ kind: TokenKind) {
+        guard firstTooDeep == nil else { return }
+        switch kind {
+        case .leftBrace, .leftParen, .leftBracket, .interpolationStart:
+            if braces + parens + brackets + interpolations >= SwiftFile.maximumNesting {
+                firstTooDeep = seen
+                return
+            }
+            switch kind {
+            case .leftBrace: braces += 1
+            case .leftParen: parens += 1
+            case .leftBracket: brackets += 1
+            default: interpolations += 1
+            }
+        case .rightBrace: braces = max(0, braces - 1)
+        case .rightParen: parens = max(0, parens - 1)
+        case .rightBracket: brackets = max(0, brackets - 1)
+        case .interpolationEnd: interpolations = max(0, interpolations - 1)
+        default: break
+        }
+        seen += 1
     }
 }
