@@ -883,6 +883,12 @@ struct BraceDeclarations: Sendable {
         declarations.reserveCapacity(count)
     }
 
+    /// Appends `other`, whose braces all come after these.
+    mutating func append(_ other: BraceDeclarations) {
+        braces += other.braces
+        declarations += other.declarations
+    }
+
     /// Braces must come in ascending order; a brace assigned twice keeps the later declaration.
     mutating func assign(brace: Int, declaration: Int) {
         if let last = braces.last, Int(last) == brace {

@@ -309,28 +309,42 @@ struct SyntaxTreeBuilder {
         let parts = keyworded.map(\.pending) + closures
         let total = parts.reduce(0) { $0 + $1.count }
         var declarations: [Declaration] = []
-        declarations.reserveCapacity(total)
-        structure.braces.reserveCapacity(total)
         if parts.allSatisfy({ Self.bracesAscend($0) }) {
             // Each part's braces ascend (a body's brace follows its keyword, and the parts are
             // in token order): merged in one pass, the lowest brace first and, for one brace,
             // the earlier part. Making and sorting a key per declaration was about a third of
-            // the serial join after a 50 MB file's halves (perf: 116 of 314 samples).
-            var next = [Int](repeating: 0, count: parts.count)
-            while true {
-                var best = -1
-                for part in parts.indices where next[part] < parts[part].count {
-                    if best < 0 || parts[part][next[part]].index < parts[best][next[best]].index { best = part }
+            // the serial join after a 50 MB file's halves (perf: 116 of 314 samples). Walked in
+            // halves, the braces below the middle token and those from it on are merged at
+            // once, each into its own part of the declarations: the merge was still 45 ms of a
+            // 50 MB file with one core busy (perf).
+            let middle = inHalves ? count / 2 : Int.max
+            let splits = parts.map { part in Self.firstEntry(in: part, atOrAfter: middle) }
+            let lowCount = splits.reduce(0, +)
+            var braces = BraceDeclarations()
+            declarations = [Declaration](unsafeUninitializedCapacity: total) { buffer, initialized in
+                guard let base = buffer.baseAddress else { return }
+                let output = DeclarationSlots(base: base)
+                let low = parts.indices.map { 0..<splits[$0] }
+                let high = parts.indices.map { splits[$0]..<parts[$0].count }
+                if inHalves {
+                    let second = BackgroundWork<BraceDeclarations, Never> {
+                        Self.merge(parts, ranges: high, into: output.base + lowCount, numberedFrom: lowCount)
+                    }
+                    second.start()
+                    braces = Self.merge(parts, ranges: low, into: output.base, numberedFrom: 0)
+                    braces.append(second.result().get())
+                } else {
+                    braces = Self.merge(parts, ranges: low, into: output.base, numberedFrom: 0)
+                    braces.append(Self.merge(parts, ranges: high, into: output.base + lowCount, numberedFrom: lowCount))
                 }
-                if best < 0 { break }
-                let entry = parts[best][next[best]]
-                next[best] += 1
-                structure.braces.assign(brace: entry.index, declaration: declarations.count)
-                declarations.append(entry.declaration)
+                initialized = total
             }
+            structure.braces = braces
         } else {
             // A declaration inside another's header (`func f(x: () -> Void = { func g() {} })`):
             // sorted as small keys, and each declaration copied once.
+            declarations.reserveCapacity(total)
+            structure.braces.reserveCapacity(total)
             var order: [(brace: Int32, part: Int32, offset: Int32)] = []
             order.reserveCapacity(total)
             for (part, found) in parts.enumerated() {
@@ -343,25 +357,76 @@ struct SyntaxTreeBuilder {
             }
         }
         // Parents: the nearest enclosing brace that belongs to a declaration, found in halves of
-        // the declarations when the tokens were walked in halves. The halves read the bodies'
-        // braces, not the declarations: that array must stay unique to be changed in place.
-        let bodyStarts = declarations.map { Int32($0.bodyStart) }
+        // the declarations when the tokens were walked in halves, each half setting its own
+        // declarations' parents in place (a list of owners joined and set afterwards was most
+        // of what remained of a 50 MB file's join on one core).
         let braces = structure.braces
-        let found = bodyStarts.count
-        let owners = Self.inHalves(inHalves ? [0..<found / 2, found / 2..<found] : [0..<found]) { range in
-            range.map { index -> Int in
-                var open = Int(parent[Int(bodyStarts[index])])
-                while open >= 0 {
-                    if self.code[open].kind == .leftBrace, let owner = braces.declaration(of: open) { return owner }
-                    open = Int(parent[open])
+        let found = declarations.count
+        declarations.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let slots = DeclarationSlots(base: base)
+            _ = Self.inHalves(inHalves ? [0..<found / 2, found / 2..<found] : [0..<found]) { range in
+                for index in range {
+                    var open = Int(parent[slots.base[index].bodyStart])
+                    while open >= 0 {
+                        if self.code[open].kind == .leftBrace, let owner = braces.declaration(of: open) {
+                            slots.base[index].parent = owner
+                            break
+                        }
+                        open = Int(parent[open])
+                    }
                 }
-                return -1
             }
         }
-        for (index, owner) in owners.joined().enumerated() where owner >= 0 {
-            declarations[index].parent = owner
-        }
         structure.declarations = declarations
+    }
+
+    /// The declarations being made, in one buffer whose two halves are written by one thread
+    /// each (`merge`, the parents).
+    private struct DeclarationSlots: @unchecked Sendable {
+        let base: UnsafeMutablePointer<Declaration>
+    }
+
+    /// The entries of `parts` in `ranges` (one range a part, each part's braces ascending)
+    /// initialized at `output` by brace, for one brace the earlier part first; their braces,
+    /// the declarations numbered from `first`.
+    private static func merge(
+        _ parts: [[(index: Int, declaration: Declaration)]], ranges: [Range<Int>],
+        into output: UnsafeMutablePointer<Declaration>, numberedFrom first: Int
+    ) -> BraceDeclarations {
+        var braces = BraceDeclarations()
+        braces.reserveCapacity(ranges.reduce(0) { $0 + $1.count })
+        var next = ranges.map(\.lowerBound)
+        var written = 0
+        while true {
+            var best = -1
+            var bestBrace = Int.max
+            for part in parts.indices where next[part] < ranges[part].upperBound {
+                let brace = parts[part][next[part]].index
+                if brace < bestBrace {
+                    best = part
+                    bestBrace = brace
+                }
+            }
+            if best < 0 { break }
+            (output + written).initialize(to: parts[best][next[best]].declaration)
+            braces.assign(brace: bestBrace, declaration: first + written)
+            next[best] += 1
+            written += 1
+        }
+        return braces
+    }
+
+    /// The position of the first entry whose brace is at or after `token` (the entries'
+    /// braces ascend).
+    private static func firstEntry(in entries: [(index: Int, declaration: Declaration)], atOrAfter token: Int) -> Int {
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].index < token { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// Whether the entries' braces never go down, in their order.
