@@ -226,68 +226,75 @@ public enum Auditor {
             }
             return (input, item)
         }
-        // The warm-up and the server notifications (every Swift file of the folder) on threads
-        // of their own while the apps' files are chosen below: run after it, they were 14 ms
-        // of the real benchmark corpus's audit (under perf) with one core busy.
+        // The apps' files are chosen, and the server notifications looked for in every Swift
+        // file of the folder, each on a thread of its own while this thread and the workers
+        // warm the StoreKit files up: one after the other, they were 14 ms of the real
+        // benchmark corpus's audit (under perf) with one core busy. The warm-up stays on this
+        // thread and the workers, where what it builds (the trees and indexes the rules keep)
+        // was allocated before.
         let warmUpFiles = isAppFile.indices.compactMap { offset -> SwiftFile? in
             guard isAppFile[offset], case .swift(let file, _, false, _) = loaded[offset].1 else { return nil }
             return file
         }
-        let warming = BackgroundWork<Void, Never> { warmUp(warmUpFiles, jobs: options.jobs) }
-        warming.start()
         let findingServerNotifications = BackgroundWork<ServerNotifications, Never> {
             ServerNotifications.find(
                 swiftFiles: loaded.compactMap { item in if case .swift(let file, _, _, _) = item.1 { return file } else { return nil } },
                 serverSources: discovered.serverSources, root: root)
         }
         findingServerNotifications.start()
-        let shownBuildFiles = discovered.buildFiles.map { BuildFile(path: $0.relativePath, relativePath: $0.relativePath, kind: $0.kind) }
         // Each app's files and scope first (cheap, in order), then the apps audited in
         // parallel, largest first: a folder of many small packages kept one worker busy per
         // app's short rule stage while the other waited (apps × rules × files on every core).
-        var work: [(selected: [(InputFile, LoadedInput)], scope: AuditScope, bytes: Int)] = []
-        let settings = SettingsFile.read(discovered.settingsFiles, root: root)
-        for (index, app) in chosen.enumerated() {
-            var selected: [(InputFile, LoadedInput)] = []
-            var testStoreKitConfigurations: [String] = []
-            // The first app looks at every file (a file it does not take is reported with it
-            // when it could not be read: once, whether another app takes it or none does); the
-            // others at their own.
-            var next = 0
-            for offset in index == 0 ? Array(files.indices) : roles[index].map(\.offset) {
-                guard next < roles[index].count, roles[index][next].offset == offset else {
-                    if case .failed = loaded[offset].1 { selected.append(loaded[offset]) }
-                    continue
+        let (apps, appRoles) = (chosen, roles)
+        let choosing = BackgroundWork<[(selected: [(InputFile, LoadedInput)], scope: AuditScope, bytes: Int)], Never> {
+            let shownBuildFiles = discovered.buildFiles.map { BuildFile(path: $0.relativePath, relativePath: $0.relativePath, kind: $0.kind) }
+            var work: [(selected: [(InputFile, LoadedInput)], scope: AuditScope, bytes: Int)] = []
+            let settings = SettingsFile.read(discovered.settingsFiles, root: root)
+            for (index, app) in apps.enumerated() {
+                var selected: [(InputFile, LoadedInput)] = []
+                var testStoreKitConfigurations: [String] = []
+                // The first app looks at every file (a file it does not take is reported with it
+                // when it could not be read: once, whether another app takes it or none does); the
+                // others at their own.
+                var next = 0
+                for offset in index == 0 ? Array(files.indices) : appRoles[index].map(\.offset) {
+                    guard next < appRoles[index].count, appRoles[index][next].offset == offset else {
+                        if case .failed = loaded[offset].1 { selected.append(loaded[offset]) }
+                        continue
+                    }
+                    let role = appRoles[index][next].role
+                    next += 1
+                    let file = files[offset]
+                    if role == .test {
+                        // Tests' own StoreKit configurations are not the app's catalogue; that they
+                        // exist is what "set up for testing" asks.
+                        if file.kind == .storeKitConfiguration { testStoreKitConfigurations.append(file.relativePath) }
+                        guard file.kind == .swift else { continue }
+                        selected.append((loaded[offset].0, loaded[offset].1.asTest))
+                    } else {
+                        selected.append(loaded[offset])
+                    }
                 }
-                let role = roles[index][next].role
-                next += 1
-                let file = files[offset]
-                if role == .test {
-                    // Tests' own StoreKit configurations are not the app's catalogue; that they
-                    // exist is what "set up for testing" asks.
-                    if file.kind == .storeKitConfiguration { testStoreKitConfigurations.append(file.relativePath) }
-                    guard file.kind == .swift else { continue }
-                    selected.append((loaded[offset].0, loaded[offset].1.asTest))
-                } else {
-                    selected.append(loaded[offset])
+                var scope = AuditScope(
+                    app: app, appCount: apps.count, buildFiles: shownBuildFiles, filesInNoTarget: plan.filesInNoTarget,
+                    testConfigurations: plan.testConfigurations, skipped: discovered.skipped, notes: plan.notes)
+                scope.testStoreKitConfigurations = testStoreKitConfigurations.sorted()
+                // Bundle resources and build settings of the app (a folder app: all of them).
+                scope.settingsFiles = settings.filter { file in
+                    app.kind == .folder || app.members.contains(file.path) || file.path.hasSuffix(".xcconfig") && RepositoryPath.isInside(file.path, folder: app.folder)
                 }
+                let bytes = selected.reduce(0) { sum, item in
+                    if case .success(let contents) = item.0.contents { return sum + contents.count + (item.0.released?.byteCount ?? 0) }
+                    return sum
+                }
+                work.append((selected, scope, bytes))
             }
-            var scope = AuditScope(
-                app: app, appCount: chosen.count, buildFiles: shownBuildFiles, filesInNoTarget: plan.filesInNoTarget,
-                testConfigurations: plan.testConfigurations, skipped: discovered.skipped, notes: plan.notes)
-            scope.testStoreKitConfigurations = testStoreKitConfigurations.sorted()
-            // Bundle resources and build settings of the app (a folder app: all of them).
-            scope.settingsFiles = settings.filter { file in
-                app.kind == .folder || app.members.contains(file.path) || file.path.hasSuffix(".xcconfig") && RepositoryPath.isInside(file.path, folder: app.folder)
-            }
-            let bytes = selected.reduce(0) { sum, item in
-                if case .success(let contents) = item.0.contents { return sum + contents.count + (item.0.released?.byteCount ?? 0) }
-                return sum
-            }
-            work.append((selected, scope, bytes))
+            return work
         }
+        choosing.start()
         // Before anything asks a StoreKit file for its identifiers (the questions below do).
-        _ = warming.result()
+        warmUp(warmUpFiles, jobs: options.jobs)
+        var work = choosing.result().get()
         let serverNotifications = findingServerNotifications.result().get()
         for (index, app) in chosen.enumerated() {
             work[index].scope.serverNotifications = serverNotifications
