@@ -211,9 +211,13 @@ public struct CopyTranslationMissingRule: Rule {
         var gathered: (keys: Set<String>, formats: Set<String>)?
         func knownKeys() -> (keys: Set<String>, formats: Set<String>) {
             if let gathered { return gathered }
+            // Each key collapsed once: the tables of an app's languages repeat the same keys
+            // (damus: 14,903 entries in 63 tables), and collapsing each entry's key and hashing
+            // it again was 26 M instructions.
             var known = Set<String>()
-            for catalog in project.stringCatalogs { for entry in catalog.entries { known.insert(Self.collapsed(entry.key)) } }
-            for table in project.stringsFiles { for entry in table.entries { known.insert(Self.collapsed(entry.key)) } }
+            var seen = Set<String>()
+            for catalog in project.stringCatalogs { for entry in catalog.entries where seen.insert(entry.key).inserted { known.insert(Self.collapsed(entry.key)) } }
+            for table in project.stringsFiles { for entry in table.entries where seen.insert(entry.key).inserted { known.insert(Self.collapsed(entry.key)) } }
             // Keys with their formats spelled one way (`%lld`, `%1$@` → `%@`): an interpolated
             // literal's key, whose value types the literal does not say, is looked up among these.
             // A key without the byte cannot hold a `%` (Foundation's `contains`, asked of each
