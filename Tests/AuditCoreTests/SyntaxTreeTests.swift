@@ -51,6 +51,31 @@ private func file(_ source: String) -> SwiftFile { SwiftFile(path: "T.swift", by
         #expect(changed.modifiers == ["final", "public"])
         #expect(f.declarations.first { $0.name == "B" }?.modifiers == ["final"])
     }
+    /// The declarations inside a range are those whose body's brace lies in it, found by
+    /// binary search: the same as a walk over every declaration, for every declaration's full
+    /// range and for ranges with no declaration.
+    @Test func declarationsInARangeAreTheOnesAWalkFinds() {
+        let f = file("""
+            final class Store {
+                var products: [Product] = []
+                func load(_ f: () -> Void = { print(1) }) { Task { await run() } }
+                struct Inner { func a() {} }
+            }
+            let x = 1
+            extension Store { func b() { items.map { $0 } } }
+            """)
+        for index in f.declarations.indices {
+            let range = f.fullRange(of: index)
+            let walked = f.declarations.indices.filter { range.contains(f.declarations[$0].bodyStart) }
+            #expect(Array(f.declarationIndices(bracesIn: range)) == walked, "declaration \(f.declarations[index].name)")
+        }
+        #expect(f.declarationIndices(bracesIn: f.fullRange(of: 0)).count == 6, "Store, load's default closure, load, Task, Inner, a")
+        let betweenTypes = f.code.indices.filter { f.text($0) == "let" }
+        #expect(f.declarationIndices(bracesIn: betweenTypes[0]..<(betweenTypes[0] + 4)).isEmpty)
+        #expect(f.declarationIndices(bracesIn: 0..<0).isEmpty)
+        #expect(f.declarationIndices(bracesIn: 0..<f.code.count) == f.declarations.indices)
+    }
+
     @Test func closuresKnowTheirCalleeAndBlocksAreNotClosures() {
         let f = file("""
             func f() {

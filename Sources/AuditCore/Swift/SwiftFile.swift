@@ -77,6 +77,25 @@ public final class SwiftFile: Sendable {
     /// Whether the index was started beside the bracket pass (for tests).
     var indexStartedInBackground: Bool { indexInBackground != nil }
 
+    /// The indices of the declarations whose body's `{` lies in `range` (code token indices),
+    /// found by binary search: the declarations are in the order of their braces. A type's
+    /// members and closures are those of its full range; a walk over every declaration of the
+    /// file for each type grew with the square of a large file.
+    public func declarationIndices(bracesIn range: Range<Int>) -> Range<Int> {
+        let declarations = declarations
+        func firstAtOrAfter(_ token: Int) -> Int {
+            var low = 0
+            var high = declarations.count
+            while low < high {
+                let middle = (low + high) / 2
+                if declarations[middle].bodyStart < token { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        let start = firstAtOrAfter(range.lowerBound)
+        return start..<max(start, firstAtOrAfter(range.upperBound))
+    }
+
     /// The indices of the declarations named `name`, ascending. A table built on first use:
     /// a rule that asks a file about each of its types scanned every declaration per question,
     /// which grew with the square of a large generated file (thousands of types in one file).

@@ -425,10 +425,14 @@ public struct StoreTypesNotSendableRule: Rule {
     /// shared instance used from a detached task or an async function of another type.
     static func sharing(of name: String, parts: [Part], project: Project) -> String? {
         for (file, part) in parts {
-            let own = file.fullRange(of: part)
-            let members = Set(file.declarations.filter { $0.parent == part && $0.kind != .closure }.map(\.name))
+            // The declarations inside the part, by their braces: looking at every declaration of
+            // the file for each part grows with the square of a file of many such types.
+            let inside = file.declarationIndices(bracesIn: file.fullRange(of: part))
+            let declarations = file.declarations
+            let members = Set(inside.filter { declarations[$0].parent == part && declarations[$0].kind != .closure }.map { declarations[$0].name })
                 .union(storedVariables(of: part, in: file).map(\.name))
-            for (index, declaration) in file.declarations.enumerated() where declaration.kind == .closure && own.contains(declaration.bodyStart) {
+            for index in inside where declarations[index].kind == .closure {
+                let declaration = declarations[index]
                 guard isTaskClosure(declaration, in: file), !runsOnMainActor(declaration, in: file) else { continue }
                 let touchesSelf = file.bodyRange(of: index).contains { k in
                     file.isIdentifier(k, "self") || file.isKind(k, .identifier) && members.contains(file.text(k)) && file.receiver(of: k) == nil
