@@ -83,17 +83,8 @@ public final class SwiftFile: Sendable {
     /// file for each type grew with the square of a large file.
     public func declarationIndices(bracesIn range: Range<Int>) -> Range<Int> {
         let declarations = declarations
-        func firstAtOrAfter(_ token: Int) -> Int {
-            var low = 0
-            var high = declarations.count
-            while low < high {
-                let middle = (low + high) / 2
-                if declarations[middle].bodyStart < token { low = middle + 1 } else { high = middle }
-            }
-            return low
-        }
-        let start = firstAtOrAfter(range.lowerBound)
-        return start..<max(start, firstAtOrAfter(range.upperBound))
+        let start = declarations.firstIndex(notBelow: { $0.bodyStart < range.lowerBound })
+        return start..<max(start, declarations.firstIndex(notBelow: { $0.bodyStart < range.upperBound }))
     }
 
     /// The indices of the declarations named `name`, ascending. A table built on first use:

@@ -318,7 +318,7 @@ struct SyntaxTreeBuilder {
             // once, each into its own part of the declarations: the merge was still 45 ms of a
             // 50 MB file with one core busy (perf).
             let middle = inHalves ? count / 2 : Int.max
-            let splits = parts.map { part in Self.firstEntry(in: part, atOrAfter: middle) }
+            let splits = parts.map { part in part.firstIndex(notBelow: { $0.index < middle }) }
             let lowCount = splits.reduce(0, +)
             var braces = BraceDeclarations()
             declarations = [Declaration](unsafeUninitializedCapacity: total) { buffer, initialized in
@@ -415,18 +415,6 @@ struct SyntaxTreeBuilder {
             written += 1
         }
         return braces
-    }
-
-    /// The position of the first entry whose brace is at or after `token` (the entries'
-    /// braces ascend).
-    private static func firstEntry(in entries: [(index: Int, declaration: Declaration)], atOrAfter token: Int) -> Int {
-        var low = 0
-        var high = entries.count
-        while low < high {
-            let middle = (low + high) / 2
-            if entries[middle].index < token { low = middle + 1 } else { high = middle }
-        }
-        return low
     }
 
     /// Whether the entries' braces never go down, in their order.
