@@ -395,12 +395,8 @@ public enum Auditor {
     /// rule's or a fact's pass, each was built alone on one core (a 50 MB file's index, then its
     /// declarations, one after the other while the other core waited).
     static func warmUp(_ appFiles: [SwiftFile], jobs: Int?) {
-        var seen = Set<ObjectIdentifier>()
-        var files: [SwiftFile] = []
-        for file in appFiles where !file.isExcluded && file.mayNameStoreKit {
-            if seen.insert(ObjectIdentifier(file)).inserted { files.append(file) }
-        }
-        files.sort { $0.bytes.count > $1.bytes.count }
+        // One file each: the loaded files of the folder, not each app's (which share files).
+        let files = appFiles.filter { !$0.isExcluded && $0.mayNameStoreKit }.sorted { $0.bytes.count > $1.bytes.count }
         // The literals' texts too (every app file's are searched by external_purchase_link):
         // they need neither of the others, and fill the time the index leaves beside the
         // declarations of a large file.
