@@ -239,6 +239,56 @@ import Testing
         }
     }
 
+    /// The tree looks for declarations only at the keywords the column pass listed: it finds
+    /// every declaration, kind, name, body and list, and every type declaration inheriting a
+    /// name, that a look at every identifier finds, on real code (lexed whole and in parts) and
+    /// on the forms where a keyword is no declaration or one is easy to miss.
+    @Test func declarationsFoundAtTheListedKeywordsAreTheOnesFoundAtEveryIdentifier() throws {
+        let forms = """
+            final class Store: NSObject, ObservableObject {
+                init() { super.init() }
+                convenience init<T>(_ t: T) { self.init() }
+                deinit { print("gone") }
+                subscript(i: Int) -> Int { get { i } set { } }
+                class func make() -> Store { .init() }
+                class var shared: Store { Store() }
+                let `init` = 1
+                func `class`() {}
+            }
+            enum E: CaseIterable { case a; var v: Int { if let x = Optional(1) { return x }; return 0 } }
+            struct P: PreviewProvider { static var previews: some View { Text("\(1)") } }
+            extension Store { subscript(key k: String) -> String { k } }
+            actor A { deinit {} }
+            protocol Q { init(q: Int) }
+            let c = { (x: Int) in x }
+            """
+        let package = try Self.packageSource()
+        for (name, source, inParts) in [("the package's sources", package, false), ("the package's sources in parts", package, true), ("the forms", forms, false)] {
+            let file = SwiftFile(path: "All.swift", bytes: Array(source.utf8), inParts: inParts)
+            let everyIdentifier = SyntaxTreeBuilder(bytes: file.bytes, code: file.code, startsLine: file.startsLine)
+            let listed = SyntaxTreeBuilder(bytes: file.bytes, code: file.code, startsLine: file.startsLine, keywords: file.declarationKeywords)
+            let whole = everyIdentifier.declarations(match: file.match, parent: file.parent).declarations
+            let found = listed.declarations(match: file.match, parent: file.parent).declarations
+            #expect(found.count == whole.count, "\(name): count")
+            let firstDifference = found.indices.first { $0 >= whole.count || found[$0] != whole[$0] }
+            #expect(firstDifference == nil, "\(name): declaration \(firstDifference ?? -1) differs")
+            #expect(file.declarations == whole, "\(name): the file's own tree")
+            for inherited in ["PreviewProvider", "ObservableObject", "CaseIterable", "View"] {
+                let expected = everyIdentifier.typeDeclarations(inheriting: inherited, match: file.match)
+                let actual = listed.typeDeclarations(inheriting: inherited, match: file.match)
+                #expect(actual.map(\.keyword) == expected.map(\.keyword) && actual.map(\.bodyEnd) == expected.map(\.bodyEnd), "\(name): \(inherited)")
+            }
+            if name == "the forms" {
+                // Not vacuous: each kind the unnamed keywords start, and none for `super.init()`,
+                // `.init()` or a protocol's requirement (no body).
+                #expect(whole.count { $0.kind == .initializer } == 2)
+                #expect(whole.count { $0.kind == .deinitializer } == 2)
+                #expect(whole.count { $0.kind == .subscript } == 2)
+                #expect(whole.contains { $0.kind == .function && $0.name == "make" })
+            }
+        }
+    }
+
     /// A large file's declarations are found in two halves at once: every declaration, its
     /// kind, name, body, lists and parent, and every declaration brace, are those one walk over
     /// all the tokens finds, on real code and on a small file with a declaration at its middle.

@@ -36,8 +36,49 @@ public struct KeywordName: Sendable, Equatable {
     }
 }
 
+/// `init`, `deinit` and `subscript`: keywords that start declarations without a name after
+/// them. The column pass finds them with the others (`DeclarationKeywordTable`) and keeps
+/// their code indices, so that the syntax tree looks at these tokens and at those before a
+/// `KeywordName` instead of at every identifier (see `DeclarationKeywordIndices`).
+enum UnnamedDeclarationKeyword: UInt8, CaseIterable {
+    // Tags after `DeclarationKeyword`'s raw values, in the same table.
+    case `init` = 9, `deinit`, `subscript`
+
+    var staticSpelling: StaticString {
+        switch self {
+        case .`init`: "init"
+        case .`deinit`: "deinit"
+        case .`subscript`: "subscript"
+        }
+    }
+}
+
+/// Where a file's declaration keywords are, from the column pass: the code indices of the
+/// tokens before its `KeywordName`s, and those of its `init`, `deinit` and `subscript` tokens
+/// (identifiers alone, each list ascending).
+struct DeclarationKeywordIndices: Sendable {
+    let named: [KeywordName]
+    let unnamed: [Int32]
+
+    /// The keyword indices in `range`, ascending.
+    func forEach(in range: Range<Int>, _ body: (Int) -> Void) {
+        // A name's keyword is the token before it.
+        var n = named.firstIndex(notBelow: { Int($0.index) - 1 < range.lowerBound })
+        var u = unnamed.firstIndex(notBelow: { Int($0) < range.lowerBound })
+        while true {
+            let nextNamed = n < named.count ? Int(named[n].index) - 1 : Int.max
+            let nextUnnamed = u < unnamed.count ? Int(unnamed[u]) : Int.max
+            let next = min(nextNamed, nextUnnamed)
+            guard next < range.upperBound else { return }
+            if nextNamed == next { n += 1 } else { u += 1 }
+            body(next)
+        }
+    }
+}
+
 /// The declaration keywords by hash, for the column pass that hashes every identifier anyway:
-/// one table read per identifier says whether it may be one of them.
+/// one table read per identifier says whether it may be one of them. Its tags are
+/// `DeclarationKeyword` and `UnnamedDeclarationKeyword` raw values.
 struct DeclarationKeywordTable: @unchecked Sendable {
     /// Per slot, the keyword's raw value, or `none`.
     let tags: UnsafePointer<UInt8>
@@ -52,8 +93,9 @@ struct DeclarationKeywordTable: @unchecked Sendable {
     static let none: UInt8 = 0xFF
 
     private init() {
-        let keywords = DeclarationKeyword.allCases
-        let keywordHashes = keywords.map { IdentifierIndex.hash(of: $0.spelling) }
+        let keywords = DeclarationKeyword.allCases.map { ($0.rawValue, $0.staticSpelling) }
+            + UnnamedDeclarationKeyword.allCases.map { ($0.rawValue, $0.staticSpelling) }
+        let keywordHashes = keywords.map { IdentifierIndex.hash(of: $0.1.description) }
         // A table in which no two keywords share a slot, large enough (1,024 slots or more)
         // that few other identifiers land in a keyword's slot and are looked at again.
         var bits: UInt32 = 10
@@ -66,7 +108,7 @@ struct DeclarationKeywordTable: @unchecked Sendable {
         for (keyword, hash) in zip(keywords, keywordHashes) {
             let slot = Int(hash >> (32 - bits))
             hashes[slot] = hash
-            tags[slot] = keyword.rawValue
+            tags[slot] = keyword.0
         }
         self.hashes = UnsafePointer(hashes)
         self.tags = UnsafePointer(tags)
@@ -85,17 +127,19 @@ struct DeclarationKeywordTable: @unchecked Sendable {
         return IdentifierIndex.hash(b, start, end - start)
     }
 
-    /// The keyword spelled by the `length` bytes at `start`, whose hash is `hash`.
+    /// The tag of the keyword spelled by the `length` bytes at `start`, whose hash is `hash`: a
+    /// `DeclarationKeyword` or `UnnamedDeclarationKeyword` raw value.
     /// Out of line: the callers inline only the table read that rules most identifiers out.
     @inline(never)
-    func keyword(hash: UInt32, _ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> DeclarationKeyword? {
+    func tag(hash: UInt32, _ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> UInt8? {
         let slot = Int(hash &>> shift)
-        guard hashes[slot] == hash, let keyword = DeclarationKeyword(rawValue: tags[slot]) else { return nil }
-        let spelling = keyword.staticSpelling
+        let tag = tags[slot]
+        guard hashes[slot] == hash, tag != Self.none else { return nil }
+        let spelling = DeclarationKeyword(rawValue: tag)?.staticSpelling ?? UnnamedDeclarationKeyword(rawValue: tag)!.staticSpelling
         guard spelling.utf8CodeUnitCount == length else { return nil }
         return spelling.withUTF8Buffer { word in
             for k in 0..<length where b[start + k] != word[k] { return nil }
-            return keyword
+            return tag
         }
     }
 }

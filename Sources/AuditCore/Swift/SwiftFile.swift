@@ -50,6 +50,11 @@ public final class SwiftFile: Sendable {
     /// some `func NAME` exist" filters and "may this file declare a type named …" read a
     /// short list instead of walking every token again.
     public let keywordNames: [KeywordName]
+    /// The code indices of the `init`, `deinit` and `subscript` identifiers, ascending.
+    private let unnamedKeywords: [Int32]
+    /// Where the syntax tree looks for declarations: the tokens before `keywordNames` and the
+    /// `init`, `deinit` and `subscript` identifiers.
+    var declarationKeywords: DeclarationKeywordIndices { DeclarationKeywordIndices(named: keywordNames, unnamed: unnamedKeywords) }
     /// The declarations and the identifier index: each built on first use. Most files of an
     /// app never get a question that needs them (no StoreKit name, no paywall), and building
     /// them was most of the cost of loading a file.
@@ -63,7 +68,10 @@ public final class SwiftFile: Sendable {
     let switchStatementsCell = OnceCell<[SwitchStatement]>()
 
     var structure: FileStructure {
-        structureCell.get { FileStructure(bytes: bytes, code: code, startsLine: startsLine, match: match, parent: parent, tooDeep: isTooDeep) }
+        structureCell.get {
+            FileStructure(bytes: bytes, code: code, startsLine: startsLine, match: match, parent: parent, tooDeep: isTooDeep,
+                          keywords: declarationKeywords)
+        }
     }
 
     /// Where each identifier occurs; see `occurrences(of:)`.
@@ -120,7 +128,8 @@ public final class SwiftFile: Sendable {
         if structureCell.isComputed {
             return declarations.filter { $0.kind.isType && $0.inheritedTypes.contains(name) }.map { ($0.keyword, $0.bodyEnd) }
         }
-        return SyntaxTreeBuilder(bytes: bytes, code: code, startsLine: startsLine).typeDeclarations(inheriting: name, match: match)
+        return SyntaxTreeBuilder(bytes: bytes, code: code, startsLine: startsLine, keywords: declarationKeywords)
+            .typeDeclarations(inheriting: name, match: match)
     }
 
     /// The Swift compiler's limit on nested brackets ("structure nesting level exceeded maximum
@@ -152,6 +161,7 @@ public final class SwiftFile: Sendable {
         startsLine = LineStartFlags(words: columns.lineWords, count: code.count)
         names = columns.writer.names
         keywordNames = columns.writer.keywordNames
+        unnamedKeywords = columns.writer.unnamedKeywords
         var diagnostics = columns.diagnostics
         // Nesting past the limit takes as many openers: most files have fewer, and are not
         // walked again.
@@ -212,9 +222,8 @@ public final class SwiftFile: Sendable {
     /// with more (then lexed whole).
     private static func columnsInParts(of bytes: [UInt8]) -> (Columns, openers: Int)? {
         var lexed: (openers: Int, diagnostics: [LexDiagnostic])?
-        var nesting = NestingCheck()
         // Real and generated Swift has one code token per five to six bytes.
-        let written = writeColumns(capacity: bytes.count / 2 + 4096, bytes: bytes) { write, columns in
+        let written = writeColumns(capacity: bytes.count / 2 + 4096, bytes: bytes, checkingNesting: true) { write, columns in
             // Each part is written to the columns on a thread of its own while the next is
             // lexed: the column pass was more than half of a 50 MB file's lexing, on the
             // lexer's core.
@@ -222,12 +231,11 @@ public final class SwiftFile: Sendable {
                 let pipeline = PartPipeline(write, columns: columns)
                 lexed = SwiftLexer.lexInParts(of: bytes) { part in pipeline.submit(part) }
                 let written = pipeline.finish()
-                nesting = pipeline.nesting
                 return lexed != nil && written
             }
         }
         guard let (code, writer, lineWords) = written, let lexed else { return nil }
-        return (Columns(code: code, writer: writer, lineWords: lineWords, diagnostics: lexed.diagnostics, nesting: nesting), lexed.openers)
+        return (Columns(code: code, writer: writer, lineWords: lineWords, diagnostics: lexed.diagnostics, nesting: writer.nesting), lexed.openers)
     }
 
     /// Hands a large file's parts, in order, to a thread that writes them to the columns, while
@@ -267,10 +275,6 @@ public final class SwiftFile: Sendable {
         /// Code tokens in the parts handed over so far: the writing thread writes the columns
         /// below this (the lexer's thread only).
         private var codeHandedOver = 0
-        /// The nesting of the parts written, looked at by the writing thread after each part
-        /// (read once `finish` returns): after the lexing, the look at a 50 MB file's 10 million
-        /// tokens was 25 ms with one core busy (perf), and the writing thread has time to spare.
-        private(set) var nesting = NestingCheck()
 
         init(_ write: @escaping (UnsafeBufferPointer<Token>) -> Bool, columns: ColumnPointers) {
             self.write = write
@@ -331,9 +335,6 @@ public final class SwiftFile: Sendable {
                 if !failed.load(ordering: .relaxed), write?(part) != true {
                     failed.store(true, ordering: .relaxed)
                 }
-                if nesting.firstTooDeep == nil {
-                    for token in part where !token.kind.isTrivia { nesting.scan(token.kind) }
-                }
                 index = (index + 1) % Self.slotCount
                 free.signal()
             }
@@ -347,14 +348,16 @@ public final class SwiftFile: Sendable {
 
     /// Columns of room for `capacity` code tokens, filled by `fill` through the function it is
     /// given (which returns false when a part would overflow them); nil when `fill` returns
-    /// false. The line-start words are cut to the tokens written.
+    /// false. The line-start words are cut to the tokens written. `checkingNesting`: the
+    /// writer also looks at the code tokens' nesting as it writes them (`ColumnWriter.nesting`).
     private static func writeColumns(
-        capacity: Int, bytes: [UInt8],
+        capacity: Int, bytes: [UInt8], checkingNesting: Bool = false,
         _ fill: (_ write: (UnsafeBufferPointer<Token>) -> Bool, _ columns: ColumnPointers) -> Bool
     ) -> (TokenList, ColumnWriter, [UInt64])? {
         // Room for one token at least: an empty buffer has no address to write through.
         let capacity = max(capacity, 1)
         var writer = ColumnWriter()
+        if checkingNesting { writer.nesting = NestingCheck() }
         var lineWords = [UInt64](repeating: 0, count: (capacity + 63) / 64)
         var starts: [Int32] = []
         var lengths: [UInt8] = []
@@ -861,12 +864,13 @@ final class FileStructure: Sendable {
     let functionKeywords: [Int32]
     let functionDeclarations: [Int32]
 
-    init(bytes: [UInt8], code: TokenList, startsLine: LineStartFlags, match: BracketPartners, parent: EnclosingBrackets, tooDeep: Bool) {
+    init(bytes: [UInt8], code: TokenList, startsLine: LineStartFlags, match: BracketPartners, parent: EnclosingBrackets, tooDeep: Bool,
+         keywords: DeclarationKeywordIndices? = nil) {
         let structure: SyntaxTreeBuilder.Structure
         if tooDeep {
             structure = SyntaxTreeBuilder.Structure(match: match, parent: parent, declarations: [], braces: BraceDeclarations())
         } else {
-            structure = SyntaxTreeBuilder(bytes: bytes, code: code, startsLine: startsLine).declarations(match: match, parent: parent)
+            structure = SyntaxTreeBuilder(bytes: bytes, code: code, startsLine: startsLine, keywords: keywords).declarations(match: match, parent: parent)
         }
         // The array alone in the closures: reading `structure.declarations[$0]` in them
         // copied the whole structure (its columns' retains and releases) on every call, 50 ms
@@ -1080,8 +1084,16 @@ private struct ColumnWriter {
     var comments: [Token] = []
     var stringStarts: [Int32] = []
     var keywordNames: [KeywordName] = []
+    /// The code indices of the `init`, `deinit` and `subscript` identifiers.
+    var unnamedKeywords: [Int32] = []
     var long = LongTokens()
     var names = HashFilter(bitCountLog2: 13)
+    /// The nesting of the code tokens written, when set before the first part (a file lexed in
+    /// parts): looked at in the writing loop, where each token's kind is at hand (a pass of its
+    /// own over each part, after it was written, was a fifth of the writing thread's time on a
+    /// 50 MB file). Files lexed whole are looked at afterwards, and only when they have enough
+    /// openers to nest too deep.
+    var nesting: NestingCheck?
 
     /// Writes `tokens`' code tokens after those written; false, writing nothing more, when
     /// they would pass the columns' capacity.
@@ -1096,17 +1108,22 @@ private struct ColumnWriter {
         // stays in place), and back after it: read through `self` in the loop, it cost a
         // tenth more than the pass written inline.
         var state = (next: count, sawNewline: sawNewline, pending: pendingKeyword)
-        var lists = (comments: [Token](), stringStarts: [Int32](), keywordNames: [KeywordName](), long: LongTokens())
+        let checksNesting = nesting != nil
+        var check = nesting ?? NestingCheck()
+        var lists = (comments: [Token](), stringStarts: [Int32](), keywordNames: [KeywordName](), unnamedKeywords: [Int32](), long: LongTokens())
         swap(&lists.comments, &comments)
         swap(&lists.stringStarts, &stringStarts)
         swap(&lists.keywordNames, &keywordNames)
+        swap(&lists.unnamedKeywords, &unnamedKeywords)
         swap(&lists.long, &long)
         let written = names.withInserter { names in
-            Self.write(tokens, into: columns, bytes: b, state: &state, lists: &lists, names: names)
+            Self.write(tokens, into: columns, bytes: b, state: &state, lists: &lists, names: names, nesting: &check, checksNesting: checksNesting)
         }
+        if checksNesting { nesting = check }
         swap(&lists.comments, &comments)
         swap(&lists.stringStarts, &stringStarts)
         swap(&lists.keywordNames, &keywordNames)
+        swap(&lists.unnamedKeywords, &unnamedKeywords)
         swap(&lists.long, &long)
         (count, sawNewline, pendingKeyword) = state
         return written
@@ -1116,8 +1133,8 @@ private struct ColumnWriter {
     private static func write(
         _ tokens: UnsafeBufferPointer<Token>, into columns: ColumnPointers, bytes b: UnsafeBufferPointer<UInt8>,
         state: inout (next: Int, sawNewline: Bool, pending: DeclarationKeyword?),
-        lists: inout (comments: [Token], stringStarts: [Int32], keywordNames: [KeywordName], long: LongTokens),
-        names: HashFilterInserter
+        lists: inout (comments: [Token], stringStarts: [Int32], keywordNames: [KeywordName], unnamedKeywords: [Int32], long: LongTokens),
+        names: HashFilterInserter, nesting: inout NestingCheck, checksNesting: Bool
     ) -> Bool {
         let keywordTable = DeclarationKeywordTable.shared
         let keywordTags = keywordTable.tags
@@ -1142,6 +1159,7 @@ private struct ColumnWriter {
                 continue
             }
             guard next < capacity else { return false }
+            if checksNesting { nesting.scan(kind) }
             (kinds + next).initialize(to: kind)
             (starts + next).initialize(to: token.start)
             (lengths + next).initialize(to: LongTokens.length(of: next, start: token.start, end: token.end, into: &lists.long))
@@ -1157,8 +1175,13 @@ private struct ColumnWriter {
                 names.insert(hash)
                 // One table read rules out nearly every identifier that is not a declaration
                 // keyword.
-                if keywordTags[Int(hash &>> keywordShift)] != DeclarationKeywordTable.none {
-                    pending = keywordTable.keyword(hash: hash, b, start, Int(token.end) - start)
+                if keywordTags[Int(hash &>> keywordShift)] != DeclarationKeywordTable.none,
+                   let tag = keywordTable.tag(hash: hash, b, start, Int(token.end) - start) {
+                    if let keyword = DeclarationKeyword(rawValue: tag) {
+                        pending = keyword
+                    } else {
+                        lists.unnamedKeywords.append(Int32(next))
+                    }
                 }
             } else if kind == .stringStart {
                 lists.stringStarts.append(Int32(next))
@@ -1183,6 +1206,17 @@ struct NestingCheck: Sendable {
     /// Looks at the next code token; nothing changes once an opener is too deep.
     @inline(__always)
     mutating func scan(_ kind: TokenKind) {
+        // One comparison for the tokens that are no bracket (most of them): the brackets and
+        // interpolations are the kinds from `interpolationStart` to `rightBracket` (with the
+        // string ends and regexes between them).
+        if kind.rawValue &- Self.first <= Self.last &- Self.first { scanBracket(kind) }
+        seen &+= 1
+    }
+
+    private static let first = TokenKind.interpolationStart.rawValue
+    private static let last = TokenKind.rightBracket.rawValue
+
+    private mutating func scanBracket(_ kind: TokenKind) {
         guard firstTooDeep == nil else { return }
         switch kind {
         case .leftBrace, .leftParen, .leftBracket, .interpolationStart:
@@ -1202,6 +1236,5 @@ struct NestingCheck: Sendable {
         case .interpolationEnd: interpolations = max(0, interpolations - 1)
         default: break
         }
-        seen += 1
     }
 }
