@@ -50,11 +50,38 @@ struct SyntaxTreeBuilder {
         }
     }
 
-    func spellsAny(_ index: Int, _ words: [StaticString]) -> Bool {
+    func spellsAny(_ index: Int, _ words: Words) -> Bool {
         guard index >= 0, index < code.count else { return false }
         let length = Int(code.lengths[index])
-        for word in words where word.utf8CodeUnitCount == length && spells(index, word) { return true }
+        // One read of the lengths the token's first byte starts a word at rules out most
+        // tokens (the tree asks this of every brace and of the words before it).
+        guard length > 0, length < Words.maximumLength, words.startsWord(bytes[Int(code.starts[index])], length: length) else { return false }
+        for word in words.list where word.utf8CodeUnitCount == length && spells(index, word) { return true }
         return false
+    }
+
+    /// Words the tree compares tokens with, and per first byte the lengths of the words it
+    /// starts: a word list's test of a token costs a table read unless the token may be one.
+    struct Words: ExpressibleByArrayLiteral, Sendable {
+        static let maximumLength = 32
+        let list: [StaticString]
+        /// Per byte, bit n set when a word of length n starts with it.
+        private let lengths: [UInt32]
+
+        init(arrayLiteral list: StaticString...) {
+            self.list = list
+            var lengths = [UInt32](repeating: 0, count: 256)
+            for word in list {
+                precondition(word.utf8CodeUnitCount > 0 && word.utf8CodeUnitCount < Self.maximumLength, "a word the tree compares is too long for its table")
+                word.withUTF8Buffer { lengths[Int($0[0])] |= 1 << UInt32($0.count) }
+            }
+            self.lengths = lengths
+        }
+
+        @inline(__always)
+        func startsWord(_ first: UInt8, length: Int) -> Bool {
+            lengths[Int(first)] & (1 &<< UInt32(truncatingIfNeeded: length)) != 0
+        }
     }
 
     /// The declaration kind a type keyword introduces (`struct`, `class`, ...), if token
@@ -268,7 +295,7 @@ struct SyntaxTreeBuilder {
 
     // MARK: Declarations
 
-    private static let modifierWords: [StaticString] = [
+    private static let modifierWords: Words = [
         "public", "private", "fileprivate", "internal", "open", "package", "static", "class",
         "final", "override", "mutating", "nonmutating", "nonisolated", "lazy", "weak", "unowned",
         "required", "convenience", "dynamic", "indirect", "optional", "consuming", "borrowing",
@@ -276,19 +303,19 @@ struct SyntaxTreeBuilder {
     ]
 
     /// Words that, at the start of a statement, make the following `{` a block rather than a closure.
-    private static let controlKeywords: [StaticString] = [
+    private static let controlKeywords: Words = [
         "if", "guard", "while", "for", "switch", "catch", "else", "do", "repeat", "defer",
     ]
 
     /// Words before `let`/`var` that make it a binding in a condition or pattern.
-    private static let bindingKeywords: [StaticString] = ["if", "guard", "while", "case", "for", "catch", "in"]
+    private static let bindingKeywords: Words = ["if", "guard", "while", "case", "for", "catch", "in"]
     /// Words that start a new member on a following line.
-    private static let memberKeywords: [StaticString] = ["func", "init", "var", "let", "case", "deinit", "subscript"]
+    private static let memberKeywords: Words = ["func", "init", "var", "let", "case", "deinit", "subscript"]
     /// Modifier words that are keywords of their own, not modifiers.
-    private static let introducers: [StaticString] = ["let", "var", "func"]
-    private static let setters: [StaticString] = ["set", "willSet", "didSet"]
+    private static let introducers: Words = ["let", "var", "func"]
+    private static let setters: Words = ["set", "willSet", "didSet"]
 
-    private static let accessorKeywords: [StaticString] = [
+    private static let accessorKeywords: Words = [
         "get", "set", "willSet", "didSet", "_read", "_modify", "init", "unsafeAddress", "unsafeMutableAddress",
     ]
 
