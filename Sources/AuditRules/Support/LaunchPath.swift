@@ -169,8 +169,10 @@ enum LaunchPath {
     static func mainType(in project: Project) -> (file: SwiftFile, declaration: Int)? {
         project.fact(MainType.self) {
             var found: [(file: SwiftFile, declaration: Int, rank: Int)] = []
-            // Only a file with an `@main` attribute token can hold one.
-            for file in project.swiftFiles where file.code.indices.contains(where: { file.isKind($0, .attribute) && file.tokenIs($0, "@main") }) {
+            // Only a file with an `@main` attribute token can hold one (its attributes found by
+            // `memchr` over the kinds: a look at every token of every file was a fifth of the
+            // launch path on the 50 MB benchmark file).
+            for file in project.swiftFiles where file.codeIndices(ofKind: .attribute).contains(where: { file.tokenIs($0, "@main") }) {
                 for (index, declaration) in file.declarations.enumerated() where declaration.kind.isType && declaration.attributes.contains("@main") {
                     let inherited = Set(declaration.inheritedTypes)
                     let rank = !inherited.isDisjoint(with: appEntryTypes) ? 0 : inherited.isDisjoint(with: extensionEntryTypes) ? 1 : 2
