@@ -609,9 +609,13 @@ public final class SwiftFile: Sendable {
     /// Whether one of `needles` occurs in a literal segment of the string literal opened at
     /// `start` (interpolations are not searched): one pass for several words.
     public func stringLiteral(at start: Int, containsAnyOf needles: ASCIINeedles) -> Bool {
-        bytes.withUnsafeBufferPointer { all in
-            anySegment(ofLiteralAt: start) { token in
-                needles.occur(in: UnsafeBufferPointer(rebasing: all[Int(token.start)..<Int(token.end)]))
+        // The needles reached through a pointer: captured by the closure, their tables (five
+        // arrays) were copied, retained and released for every literal asked about.
+        withUnsafePointer(to: needles) { needles in
+            bytes.withUnsafeBufferPointer { all in
+                anySegment(ofLiteralAt: start) { token in
+                    needles.pointee.occur(in: UnsafeBufferPointer(rebasing: all[Int(token.start)..<Int(token.end)]))
+                }
             }
         }
     }
