@@ -136,8 +136,8 @@ enum WordBytes {
 
     /// The number of bytes marked in a `zeroByteMask`: its high bits moved to the low bit of
     /// each byte and summed into the top byte by one multiplication (`nonzeroBitCount` is a
-    /// call of a dozen instructions on x86-64 without POPCNT, which Swift's Linux builds do
-    /// not assume: counting a 5 MB file's line breaks cost 31 instructions a word).
+    /// dozen instructions or more on x86-64 without POPCNT, which Swift's Linux builds do not
+    /// assume: counting a 5 MB file's line breaks cost 31 instructions a word).
     @inline(__always)
     static func count(of mask: UInt64) -> Int {
         Int(truncatingIfNeeded: ((mask &>> 7) &* 0x0101_0101_0101_0101) &>> 56)
