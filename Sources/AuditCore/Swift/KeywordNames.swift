@@ -95,6 +95,10 @@ struct DeclarationKeywordTable: @unchecked Sendable {
     private init() {
         let keywords = DeclarationKeyword.allCases.map { ($0.rawValue, $0.staticSpelling) }
             + UnnamedDeclarationKeyword.allCases.map { ($0.rawValue, $0.staticSpelling) }
+        // The two enums' raw values are the tags: they must not overlap (a `DeclarationKeyword`
+        // case added without moving `UnnamedDeclarationKeyword`'s would take `init`'s tag).
+        precondition(Set(keywords.map(\.0)).count == keywords.count && !keywords.contains { $0.0 == Self.none },
+                     "declaration keyword tags overlap")
         let keywordHashes = keywords.map { IdentifierIndex.hash(of: $0.1.description) }
         // A table in which no two keywords share a slot, large enough (1,024 slots or more)
         // that few other identifiers land in a keyword's slot and are looked at again.

@@ -165,7 +165,7 @@ public final class SwiftFile: Sendable {
         var diagnostics = columns.diagnostics
         // Nesting past the limit takes as many openers: most files have fewer, and are not
         // walked again.
-        if openers >= Self.maximumNesting, let tooDeep = columns.nesting.map(\.firstTooDeep) ?? Self.firstTooDeepOpener(code.kinds) {
+        if openers >= Self.maximumNesting, let tooDeep = columns.writer.nesting.map(\.firstTooDeep) ?? Self.firstTooDeepOpener(code.kinds) {
             // Not audited: no tree (see `FileStructure`), so no query can be slow on it.
             diagnostics.insert(LexDiagnostic(kind: .nestingTooDeep, offset: Int(code.starts[tooDeep])),
                                at: diagnostics.first?.meansBinary == true ? 1 : 0)
@@ -196,9 +196,6 @@ public final class SwiftFile: Sendable {
         var writer: ColumnWriter
         var lineWords: [UInt64]
         var diagnostics: [LexDiagnostic]
-        /// The nesting of the code tokens, when looked at as they were written (a file lexed in
-        /// parts); nil when it is looked at afterwards, if at all.
-        var nesting: NestingCheck?
     }
 
     /// The file lexed whole, then its columns written at their exact sizes (they live as long
@@ -235,7 +232,7 @@ public final class SwiftFile: Sendable {
             }
         }
         guard let (code, writer, lineWords) = written, let lexed else { return nil }
-        return (Columns(code: code, writer: writer, lineWords: lineWords, diagnostics: lexed.diagnostics, nesting: writer.nesting), lexed.openers)
+        return (Columns(code: code, writer: writer, lineWords: lineWords, diagnostics: lexed.diagnostics), lexed.openers)
     }
 
     /// Hands a large file's parts, in order, to a thread that writes them to the columns, while

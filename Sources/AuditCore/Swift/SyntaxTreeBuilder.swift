@@ -517,7 +517,8 @@ struct SyntaxTreeBuilder {
             pending.append((bodyStart, declaration))
         }
         // Only keywords start declarations: the column pass's list of them spares the look at
-        // every other identifier (a fifth of the tree's walk on the 50 MB benchmark file).
+        // every other identifier (this walk took 34 M instructions on a generated 5 MB file
+        // looking at every identifier, 6 M looking at the keywords).
         if let keywords {
             keywords.forEach(in: range, visit)
         } else {

@@ -294,7 +294,7 @@ public struct EntitlementsNotRefreshedRule: Rule {
     /// A scene-phase or foreground-notification hook, or SwiftUI's currentEntitlementTask.
     static func foregroundHook(project: Project) -> CodeSite? {
         // Only files that mention a marker can hold one.
-        for file in project.swiftFiles where foregroundMarkers.contains(where: { file.mentions($0) }) || file.mentions("currentEntitlementTask") {
+        for file in project.swiftFiles where Self.hookNames.names.contains(where: { file.mentions($0) }) {
             // The markers' occurrences, in token order, from the index: a String made for every
             // identifier of a file that mentions one was the rule's cost on a large file.
             for i in file.occurrences(ofAny: Self.hookNames) {

@@ -170,8 +170,8 @@ enum LaunchPath {
         project.fact(MainType.self) {
             var found: [(file: SwiftFile, declaration: Int, rank: Int)] = []
             // Only a file with an `@main` attribute token can hold one (its attributes found by
-            // `memchr` over the kinds: a look at every token of every file was a fifth of the
-            // launch path on the 50 MB benchmark file).
+            // `memchr` over the kinds: a look at every token of every file was 11 M instructions
+            // on a generated 5 MB file, where the launch path's `context` took 13 M).
             for file in project.swiftFiles where file.codeIndices(ofKind: .attribute).contains(where: { file.tokenIs($0, "@main") }) {
                 for (index, declaration) in file.declarations.enumerated() where declaration.kind.isType && declaration.attributes.contains("@main") {
                     let inherited = Set(declaration.inheritedTypes)
