@@ -242,8 +242,10 @@ final class AuditRun {
     /// A locale whose language is no ISO 639 code ("english", "en_UK" is fine) is said: the
     /// audit would look for translations no catalog can hold.
     func warnAboutUnknownLocales(_ locales: [String]?, from source: String) {
+        // The ISO list wakes ICU's locale data: not asked for when no locale is given.
+        guard let locales, !locales.isEmpty else { return }
         let known = Set(Locale.LanguageCode.isoLanguageCodes.map { $0.identifier.lowercased() })
-        for code in locales ?? [] {
+        for code in locales {
             let language = code.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
             if !known.contains(language), language != "base" {
                 CommandLineTool.warn("unknown locale code '\(code)' in \(source); use a language code such as en, de or pt-BR")
