@@ -146,6 +146,54 @@ import Testing
         #expect(result.evidence.map(\.message) == ["EntitlementCache is an actor"])
     }
 
+    /// The rule follows only types whose parts hold a StoreKit member or type name: a store
+    /// declared in a file that names no StoreKit type, whose listener lives in an extension in
+    /// another file, or whose StoreKit call sits in a nested type, is still one.
+    @Test func storeStateInAnExtensionOrANestedTypeIsFollowed() throws {
+        let split = try outcome("store_types_not_sendable", [
+            ("Store.swift", """
+                final class Store {
+                    static let shared = Store()
+                    var owned: Set<String> = []
+                }
+                """),
+            ("Store+Updates.swift", """
+                import StoreKit
+                extension Store {
+                    func listen() {
+                        Task { for await update in Transaction.updates { if case .verified(let t) = update { self.owned.insert(t.productID) } } }
+                    }
+                }
+                """),
+        ])
+        #expect(split.actual == [SourceLocation(file: "Store.swift", line: 1, column: 13)])
+        let nested = try outcome("store_types_not_sendable", [("Catalog.swift", """
+            import StoreKit
+            final class Catalog {
+                var names: [String] = []
+                final class Loader {
+                    func run() async -> [String] { ((try? await Product.products(for: ["a"])) ?? []).map(\\.id) }
+                }
+                func reload() { Task { names = await Loader().run() } }
+            }
+            final class Formatter {
+                var names: [String] = []
+                func reload() { Task { names = [] } }
+            }
+            """)])
+        #expect(nested.actual == [SourceLocation(file: "Catalog.swift", line: 2, column: 13)])
+        // A stored StoreKit type spelled in backticks in a file that names none otherwise: that
+        // file's types are no candidates (the rule keys on files that name a StoreKit type).
+        let backticked = try outcome("store_types_not_sendable", [("Shelf.swift", """
+            final class Shelf {
+                var current: `Product`?
+                func reload() { Task { current = nil } }
+            }
+            """)])
+        #expect(backticked.actual.isEmpty)
+        #expect(backticked.notApplicable != nil)
+    }
+
     @Test func jwsSentToTheServerIsEvidence() throws {
         let result = try outcome("receipt_instead_of_jws", [("API.swift", """
             import StoreKit
