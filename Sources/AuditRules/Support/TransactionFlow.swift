@@ -53,7 +53,24 @@ struct TransactionBinding: Sendable {
     }
 
     /// Whether the transaction is finished under one of its names.
-    var finishCall: Int? {
+    var finishCall: Int? { found.map(\.finishCall) ?? findFinishCall() }
+
+    /// The uses of the transaction (under any of its names) after it is bound.
+    var uses: [Int] { found?.uses ?? findUses() }
+
+    /// `finishCall` and `uses`, found once with the binding for the bindings the rules ask
+    /// about (`settle`): three rules asked for them up to six times a binding, each time a
+    /// search of the binding's scope.
+    private(set) var found: (finishCall: Int?, uses: [Int])?
+
+    /// Finds `finishCall` and `uses` now, for the transactions rules follow: those that must be
+    /// finished, and unverified ones.
+    mutating func settle() {
+        guard source.mustBeFinished || isUnverified else { return }
+        found = (findFinishCall(), findUses())
+    }
+
+    private func findFinishCall() -> Int? {
         for (name, scope) in names {
             if let finish = file.occurrences(of: "finish", in: scope).first(where: {
                 TransactionFlow.isFinishCall($0, in: file) && file.receiver(of: $0).map { file.text($0) } == name
@@ -64,8 +81,7 @@ struct TransactionBinding: Sendable {
         return nil
     }
 
-    /// The uses of the transaction (under any of its names) after it is bound.
-    var uses: [Int] {
+    private func findUses() -> [Int] {
         names.flatMap { name, scope in file.occurrences(of: name, in: scope).filter { $0 > nameIndex && file.receiver(of: $0) == nil } }
     }
 }
@@ -220,6 +236,7 @@ struct TransactionFlow {
             )
             binding.isPattern = site.caseIndex != nil
             binding.aliases = aliases(of: binding)
+            binding.settle()
             return binding
         }
     }
