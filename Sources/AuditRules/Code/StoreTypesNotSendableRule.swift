@@ -308,15 +308,20 @@ public struct StoreTypesNotSendableRule: Rule {
         partsByName.reserveCapacity(candidates.count)
         for fileIndex in declaringFiles {
             let file = project.swiftFiles[fileIndex]
-            for (index, declaration) in file.declarations.enumerated() where declaration.kind.isType && candidates.contains(declaration.name) {
-                partsByName[declaration.name, default: []].append((file, index))
+            // By index: a copied `Declaration` retains and releases its name lists (two passes
+            // over every declaration and closure of these files).
+            let declarations = file.declarations
+            for index in declarations.indices where declarations[index].kind.isType && candidates.contains(declarations[index].name) {
+                partsByName[declarations[index].name, default: []].append((file, index))
             }
         }
         for fileIndex in declaringFiles {
             let file = project.swiftFiles[fileIndex]
             // A class of a candidate's name in these files is one of that candidate's parts.
-            for (index, declaration) in file.declarations.enumerated() where declaration.kind == .class || declaration.kind == .actor {
-                guard let parts = partsByName[declaration.name] else { continue }
+            let declarations = file.declarations
+            for index in declarations.indices where declarations[index].kind == .class || declarations[index].kind == .actor {
+                guard let parts = partsByName[declarations[index].name] else { continue }
+                let declaration = declarations[index]
                 guard Self.ownsStoreKitState(declaration.name, parts: parts) else { continue }
                 sawStoreType = true
                 let nameToken = nameIndex(of: index, in: file)
