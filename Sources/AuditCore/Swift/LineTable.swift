@@ -17,7 +17,7 @@ public struct LineTable: Sendable, Hashable {
             // finds them (a line is some thirty bytes, and the word loop below cost five
             // instructions a byte), once they are counted.
             if memchr(base, 0x0D, b.count) == nil {
-                let lineFeeds = Self.lineFeedCount(in: b)
+                let lineFeeds = Self.count(of: 0x0A, in: b)
                 return [Int32](unsafeUninitializedCapacity: lineFeeds + 1) { starts, initialized in
                     starts[0] = 0
                     var from = 0
@@ -59,39 +59,27 @@ public struct LineTable: Sendable, Hashable {
         byteCount = bytes.count
     }
 
-    /// How many LFs `b` holds, counted eight bytes at a time.
-    static func lineFeedCount(in b: UnsafeBufferPointer<UInt8>) -> Int {
+    /// How many times `byte` occurs in `b`, counted eight bytes at a time.
+    static func count(of byte: UInt8, in b: UnsafeBufferPointer<UInt8>) -> Int {
         guard let base = b.baseAddress else { return 0 }
         let raw = UnsafeRawPointer(base)
+        let repeated = UInt64(byte) &* 0x0101_0101_0101_0101
         var count = 0
         var i = 0
         while i + 8 <= b.count {
-            count &+= WordBytes.count(of: WordBytes.zeroByteMask(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A))
+            count &+= WordBytes.count(of: WordBytes.zeroByteMask(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ repeated))
             i += 8
         }
         while i < b.count {
-            if base[i] == 0x0A { count &+= 1 }
+            if base[i] == byte { count &+= 1 }
             i += 1
         }
         return count
     }
 
-    /// How many LFs and CRs `b` holds, both counted in one pass eight bytes at a time.
+    /// How many LFs and CRs `b` holds (two passes: only files with a CR are asked).
     static func lineBreakCounts(in b: UnsafeBufferPointer<UInt8>) -> (lineFeeds: Int, returns: Int) {
-        guard let base = b.baseAddress else { return (0, 0) }
-        var (lineFeeds, returns) = (0, 0)
-        var i = 0
-        while i + 8 <= b.count {
-            let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            lineFeeds &+= WordBytes.count(of: WordBytes.zeroByteMask(word ^ 0x0A0A_0A0A_0A0A_0A0A))
-            returns &+= WordBytes.count(of: WordBytes.zeroByteMask(word ^ 0x0D0D_0D0D_0D0D_0D0D))
-            i += 8
-        }
-        while i < b.count {
-            if base[i] == 0x0A { lineFeeds &+= 1 } else if base[i] == 0x0D { returns &+= 1 }
-            i += 1
-        }
-        return (lineFeeds, returns)
+        (count(of: 0x0A, in: b), count(of: 0x0D, in: b))
     }
 
     public var lineCount: Int { lineStarts.count }
