@@ -117,6 +117,29 @@ import Testing
         Self.expectSame(filler + allowed + filler, "nested as deep as allowed")
     }
 
+    /// `NestingCheck` passes over a token by one comparison of its kind's raw value with the
+    /// bracket kinds' range: every opener and closer kind must still count, whatever order
+    /// `TokenKind` lists them in.
+    @Test func nestingCheckCountsEveryBracketKind() {
+        let openers: [TokenKind] = [.leftBrace, .leftParen, .leftBracket, .interpolationStart]
+        let closers: [TokenKind: TokenKind] = [.leftBrace: .rightBrace, .leftParen: .rightParen, .leftBracket: .rightBracket, .interpolationStart: .interpolationEnd]
+        for opener in openers {
+            // The opener with `maximumNesting` open around it is too deep.
+            var deep = NestingCheck()
+            for _ in 0...SwiftFile.maximumNesting { deep.scan(opener) }
+            #expect(deep.firstTooDeep == SwiftFile.maximumNesting, "\(opener)")
+            // Its closer closes one: the same count of openers then reaches one level less.
+            var closed = NestingCheck()
+            for _ in 0..<SwiftFile.maximumNesting { closed.scan(opener) }
+            closed.scan(closers[opener]!)
+            closed.scan(.identifier)
+            closed.scan(opener)
+            #expect(closed.firstTooDeep == nil, "\(opener) closed by \(closers[opener]!)")
+            closed.scan(opener)
+            #expect(closed.firstTooDeep == SwiftFile.maximumNesting + 3, "\(opener)")
+        }
+    }
+
     /// What the parts must carry across: a declaration keyword whose name comes more than a
     /// chunk of trivia later, the lexer's look back for a `/` or a number past a chunk of
     /// comments (its token's chunk reused by then), and literals and comments that span a

@@ -1212,7 +1212,7 @@ struct NestingCheck: Sendable {
     private var seen = 0
     private(set) var firstTooDeep: Int?
 
-    /// Looks at the next code token; nothing changes once an opener is too deep.
+    /// Looks at the next code token; once an opener is too deep, it stays the one found.
     @inline(__always)
     mutating func scan(_ kind: TokenKind) {
         // One comparison for the tokens that are no bracket (most of them): the brackets and
