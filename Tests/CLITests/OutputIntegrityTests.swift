@@ -228,6 +228,59 @@ import Testing
         #expect(Set(Self.contents(of: out).keys) == Set(Self.reportNames))
     }
 
+    /// With several apps, each app's reports are renamed into place as soon as they are all
+    /// written, by the worker that wrote the last: an app whose folder another run holds waits
+    /// for it (and says so) with nothing of it renamed, and every app's reports and the index
+    /// are in place, with no temporary file left, once it is free.
+    @Test func severalAppsEachWaitForTheirOwnFolderAndLeaveNoTemporaryFile() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("iap-audit-apps-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: base) }
+        let root = base.appendingPathComponent("TwoApps")
+        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: CLI.packageRoot.appendingPathComponent("Tests/AuditCoreTests/Fixtures/Apps/TwoApps"), to: root)
+        let watch = root.appendingPathComponent("out/JournalWatch")
+        try FileManager.default.createDirectory(at: watch, withIntermediateDirectories: true)
+        let held = open(watch.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        try #require(held >= 0)
+        defer { close(held) }
+        #expect(flock(held, LOCK_EX) == 0)
+
+        let errURL = base.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let err = try FileHandle(forWritingTo: errURL)
+        defer { try? err.close() }
+        let process = Process()
+        process.executableURL = CLI.binary
+        process.arguments = [".", "--output", "out", "--format", Self.formats, "--fail-on", "never"]
+        process.currentDirectoryURL = root
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = err
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let waiting = "iap-audit: waiting for another iap-audit run to finish writing to out\n"
+        let clock = ContinuousClock()
+        let start = clock.now
+        var stderr = ""
+        while clock.now - start < .seconds(120), process.isRunning {
+            stderr = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
+            if stderr == waiting { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(stderr == waiting)
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(process.isRunning, "the run did not wait for the lock")
+        #expect(Self.contents(of: watch).keys.filter { !$0.hasPrefix(".") }.isEmpty, "a report was renamed into a folder another run held")
+
+        #expect(flock(held, LOCK_UN) == 0)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let out = root.appendingPathComponent("out")
+        for folder in [out.appendingPathComponent("Journal"), watch, out] {
+            let names = Set(Self.contents(of: folder).keys).subtracting(["Journal", "JournalWatch"])
+            #expect(names == Set(Self.reportNames), "\(folder.lastPathComponent)")
+        }
+    }
+
     /// Every format, on the examples and on the 19 apps of the accuracy corpus audited as one
     /// project, is byte-identical across runs and across one, two and eight workers.
     @Test(arguments: ["Examples", "Tests/Corpus"])

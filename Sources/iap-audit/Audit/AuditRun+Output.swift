@@ -1,6 +1,7 @@
 import AuditCore
 import AuditReport
 import Foundation
+import Synchronization
 
 private typealias O = AuditOption
 
@@ -22,8 +23,9 @@ extension AuditRun {
 
     // MARK: Stage 5: rendering
 
-    /// No report is renamed into place before every one is rendered and written: a failure
-    /// leaves no half-written report. The folder is made before rendering, so that each report
+    /// No report of an app is renamed into place before all of the app's reports are rendered
+    /// and written: a failure leaves no half-written report, and no app with some reports of
+    /// this run and some of the one before. The folder is made before rendering, so that each report
     /// is written to its temporary file as soon as it is rendered. Nil for standard output.
     func prepare(_ folder: URL) throws(RunFailure) -> ReportStaging? {
         if writesToStandardOutput { return nil }
@@ -60,9 +62,16 @@ extension AuditRun {
     /// file as soon as it is rendered. The reports of each app, in the order of `formats`.
     /// Given an `index` (its subject and the apps' folders), the index of each format that makes
     /// it from the reports alone is rendered among them, first (the largest task): by format.
+    ///
+    /// Given `folders` (several apps, each with its own), the worker that stages an app's last
+    /// report renames the app's reports into place (`commit`) while the others render: one
+    /// after the other on this thread, the 27 apps of the real benchmark corpus took 4-5 ms
+    /// with the other core idle. Each app's reports still appear together or not at all; the
+    /// outcome of each app's renaming is returned for `write` to report in the apps' order.
     func render(
-        _ reports: [(report: Report, staging: ReportStaging?)], resources: ReportResources, index: (subject: String, folders: [String])? = nil
-    ) -> (apps: [[RenderedReport]], index: [String: String]) {
+        _ reports: [(report: Report, staging: ReportStaging?)], resources: ReportResources, index: (subject: String, folders: [String])? = nil,
+        committingTo folders: [URL]? = nil
+    ) -> (apps: [[RenderedReport]], index: [String: String], commits: [Result<[String], RunFailure>?]) {
         let context = renderContext(resources)
         let readers = formats.filter { $0.readsMarkdownPage(in: context) }
         let others = formats.filter { !$0.readsMarkdownPage(in: context) }
@@ -80,6 +89,12 @@ extension AuditRun {
         // 65 MB Markdown page beside a 47 MB SARIF log for 60,000 findings) set the peak.
         let findings = reports.reduce(0) { $0 + $1.report.findings.count }
         let renderJobs = findings > Self.findingsRenderedOneAtATime ? 1 : jobs
+        // Each app's tasks still to stage, and each app's renaming once they are all staged.
+        let commitsEarly = folders?.count == reports.count && reports.count > 1 && reports.allSatisfy { $0.staging != nil }
+        let pending = Mutex(reports.indices.map { app in tasks.count { !$0.isIndex && $0.app == app } })
+        let commits = Mutex([Result<[String], RunFailure>?](repeating: nil, count: reports.count))
+        let fileNames = formats.map(\.fileName)
+        nonisolated(unsafe) let run = self
         let rendered: [[RenderedReport]] = parallelMap(tasks, jobs: renderJobs) { task in
             if task.isIndex, let index {
                 let renderer = task.renderers[0]
@@ -94,11 +109,16 @@ extension AuditRun {
             // (no fsync). A thread for each (so that the HTML page did not wait for the Markdown
             // file) cost more than the write: 27 threads on the real corpus, each given a malloc
             // arena whose first 2 MB page the kernel zeroes.
-            return task.renderers.map { renderer in
+            let outputs = task.renderers.map { renderer in
                 let contents = renderer.renderText(report, in: context)
                 staging?.stage(renderer.fileName, contents)
                 return RenderedReport(renderer: renderer, contents: keepsTexts ? contents : .utf8([]))
             }
+            if commitsEarly, let folders, let staging, pending.withLock({ $0[task.app] -= 1; return $0[task.app] == 0 }) {
+                let outcome = Result { () throws(RunFailure) in try run.commit(fileNames, to: folders[task.app], staging: staging) }
+                commits.withLock { $0[task.app] = outcome }
+            }
+            return outputs
         }
         var byApp = [[String: RenderedReport]](repeating: [:], count: reports.count)
         var indexes: [String: String] = [:]
@@ -111,14 +131,16 @@ extension AuditRun {
                 }
             }
         }
-        return (byApp.map { byFormat in formats.compactMap { byFormat[$0.format] } }, indexes)
+        return (byApp.map { byFormat in formats.compactMap { byFormat[$0.format] } }, indexes, commits.withLock { $0 })
     }
 
     // MARK: Stage 6: writing
 
     /// Renames the staged reports into place (or writes the one report to standard output);
-    /// the paths written, as the summary shows them.
-    func write(_ outputs: [RenderedReport], to folder: URL, staging: ReportStaging?) throws(RunFailure) -> [String] {
+    /// the paths written, as the summary shows them. `committed`: the renaming already done
+    /// while the reports were rendered (`render`), and how it went.
+    func write(_ outputs: [RenderedReport], to folder: URL, staging: ReportStaging?, committed: Result<[String], RunFailure>? = nil) throws(RunFailure) -> [String] {
+        if let committed { return try committed.get() }
         guard let staging else {
             _ = progress.finish()
             do {
@@ -130,6 +152,12 @@ extension AuditRun {
             }
             return []
         }
+        return try commit(outputs.map(\.renderer.fileName), to: folder, staging: staging)
+    }
+
+    /// Renames the staged reports `names` into place in `folder`, all or none; the paths
+    /// written, as the summary shows them.
+    func commit(_ names: [String], to folder: URL, staging: ReportStaging) throws(RunFailure) -> [String] {
         // Another run writing to the same folder renames its reports in turn, never between
         // these: the folder holds one run's reports, not a mix of two.
         let lock = OutputFolderLock(folder: folder) {
@@ -143,11 +171,11 @@ extension AuditRun {
         defer { lock.release() }
         do {
             // All or nothing: a failure leaves every earlier report as it was.
-            try staging.commit(outputs.map(\.renderer.fileName))
+            try staging.commit(names)
         } catch {
             throw RunFailure(message: "cannot write the report to \(output): \(AtomicFile.reason(error)); choose another folder with --output DIR")
         }
-        return outputs.map { display(folder.appendingPathComponent($0.renderer.fileName)) }
+        return names.map { display(folder.appendingPathComponent($0)) }
     }
 
     /// The summary on standard output, unless quiet; a machine format on standard output is

@@ -79,13 +79,14 @@ extension AuditRun {
         }
         let resources = try resources(settings)
         progress.begin("rendering reports")
-        let (rendered, earlyIndex) = render(
+        let (rendered, earlyIndex, commits) = render(
             prepared.map { ($0.report, $0.staging) }, resources: resources,
             index: indexSubject.flatMap { subject in
                 // The index's apps are these (nothing before them, each in its subfolder).
                 let folders = prepared.compactMap(\.subfolder)
                 return indexApps.isEmpty && folders.count == prepared.count ? (subject, folders) : nil
-            })
+            },
+            committingTo: prepared.map(\.folder))
         KeptUntilExit.keep(rendered)
         for (prepared, outputs) in zip(prepared, rendered) {
             guard let subfolder = prepared.subfolder else { continue }
@@ -94,8 +95,8 @@ extension AuditRun {
             indexApps.append(FolderIndex.App(report: prepared.report, folder: subfolder, rendered: texts))
         }
         if let indexSubject {
-            // The index reads every app's report: rendered beside the writing below (which is
-            // one core's work: renames, summaries), not after it.
+            // The index reads every app's report: rendered beside the writing below (one
+            // core's work: the summaries, and the renaming `render` left undone), not after it.
             let (apps, renderers, context) = (indexApps, formats, renderContext(resources))
             let work = BackgroundWork<[(name: String, contents: String)], Never> {
                 renderers.compactMap { renderer in
@@ -106,9 +107,9 @@ extension AuditRun {
             indexRendering = work
         }
         var code: Int32 = 0
-        for (prepared, outputs) in zip(prepared, rendered) {
+        for ((prepared, outputs), committed) in zip(zip(prepared, rendered), commits) {
             progress.begin("writing reports")
-            let written = try write(outputs, to: prepared.folder, staging: prepared.staging)
+            let written = try write(outputs, to: prepared.folder, staging: prepared.staging, committed: committed)
             showSummary(prepared.report, root: prepared.app.root, notes: prepared.notes, written: written)
             code = max(code, prepared.report.fails ? 1 : 0)
         }
