@@ -105,6 +105,31 @@ if CommandLine.arguments.dropFirst().first == "rules" {
     exit(0)
 }
 
+// Finding the files alone (`Discovery.discover`, the serial start of every audit), one job and
+// two taking turns in one process: medians, and the speedup two jobs give.
+if CommandLine.arguments.dropFirst().first == "discover" {
+    let words = Array(CommandLine.arguments.dropFirst(2))
+    guard let folder = words.first else {
+        FileHandle.standardError.write(Data("usage: iap-audit-bench discover DIR [REPETITIONS]\n".utf8))
+        exit(2)
+    }
+    let repetitions = words.count > 1 ? max(1, Int(words[1]) ?? 21) : 21
+    let root = URL(fileURLWithPath: folder).standardizedFileURL
+    var times: [Int: [Double]] = [1: [], 2: []]
+    var found = 0
+    for _ in 0..<repetitions {
+        for jobs in [1, 2] {
+            let start = DispatchTime.now().uptimeNanoseconds
+            found = Discovery.discover(paths: [root], root: root, jobs: jobs).files.count
+            times[jobs]!.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
+    }
+    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    let one = median(times[1]!), two = median(times[2]!)
+    print(String(format: "discover: %d files; 1 job %.2f ms, 2 jobs %.2f ms (medians of %d, taking turns): %.2f x", found, one, two, repetitions, one / two))
+    exit(0)
+}
+
 if CommandLine.arguments.dropFirst().first == "corpus" {
     let words = Array(CommandLine.arguments.dropFirst(2))
     guard words.count >= 2, let size = Double(words[0]), size > 0 else {
