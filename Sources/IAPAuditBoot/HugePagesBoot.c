@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <malloc.h>
 
 static const char *const restartedVariable = "IAP_AUDIT_HUGEPAGES_RESTART";
 static const char *const savedVariable = "IAP_AUDIT_SAVED_GLIBC_TUNABLES";
@@ -109,6 +110,10 @@ static void iap_audit_restart_with_huge_pages(int argc, char **argv, char **envp
     free(tunables);
     free(existing);
 }
+
+// The free memory malloc keeps at the top of a heap (and adds to each heap it makes).
+int iap_audit_set_top_pad(int bytes) { return mallopt(M_TOP_PAD, bytes); }
 #else
 int iap_audit_boot_is_restart(void) { return 0; }
+int iap_audit_set_top_pad(int bytes) { (void)bytes; return 0; }
 #endif

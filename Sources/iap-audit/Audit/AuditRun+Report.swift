@@ -125,7 +125,8 @@ extension AuditRun {
         }
         var notes: [String] = []
         if values[O.verbose], let tunables = HugePages.activeTunables.withLock({ $0 }) {
-            notes.append("Memory: malloc asks for 2 MB pages (GLIBC_TUNABLES=\(tunables)); \(HugePages.optOutVariable)=1 turns this off.")
+            let pad = HugePages.loweredTopPad.withLock { $0 } ? ", its top pad lowered to 2 MB once the workers' heap was made" : ""
+            notes.append("Memory: malloc asks for 2 MB pages (GLIBC_TUNABLES=\(tunables))\(pad); \(HugePages.optOutVariable)=1 turns this off.")
         }
         if let path = values[O.writeBaseline] {
             notes.append(try recordBaseline(result, prefix: fingerprintPrefix(of: app.root, settings), path: path))
