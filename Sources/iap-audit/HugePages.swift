@@ -25,7 +25,8 @@ enum HugePages {
     /// declarations) otherwise got an arena of its own, whose freed memory stayed resident and
     /// no other thread reused: the 50 MB file's peak RSS was 275-283 MB without it and 243-256
     /// MB with it (alternating runs).
-    static var arenaTunable: String { "glibc.malloc.arena_max=\(max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))" }
+    static var arenaTunable: String { "glibc.malloc.arena_max=\(arenaCount)" }
+    static var arenaCount: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 
     /// In the second process, the `GLIBC_TUNABLES` its malloc started with (`--verbose` says
     /// so); nil in a process that was not restarted.
@@ -68,9 +69,11 @@ enum HugePages {
         }
         if active.contains(arenaTunable) {
             givePoolThreadItsArena()
-            // Both arenas are made: the workers' heap whole. (With the user's number of arenas,
-            // one may be made later, and is given the 64 MB pad as before.)
-            if active.contains(topPadTunable), iap_audit_set_top_pad(Int32(topPadOnceStarted)) == 1 {
+            // With two cores, both arenas there will be are made now, each heap whole. On more
+            // cores, more workers' arenas are made later, when the pool needs them: their heaps
+            // too must be made whole, so the pad stays. So does a pad or a number of arenas the
+            // user chose.
+            if arenaCount <= 2, active.contains(topPadTunable), iap_audit_set_top_pad(Int32(topPadOnceStarted)) == 1 {
                 loweredTopPad.withLock { $0 = true }
             }
         }
@@ -80,7 +83,7 @@ enum HugePages {
     /// As `HugePagesBoot.c` adds it unless the user set it: heaps made 64 MB at once.
     static let topPadTunable = "glibc.malloc.top_pad=67108864"
 
-    /// The top pad once both arenas' heaps are made (the workers' arena whole, and advised for
+    /// The top pad once every arena's heap is made (the workers' arena whole, and advised for
     /// huge pages at once, as the 64 MB pad is for): one 2 MB page. With 64 MB of free memory
     /// at the top of each heap for the whole audit, malloc cut even large blocks from it (from
     /// 128 KB, blocks it otherwise maps apart and unmaps when they are freed), and what they
