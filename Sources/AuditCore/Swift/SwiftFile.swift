@@ -9,7 +9,8 @@ public final class SwiftFile: Sendable {
     public let path: String
     public let bytes: [UInt8]
     /// Where each line starts: made on first use (a location to report), which most files
-    /// never need.
+    /// never need; a file that may name StoreKit has it made before the rules start
+    /// (`Auditor.warmUp`).
     public var lines: LineTable { linesCell.get { LineTable(bytes) } }
     private let linesCell = OnceCell<LineTable>()
     /// Every token, trivia included: their texts concatenate to `bytes`. Lexed again on each
@@ -109,9 +110,11 @@ public final class SwiftFile: Sendable {
         return found
     }
 
-    /// Whether the declarations or the index have been built (for tests and measurements).
+    /// Whether the declarations, the index or the line table have been built (for tests and
+    /// measurements).
     public var isStructureBuilt: Bool { structureCell.isComputed }
     public var isIndexBuilt: Bool { indexCell.isComputed }
+    public var isLineTableBuilt: Bool { linesCell.isComputed }
 
     /// The text of every string literal end to end, made on first use: rules that look for a
     /// word in every literal of every file search it instead of asking each literal.
