@@ -142,6 +142,19 @@ public struct RevocationNotCheckedRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // The revocation reason read instead of the date, in the function that grants.
+            RuleExample("""
+                final class Entitlements {
+                    var owned: Set<String> = []
+                    func refresh() async {
+                        for await result in Transaction.currentEntitlements {
+                            guard case .verified(let transaction) = result else { continue }
+                            if transaction.revocationReason != nil { continue }
+                            owned.insert(transaction.productID)
+                        }
+                    }
+                }
+                """),
             RuleExample("""
                 final class PurchaseMonitor {
                     var recorded: [PurchasedProduct] = []
@@ -416,8 +429,10 @@ public struct RevocationNotCheckedRule: Rule {
     /// Whether `revocationDate` (or `revocationReason`) is consulted in the function around the
     /// grant, or, when the transaction is a parameter, at every call site before the call.
     static func revocationChecked(around index: Int, transaction: String, in file: SwiftFile, project: Project) -> Bool {
+        // From the identifier index (a lookup per name, not a look at every token of the
+        // function: asked once per grant site and per call site of its function).
         let mentionsRevocation: (SwiftFile, Range<Int>) -> Bool = { file, range in
-            range.contains { file.isIdentifier($0, "revocationDate") || file.isIdentifier($0, "revocationReason") }
+            !file.occurrences(of: "revocationDate", in: range).isEmpty || !file.occurrences(of: "revocationReason", in: range).isEmpty
         }
         guard let function = file.enclosingFunction(of: index) else {
             return mentionsRevocation(file, file.code.indices)
