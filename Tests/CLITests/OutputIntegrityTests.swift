@@ -184,6 +184,34 @@ import Testing
         #expect(Set(Self.contents(of: out).keys) == Set(kept + ["report.md"]))
     }
 
+    /// What a run writing to `out` says while another run holds the folder.
+    static let waitingForOut = "iap-audit: waiting for another iap-audit run to finish writing to out\n"
+
+    /// Starts the CLI with `arguments` in `directory` while a folder it writes is locked by
+    /// the test, and returns once it says it waits (or has exited, or two minutes passed),
+    /// with what it had written to standard error (kept in `stderrFile`).
+    static func startWaitingRun(_ arguments: [String], in directory: URL, stderrFile: URL) throws -> (process: Process, stderr: String) {
+        _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+        let err = try FileHandle(forWritingTo: stderrFile)
+        defer { try? err.close() }
+        let process = Process()
+        process.executableURL = CLI.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = err
+        try process.run()
+        let clock = ContinuousClock()
+        let start = clock.now
+        var stderr = ""
+        while clock.now - start < .seconds(120), process.isRunning {
+            stderr = (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? ""
+            if stderr == waitingForOut { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return (process, stderr)
+    }
+
     /// Two runs writing one folder take turns to rename their reports into place: while another
     /// process holds the folder's lock, a run waits (and says so), and it renames nothing meanwhile.
     @Test func aRunWaitsWhileAnotherRenamesItsReportsIntoTheSameFolder() throws {
@@ -196,28 +224,10 @@ import Testing
         defer { close(held) }
         #expect(flock(held, LOCK_EX) == 0)
 
-        let errURL = root.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let err = try FileHandle(forWritingTo: errURL)
-        defer { try? err.close() }
-        let process = Process()
-        process.executableURL = CLI.binary
-        process.arguments = ["App", "--output", "out", "--format", Self.formats, "--fail-on", "never"]
-        process.currentDirectoryURL = root
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = err
-        try process.run()
+        let (process, stderr) = try Self.startWaitingRun(
+            ["App", "--output", "out", "--format", Self.formats, "--fail-on", "never"], in: root, stderrFile: root.appendingPathComponent("stderr"))
         defer { if process.isRunning { process.terminate() } }
-        let waiting = "iap-audit: waiting for another iap-audit run to finish writing to out\n"
-        let clock = ContinuousClock()
-        let start = clock.now
-        var stderr = ""
-        while clock.now - start < .seconds(120), process.isRunning {
-            stderr = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
-            if stderr == waiting { break }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        #expect(stderr == waiting)
+        #expect(stderr == Self.waitingForOut)
         Thread.sleep(forTimeInterval: 0.3)
         #expect(process.isRunning, "the run did not wait for the lock")
         #expect(Self.contents(of: out).keys.filter { !$0.hasPrefix(".") }.isEmpty, "a report was renamed into place while another run held the folder")
@@ -245,28 +255,10 @@ import Testing
         defer { close(held) }
         #expect(flock(held, LOCK_EX) == 0)
 
-        let errURL = base.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let err = try FileHandle(forWritingTo: errURL)
-        defer { try? err.close() }
-        let process = Process()
-        process.executableURL = CLI.binary
-        process.arguments = [".", "--output", "out", "--format", Self.formats, "--fail-on", "never"]
-        process.currentDirectoryURL = root
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = err
-        try process.run()
+        let (process, stderr) = try Self.startWaitingRun(
+            [".", "--output", "out", "--format", Self.formats, "--fail-on", "never"], in: root, stderrFile: base.appendingPathComponent("stderr"))
         defer { if process.isRunning { process.terminate() } }
-        let waiting = "iap-audit: waiting for another iap-audit run to finish writing to out\n"
-        let clock = ContinuousClock()
-        let start = clock.now
-        var stderr = ""
-        while clock.now - start < .seconds(120), process.isRunning {
-            stderr = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
-            if stderr == waiting { break }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        #expect(stderr == waiting)
+        #expect(stderr == Self.waitingForOut)
         Thread.sleep(forTimeInterval: 0.3)
         #expect(process.isRunning, "the run did not wait for the lock")
         #expect(Self.contents(of: watch).keys.filter { !$0.hasPrefix(".") }.isEmpty, "a report was renamed into a folder another run held")

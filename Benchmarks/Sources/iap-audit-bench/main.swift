@@ -19,14 +19,21 @@ import Foundation
 // (seeded), mixing ordinary app code with StoreKit code, long string literals, comments and
 // deep nesting.
 
-if CommandLine.arguments.dropFirst().first == "rules" {
+/// The arguments of a command that reads a folder (`rules`, `discover`): after the command's
+/// name, the folder, then how many repetitions (`defaultRepetitions` when not given), then
+/// the rest. Prints `usage` and exits 2 without a folder.
+func folderCommand(usage: String, defaultRepetitions: Int) -> (root: URL, repetitions: Int, words: [String]) {
     let words = Array(CommandLine.arguments.dropFirst(2))
     guard let folder = words.first else {
-        FileHandle.standardError.write(Data("usage: iap-audit-bench rules DIR [REPETITIONS] [RULE ...]\n".utf8))
+        FileHandle.standardError.write(Data("usage: \(usage)\n".utf8))
         exit(2)
     }
-    let repetitions = words.count > 1 ? max(1, Int(words[1]) ?? 3) : 3
-    let root = URL(fileURLWithPath: folder).standardizedFileURL
+    let repetitions = words.count > 1 ? max(1, Int(words[1]) ?? defaultRepetitions) : defaultRepetitions
+    return (URL(fileURLWithPath: folder).standardizedFileURL, repetitions, words)
+}
+
+if CommandLine.arguments.dropFirst().first == "rules" {
+    let (root, repetitions, words) = folderCommand(usage: "iap-audit-bench rules DIR [REPETITIONS] [RULE ...]", defaultRepetitions: 3)
     func seconds(since start: UInt64) -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
     // Every app of the folder (a folder of packages holds many), as the audit command runs them.
     func load() -> [Project] {
@@ -108,13 +115,7 @@ if CommandLine.arguments.dropFirst().first == "rules" {
 // Finding the files alone (`Discovery.discover`, the serial start of every audit), one job and
 // two taking turns in one process: medians, and the speedup two jobs give.
 if CommandLine.arguments.dropFirst().first == "discover" {
-    let words = Array(CommandLine.arguments.dropFirst(2))
-    guard let folder = words.first else {
-        FileHandle.standardError.write(Data("usage: iap-audit-bench discover DIR [REPETITIONS]\n".utf8))
-        exit(2)
-    }
-    let repetitions = words.count > 1 ? max(1, Int(words[1]) ?? 21) : 21
-    let root = URL(fileURLWithPath: folder).standardizedFileURL
+    let (root, repetitions, _) = folderCommand(usage: "iap-audit-bench discover DIR [REPETITIONS]", defaultRepetitions: 21)
     var times: [Int: [Double]] = [1: [], 2: []]
     var found = 0
     for _ in 0..<repetitions {
