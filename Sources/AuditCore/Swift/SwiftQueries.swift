@@ -98,8 +98,9 @@ extension SwiftFile {
 
     /// The chain of declarations around `index`, innermost first.
     public func declarationChain(of index: Int) -> [Int] {
-        // Room for the usual depth at once: grown from empty, a chain of five declarations
-        // took four allocations (rules ask for the chain of every site they follow).
+        // Room for the usual depth at once: grown from empty (capacity 1, 3, 7), a chain of
+        // four to seven declarations took three allocations (rules ask for the chain of every
+        // site they follow).
         var chain: [Int] = []
         chain.reserveCapacity(8)
         _ = firstEnclosingDeclaration(of: index) { declaration, _ in
