@@ -212,6 +212,28 @@ import Testing
         }
     }
 
+    /// A file lexed in parts has its line table made beside the lexer, and it is the table made
+    /// from the bytes alone, line feeds and carriage returns alike; a small file makes its table
+    /// on first use.
+    @Test func largeFilesMakeTheirLineTableBesideTheLexer() {
+        for (name, ending) in [("LF", "\n"), ("CRLF", "\r\n"), ("CR", "\r")] {
+            let line = "let price = \"$4.99\" // one line" + ending
+            let source = String(repeating: line, count: SwiftFile.partsThreshold / line.utf8.count + 1) + "let last = 1"
+            let file = SwiftFile(path: "Large.swift", bytes: Array(source.utf8))
+            #expect(file.linesStartedInBackground, "\(name)")
+            let expected = LineTable(file.bytes)
+            #expect(file.lines == expected, "\(name)")
+            #expect(file.lines.lineStarts.count == SwiftFile.partsThreshold / line.utf8.count + 2, "\(name): one entry a line")
+            #expect(file.isLineTableBuilt, "\(name)")
+            // A position reported in the last line is where the table says.
+            let last = file.code.count - 1
+            #expect(file.line(of: last) == expected.lineStarts.count, "\(name)")
+        }
+        let small = SwiftFile(path: "Small.swift", bytes: Array("let a = 1\nlet b = 2\n".utf8))
+        #expect(!small.linesStartedInBackground && !small.isLineTableBuilt)
+        #expect(small.lines == LineTable(small.bytes))
+    }
+
     /// A file lexed in parts that may name StoreKit has its identifier index started beside the
     /// bracket pass, and it is the index built on demand; one that names no StoreKit does not
     /// (the audit may never ask it).

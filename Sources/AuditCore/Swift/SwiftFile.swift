@@ -11,8 +11,13 @@ public final class SwiftFile: Sendable {
     /// Where each line starts: made on first use (a location to report), which most files
     /// never need; a file that may name StoreKit has it made before the rules start
     /// (`Auditor.warmUp`).
-    public var lines: LineTable { linesCell.get { LineTable(bytes) } }
+    public var lines: LineTable { linesCell.get { linesInBackground?.result().get() ?? LineTable(bytes) } }
     private let linesCell = OnceCell<LineTable>()
+    /// A file lexed in parts has its line table made from its bytes on a thread of its own
+    /// while it is lexed (see `init`); nil for other files.
+    private let linesInBackground: BackgroundWork<LineTable, Never>?
+    /// Whether the line table was started beside the lexer (for tests).
+    var linesStartedInBackground: Bool { linesInBackground != nil }
     /// Every token, trivia included: their texts concatenate to `bytes`. Lexed again on each
     /// use: whitespace is about half of all tokens, and no rule needs it, so the file does not
     /// keep it (at 12 bytes a token it was the largest part of a loaded project).
@@ -155,6 +160,17 @@ public final class SwiftFile: Sendable {
         self.path = path
         self.bytes = bytes
         mayHaveSuppression = Suppression.mayOccur(in: bytes)
+        // The line table needs the bytes alone. Lexing a large file keeps about one and a half
+        // cores busy (the lexer, and the thread writing its columns); made in that time, the
+        // table no longer takes its 20-35 ms (a 50 MB file) from the warm-up, where both
+        // cores are busy with the declarations and the index.
+        if inParts {
+            let work = BackgroundWork<LineTable, Never> { LineTable(bytes) }
+            work.start()
+            linesInBackground = work
+        } else {
+            linesInBackground = nil
+        }
         // One pass over the lexer's tokens writes the code columns, the line-start bits, the
         // comments, the name filter and the names after declaration keywords.
         let (columns, openers) = (inParts ? Self.columnsInParts(of: bytes) : nil) ?? Self.columnsOfWhole(bytes)
