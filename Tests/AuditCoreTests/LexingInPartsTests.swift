@@ -212,6 +212,40 @@ import Testing
         }
     }
 
+    /// A file lexed in parts looks for a bad byte and a suppression comment beside the lexer:
+    /// what it finds is what the file lexed whole finds, the bad byte first among the
+    /// diagnostics (before the lexer's own, and before a bracket nested too deep).
+    @Test func badBytesAndSuppressionsInLargeFilesAreFoundBesideTheLexer() {
+        let filler = Array(String(repeating: "let value = compute(1, [2, 3]) { $0 + 1 }\n", count: 60_000).utf8)
+        let depth = SwiftFile.maximumNesting + 3
+        let deep = Array(("let deep = " + String(repeating: "(", count: depth) + "1" + String(repeating: ")", count: depth) + "\n").utf8)
+        let suppression = Array("// iap-audit:disable hardcoded_price\n".utf8)
+        let unterminated = Array("let open = \"never closed\n".utf8)
+        let cases: [(String, [UInt8])] = [
+            ("a NUL byte", filler + [0x6C, 0x00, 0x0A] + filler + unterminated),
+            ("invalid UTF-8", filler + [0xFF, 0x0A] + deep + filler),
+            ("a suppression comment", filler + suppression + filler + unterminated),
+            ("clean", filler + filler),
+        ]
+        for (name, bytes) in cases {
+            #expect(bytes.count >= SwiftFile.partsThreshold, "\(name)")
+            let parts = SwiftFile(path: "Parts.swift", bytes: bytes, inParts: true)
+            let whole = SwiftFile(path: "Whole.swift", bytes: bytes, inParts: false)
+            #expect(parts.diagnostics == whole.diagnostics, "\(name)")
+            #expect(parts.mayHaveSuppression == whole.mayHaveSuppression, "\(name)")
+            #expect(parts.isExcluded == whole.isExcluded, "\(name)")
+            #expect(parts.code.count == whole.code.count, "\(name)")
+        }
+        let nul = SwiftFile(path: "Nul.swift", bytes: cases[0].1, inParts: true)
+        #expect(nul.diagnostics.first == LexDiagnostic(kind: .nulByte, offset: filler.count + 1))
+        #expect(nul.diagnostics.count > 1, "the unterminated string after it is found too")
+        let invalid = SwiftFile(path: "Invalid.swift", bytes: cases[1].1, inParts: true)
+        #expect(invalid.diagnostics.first == LexDiagnostic(kind: .invalidUTF8, offset: filler.count))
+        #expect(invalid.diagnostics.dropFirst().first?.kind == .nestingTooDeep)
+        #expect(SwiftFile(path: "Suppressed.swift", bytes: cases[2].1, inParts: true).mayHaveSuppression)
+        #expect(!SwiftFile(path: "Clean.swift", bytes: cases[3].1, inParts: true).mayHaveSuppression)
+    }
+
     /// A file lexed in parts has its line table made beside the lexer, and it is the table made
     /// from the bytes alone, line feeds and carriage returns alike; a small file makes its table
     /// on first use.

@@ -159,21 +159,33 @@ public final class SwiftFile: Sendable {
     init(path: String, bytes: [UInt8], inParts: Bool) {
         self.path = path
         self.bytes = bytes
-        mayHaveSuppression = Suppression.mayOccur(in: bytes)
-        // The line table needs the bytes alone. Lexing a large file keeps about one and a half
-        // cores busy (the lexer, and the thread writing its columns); made in that time, the
-        // table no longer takes its 20-35 ms (a 50 MB file) from the warm-up, where both
-        // cores are busy with the declarations and the index.
+        // The passes over the bytes alone, for a file lexed in parts, on a thread of their own
+        // while it is lexed: the search for a bad byte and for a suppression comment (needed
+        // once it is lexed), then the line table (needed by the rules). Lexing a large file
+        // keeps about one and a half cores busy (the lexer, and the thread writing its
+        // columns): made in that time, the table no longer takes its 20-35 ms (a 50 MB file)
+        // from the warm-up, where both cores are busy with the declarations and the index, and
+        // the two searches (5-7 ms) no longer hold the lexer back.
+        let byteChecks: BackgroundWork<ByteChecks, Never>?
         if inParts {
-            let work = BackgroundWork<LineTable, Never> { LineTable(bytes) }
-            work.start()
-            linesInBackground = work
+            let checks = BackgroundWork<ByteChecks, Never> {
+                ByteChecks(encodingProblem: SwiftLexer.firstEncodingProblem(in: bytes), mayHaveSuppression: Suppression.mayOccur(in: bytes))
+            }
+            let lines = BackgroundWork<LineTable, Never> { LineTable(bytes) }
+            Thread.detachNewThread {
+                checks.run()
+                lines.run()
+            }
+            byteChecks = checks
+            linesInBackground = lines
         } else {
+            byteChecks = nil
             linesInBackground = nil
         }
         // One pass over the lexer's tokens writes the code columns, the line-start bits, the
         // comments, the name filter and the names after declaration keywords.
-        let (columns, openers) = (inParts ? Self.columnsInParts(of: bytes) : nil) ?? Self.columnsOfWhole(bytes)
+        let (columns, openers) = (byteChecks.flatMap { Self.columnsInParts(of: bytes, checks: $0) }) ?? Self.columnsOfWhole(bytes)
+        mayHaveSuppression = byteChecks?.result().get().mayHaveSuppression ?? Suppression.mayOccur(in: bytes)
         code = columns.code
         comments = columns.writer.comments
         stringStarts = columns.writer.stringStarts
@@ -209,6 +221,12 @@ public final class SwiftFile: Sendable {
         }
     }
 
+    /// What a file lexed in parts learns from its bytes beside the lexer (see `init`).
+    private struct ByteChecks: Sendable {
+        var encodingProblem: LexDiagnostic?
+        var mayHaveSuppression: Bool
+    }
+
     /// What the columns pass makes of a file's tokens.
     private struct Columns {
         var code: TokenList
@@ -236,7 +254,9 @@ public final class SwiftFile: Sendable {
     /// The file lexed a part at a time, each part written to columns sized for the most code
     /// tokens a file of its size has (the pages not written are never touched); nil for a file
     /// with more (then lexed whole).
-    private static func columnsInParts(of bytes: [UInt8]) -> (Columns, openers: Int)? {
+    /// `checks` looks for a bad byte meanwhile: its finding is the first diagnostic, as when
+    /// the lexer looks for it first.
+    private static func columnsInParts(of bytes: [UInt8], checks: BackgroundWork<ByteChecks, Never>) -> (Columns, openers: Int)? {
         var lexed: (openers: Int, diagnostics: [LexDiagnostic])?
         // Real and generated Swift has one code token per five to six bytes.
         let written = writeColumns(capacity: bytes.count / 2 + 4096, bytes: bytes, checkingNesting: true) { write, columns in
@@ -245,13 +265,14 @@ public final class SwiftFile: Sendable {
             // lexer's core.
             withoutActuallyEscaping(write) { write in
                 let pipeline = PartPipeline(write, columns: columns)
-                lexed = SwiftLexer.lexInParts(of: bytes) { part in pipeline.submit(part) }
+                lexed = SwiftLexer.lexInParts(of: bytes, checkingEncoding: false) { part in pipeline.submit(part) }
                 let written = pipeline.finish()
                 return lexed != nil && written
             }
         }
         guard let (code, writer, lineWords) = written, let lexed else { return nil }
-        return (Columns(code: code, writer: writer, lineWords: lineWords, diagnostics: lexed.diagnostics), lexed.openers)
+        let diagnostics = (checks.result().get().encodingProblem.map { [$0] } ?? []) + lexed.diagnostics
+        return (Columns(code: code, writer: writer, lineWords: lineWords, diagnostics: diagnostics), lexed.openers)
     }
 
     /// Hands a large file's parts, in order, to a thread that writes them to the columns, while

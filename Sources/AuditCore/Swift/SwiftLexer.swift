@@ -47,12 +47,13 @@ public enum SwiftLexer {
     /// tokens in order; the parts' chunks are reused, so a large file's tokens are never all in
     /// memory (12 bytes each: 2.5 times a file's size). `consume` returns false to stop (the
     /// result is then nil). Returns how many tokens open a bracket or an interpolation, and
-    /// the diagnostics.
+    /// the diagnostics. `checkingEncoding: false` leaves out the search for a bad byte (the
+    /// first diagnostic otherwise), for a caller that makes it beside the lexer.
     static func lexInParts(
-        of bytes: [UInt8], _ consume: (UnsafeBufferPointer<Token>) -> Bool
+        of bytes: [UInt8], checkingEncoding: Bool = true, _ consume: (UnsafeBufferPointer<Token>) -> Bool
     ) -> (openers: Int, diagnostics: [LexDiagnostic])? {
         var diagnostics: [LexDiagnostic] = []
-        if let problem = firstEncodingProblem(in: bytes) {
+        if checkingEncoding, let problem = firstEncodingProblem(in: bytes) {
             diagnostics.append(problem)
         }
         var tokens = TokenSink(capacity: TokenSink.chunkSize, keepingWhitespace: false)
