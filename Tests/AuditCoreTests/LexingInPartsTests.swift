@@ -352,6 +352,16 @@ import Testing
             let firstDifference = found.indices.first { $0 >= whole.count || found[$0] != whole[$0] }
             #expect(firstDifference == nil, "\(name): declaration \(firstDifference ?? -1) differs")
             #expect(file.declarations == whole, "\(name): the file's own tree")
+            // The keywords counted in a range (the room reserved for a large range's
+            // declarations) are those listed in it, at every cut.
+            let keywords = file.declarationKeywords
+            for cut in [0, 1, file.code.count / 3, file.code.count / 2, file.code.count] {
+                for range in [0..<cut, cut..<file.code.count] {
+                    var listedCount = 0
+                    keywords.forEach(in: range) { _ in listedCount += 1 }
+                    #expect(keywords.count(in: range) == listedCount, "\(name): keywords in \(range)")
+                }
+            }
             for inherited in ["PreviewProvider", "ObservableObject", "CaseIterable", "View"] {
                 let expected = everyIdentifier.typeDeclarations(inheriting: inherited, match: file.match)
                 let actual = listed.typeDeclarations(inheriting: inherited, match: file.match)

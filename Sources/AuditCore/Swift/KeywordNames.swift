@@ -60,6 +60,15 @@ struct DeclarationKeywordIndices: Sendable {
     let named: [KeywordName]
     let unnamed: [Int32]
 
+    /// How many keyword indices lie in `range` (two binary searches a list).
+    func count(in range: Range<Int>) -> Int {
+        let namedLow = named.firstIndex(notBelow: { Int($0.index) - 1 < range.lowerBound })
+        let namedHigh = named.firstIndex(notBelow: { Int($0.index) - 1 < range.upperBound })
+        let unnamedLow = unnamed.firstIndex(notBelow: { Int($0) < range.lowerBound })
+        let unnamedHigh = unnamed.firstIndex(notBelow: { Int($0) < range.upperBound })
+        return (namedHigh - namedLow) + (unnamedHigh - unnamedLow)
+    }
+
     /// The keyword indices in `range`, ascending.
     func forEach(in range: Range<Int>, _ body: (Int) -> Void) {
         // A name's keyword is the token before it.

@@ -479,6 +479,15 @@ struct SyntaxTreeBuilder {
     ) -> (pending: [(index: Int, declaration: Declaration)], claimed: [Int32]) {
         var claimed: [Int32] = []
         var pending: [(index: Int, declaration: Declaration)] = []
+        // A large range's lists at the most they can hold, a declaration a keyword (the 50 MB
+        // file has one for every two or three): grown by doubling, each copied its entries
+        // into memory the kernel zeroed anew (perf: a sixth of the file's page faults were the
+        // declarations' lists), and the pages reserved and not written are never touched.
+        if range.count >= Self.declarationsInHalvesCount / 2, let keywords {
+            let most = keywords.count(in: range)
+            pending.reserveCapacity(most)
+            claimed.reserveCapacity(most)
+        }
         var interner = NameListsInterner()
 
         func visit(_ i: Int) {
@@ -566,6 +575,10 @@ struct SyntaxTreeBuilder {
         in range: Range<Int>, claimed: [Int32], match: BracketPartners, parent: EnclosingBrackets
     ) -> [(index: Int, declaration: Declaration)] {
         var pending: [(index: Int, declaration: Declaration)] = []
+        // Room for a large range's closures at once (see `keywordDeclarations`): one every
+        // sixteen tokens is more than real code or the 50 MB file (one in 48) opens; a range
+        // with more grows the list as before.
+        if range.count >= Self.declarationsInHalvesCount / 2 { pending.reserveCapacity(range.count / 16) }
         // The claimed braces from the range's start on, walked beside the tokens.
         var next = 0
         var high = claimed.count
