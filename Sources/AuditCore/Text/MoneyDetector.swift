@@ -24,7 +24,34 @@ public enum MoneyDetector {
         " a month", " a year", " a week", " monthly", " yearly", " annually",
     ]
 
+    /// Each symbol's first and last character, and each period suffix's first. A text
+    /// character next to an amount that is ASCII can be the edge of a symbol written there only
+    /// if it is that edge itself: an ASCII character is a grapheme of ASCII scalars, which no
+    /// normalization changes, and the edges are single scalars, so a slice ending (or
+    /// starting) with a different one never equals the symbol, even lowercased (no character
+    /// lowercases to "/" or " "). The slice is made into a String only when it may match: made
+    /// for every symbol at every amount, those Strings were most of the time of a file of
+    /// 60,000 prices (`MoneyDetectorTests` compares the two ways).
+    static let symbolEdges: [(first: Character, last: Character)] = symbols.map { ($0.first!, $0.last!) }
+    static let periodSuffixFirsts: [Character] = periodSuffixes.map { $0.first! }
+    /// Their lengths in characters, counted once (a String counts its characters by walking them).
+    static let symbolLengths = symbols.map(\.count)
+    static let periodSuffixLengths = periodSuffixes.map(\.count)
+
+    /// Whether `character` rules out an edge `edge` of a symbol or suffix: it is ASCII and not
+    /// that edge. Never, when `guarded` is false (what the tests compare with).
+    @inline(__always)
+    private static func rulesOut(_ character: Character, _ edge: Character, _ guarded: Bool) -> Bool {
+        guarded && character.isASCII && character != edge
+    }
+
     public static func matches(in text: String) -> [Match] {
+        matches(in: text, guarded: true)
+    }
+
+    /// `guarded: false` makes every slice next to an amount into a String, as before the
+    /// edges were looked at first: the tests check that both find the same.
+    static func matches(in text: String, guarded: Bool) -> [Match] {
         // Every amount starts at an ASCII digit: text without one needs no grapheme breaking.
         // (Read as a buffer: the UTF-8 view's iterator cost several instructions a byte, over
         // every catalog text of an app.)
@@ -41,9 +68,9 @@ public enum MoneyDetector {
             let start = i
             let end = amountEnd(characters, from: i)
             defer { i = max(end, i + 1) }
-            if isExcluded(characters, start: start, end: end) { continue }
-            let before = prefix(characters, before: start)
-            let after = suffix(characters, after: end)
+            if isExcluded(characters, start: start, end: end, guarded: guarded) { continue }
+            let before = prefix(characters, before: start, guarded: guarded)
+            let after = suffix(characters, after: end, guarded: guarded)
             var matchStart = start
             var matchEnd = end
             var isMoney = false
@@ -55,7 +82,7 @@ public enum MoneyDetector {
                 isMoney = true
                 matchEnd = end + symbol.count
             }
-            if !isMoney, hasCents(characters, start: start, end: end), let period = periodSuffix(characters, after: end) {
+            if !isMoney, hasCents(characters, start: start, end: end), let period = periodSuffix(characters, after: end, guarded: guarded) {
                 isMoney = true
                 matchEnd = end + period
             }
@@ -95,12 +122,12 @@ public enum MoneyDetector {
     }
 
     /// Versions, percentages, times, dates, ordinals and numbers glued to words are not prices.
-    private static func isExcluded(_ c: [Character], start: Int, end: Int) -> Bool {
+    private static func isExcluded(_ c: [Character], start: Int, end: Int, guarded: Bool) -> Bool {
         if start > 0 {
             let previous = c[start - 1]
             if previous == "v" || previous == "V" || previous == ":" || previous == "/" || previous == "#" { return true }
             if previous == "." || previous == "-", start > 1, c[start - 2].isASCIIDigit { return true }
-            if previous.isLetter, !symbolEnds(c, at: start) { return true }
+            if previous.isLetter, !symbolEnds(c, at: start, guarded: guarded) { return true }
         }
         if end < c.count {
             let next = c[end]
@@ -111,25 +138,27 @@ public enum MoneyDetector {
         return false
     }
 
-    private static func symbolEnds(_ c: [Character], at index: Int) -> Bool {
-        symbols.contains { symbol in
-            let length = symbol.count
-            guard index >= length else { return false }
+    private static func symbolEnds(_ c: [Character], at index: Int, guarded: Bool) -> Bool {
+        symbols.indices.contains { k in
+            let symbol = symbols[k]
+            let length = symbolLengths[k]
+            guard index >= length, !rulesOut(c[index - 1], symbolEdges[k].last, guarded) else { return false }
             return String(c[(index - length)..<index]) == symbol
         } || (index >= 3 && codes.contains(String(c[(index - 3)..<index])))
     }
 
     /// A currency symbol or code right before the amount (one space allowed).
-    private static func prefix(_ c: [Character], before start: Int) -> String? {
+    private static func prefix(_ c: [Character], before start: Int, guarded: Bool) -> String? {
         var index = start
         var spacing = ""
         if index > 0, c[index - 1] == " " || c[index - 1] == "\u{00A0}" || c[index - 1] == "\u{202F}" {
             index -= 1
             spacing = String(c[index])
         }
-        for symbol in symbols {
-            let length = symbol.count
-            guard index >= length, String(c[(index - length)..<index]) == symbol else { continue }
+        for k in symbols.indices {
+            let symbol = symbols[k]
+            let length = symbolLengths[k]
+            guard index >= length, !rulesOut(c[index - 1], symbolEdges[k].last, guarded), String(c[(index - length)..<index]) == symbol else { continue }
             // "kr" or "Fr." inside a word is not a currency.
             if symbol.first?.isLetter == true, index - length > 0, c[index - length - 1].isLetter { continue }
             return symbol + spacing
@@ -142,16 +171,17 @@ public enum MoneyDetector {
     }
 
     /// A currency symbol or code right after the amount (one space allowed).
-    private static func suffix(_ c: [Character], after end: Int) -> String? {
+    private static func suffix(_ c: [Character], after end: Int, guarded: Bool) -> String? {
         var index = end
         var spacing = ""
         if index < c.count, c[index] == " " || c[index] == "\u{00A0}" || c[index] == "\u{202F}" {
             index += 1
             spacing = String(c[end])
         }
-        for symbol in symbols {
-            let length = symbol.count
-            guard index + length <= c.count, String(c[index..<(index + length)]) == symbol else { continue }
+        for k in symbols.indices {
+            let symbol = symbols[k]
+            let length = symbolLengths[k]
+            guard index + length <= c.count, !rulesOut(c[index], symbolEdges[k].first, guarded), String(c[index..<(index + length)]) == symbol else { continue }
             if symbol.last?.isLetter == true, index + length < c.count, c[index + length].isLetter { continue }
             if symbol == "$" || symbol.hasSuffix("$") { continue } // "$" after an amount is not how prices are written
             return spacing + symbol
@@ -163,10 +193,11 @@ public enum MoneyDetector {
         return nil
     }
 
-    private static func periodSuffix(_ c: [Character], after end: Int) -> Int? {
-        for suffix in periodSuffixes {
-            let length = suffix.count
-            guard end + length <= c.count else { continue }
+    private static func periodSuffix(_ c: [Character], after end: Int, guarded: Bool) -> Int? {
+        for k in periodSuffixes.indices {
+            let suffix = periodSuffixes[k]
+            let length = periodSuffixLengths[k]
+            guard end + length <= c.count, !rulesOut(c[end], periodSuffixFirsts[k], guarded) else { continue }
             if String(c[end..<(end + length)]).lowercased() == suffix {
                 if end + length < c.count, c[end + length].isLetter { continue }
                 return length
@@ -177,7 +208,13 @@ public enum MoneyDetector {
 }
 
 extension Character {
-    var isASCIIDigit: Bool { isASCII && isWholeNumber }
+    /// `isASCII && isWholeNumber`, without the Unicode numeric-type lookup (an ASCII character
+    /// is a whole number only as a digit; "\r\n", the one ASCII character of two scalars, has
+    /// the value of its line feed).
+    var isASCIIDigit: Bool {
+        guard let value = asciiValue else { return false }
+        return value &- 0x30 < 10
+    }
 }
 
 extension String {
