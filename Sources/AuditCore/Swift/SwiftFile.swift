@@ -163,9 +163,9 @@ public final class SwiftFile: Sendable {
         // while it is lexed: the search for a bad byte and for a suppression comment (needed
         // once it is lexed), then the line table (needed by the rules). Lexing a large file
         // keeps about one and a half cores busy (the lexer, and the thread writing its
-        // columns): made in that time, the table no longer takes its 20-35 ms (a 50 MB file)
-        // from the warm-up, where both cores are busy with the declarations and the index, and
-        // the two searches (5-7 ms) no longer hold the lexer back.
+        // columns): made in that time, the table no longer takes its 19-35 ms (the 50 MB file,
+        // six traced runs) from the warm-up, where both cores are busy with the declarations and
+        // the index, and the two searches (4-6 ms, three perf runs) no longer hold the lexer back.
         let byteChecks: BackgroundWork<ByteChecks, Never>?
         if inParts {
             let checks = BackgroundWork<ByteChecks, Never> {
