@@ -3,6 +3,24 @@ import AuditCore
 /// The examples of `TransactionFinishedBeforeDeliveryRule` (its description).
 extension TransactionFinishedBeforeDeliveryRule {
     static let triggeringExamples: [RuleExample] = [
+        // Unwrapped with `payloadValue`, finished, then recorded (a common shape in public apps).
+        RuleExample("""
+            @MainActor final class ThemeStore {
+                var owned: Set<String> = []
+                func buy(_ product: Product) async throws {
+                    switch try await product.purchase() {
+                    case .success(let verification):
+                        let transaction = try verification.payloadValue
+                        await transaction.↓finish()
+                        owned.insert(transaction.productID)
+                    case .pending, .userCancelled:
+                        break
+                    @unknown default:
+                        break
+                    }
+                }
+            }
+            """),
         // StoreKit 1: the handler a case calls finishes, then tells its delegate (on the main queue).
         RuleExample("""
             import StoreKit

@@ -85,6 +85,13 @@ public struct TransactionNotFinishedRule: Rule {
                 result.evidence(in: file, at: finisher, "'\(binding.name)' from \(binding.source.description) is kept in \(store) and finished in \(scopeDescription(of: finisher, in: file))")
                 continue
             }
+            if let finisher = Self.finishedByCallers(binding, project: project) {
+                result.evidence(
+                    in: finisher.file, at: finisher.index,
+                    "'\(binding.name)' is unwrapped from the result handed to \(scopeDescription(of: binding.nameIndex, in: file)); its caller \(scopeDescription(of: finisher.index, in: finisher.file)) finishes it"
+                )
+                continue
+            }
             result.report(
                 in: file, at: binding.nameIndex,
                 "The transaction '\(binding.name)' from \(binding.source.description) is verified but never finished in \(scopeDescription(of: binding.nameIndex, in: file)): StoreKit will deliver it again on every launch."
@@ -132,6 +139,38 @@ public struct TransactionNotFinishedRule: Rule {
             }
             result.notApplicable("No purchase results or transaction updates are handled in app code.")
         }
+    }
+
+    /// A transaction unwrapped from a verification result its function was handed as a
+    /// parameter (`func uploadReceipt(verification: VerificationResult<Transaction>)`) belongs to
+    /// the caller when every function that calls this one finishes a transaction: mullvad's
+    /// `uploadReceipt` logs and uploads the payload, and the `Transaction.unfinished` loop that
+    /// calls it finishes it after the upload. The first caller's finish; nil when the result is
+    /// not a parameter, nothing calls the function, or a caller finishes nothing (a handler fed
+    /// by an updates loop that finishes nothing is still reported).
+    static func finishedByCallers(_ binding: TransactionBinding, project: Project) -> CodeSite? {
+        let file = binding.file
+        // A name alone (`result`, `verification.payloadValue`), not a member of something.
+        guard let result = binding.resultIndex, file.isKind(result, .identifier), file.receiver(of: result) == nil,
+              !file.isKind(result + 1, .dot) || file.isIdentifier(result + 2, "payloadValue") || file.isIdentifier(result + 2, "unsafePayloadValue"),
+              let function = file.enclosingFunction(of: result)
+        else { return nil }
+        let declaration = file.declarations[function]
+        let open = declaration.keyword + 2
+        guard declaration.kind == .function, file.isKind(open, .leftParen), let close = file.matchingBracket(of: open), close < result else { return nil }
+        // The parameter's own name, before its colon: `verification: …`, `_ result: …`, `for result: …`.
+        let name = file.text(result)
+        guard file.occurrences(of: name, in: (open + 1)..<close).contains(where: { file.isKind($0 + 1, .colon) }) else { return nil }
+        var first: CodeSite?
+        for other in project.swiftFiles(mentioning: declaration.name) {
+            for call in other.calls(named: declaration.name) where other.path != file.path || call.name != declaration.keyword + 1 {
+                guard let caller = other.enclosingFunction(of: call.name),
+                      let finish = other.occurrences(of: "finish", in: other.fullRange(of: caller)).first(where: { TransactionFlow.isFinishCall($0, in: other) })
+                else { return nil }
+                if first == nil { first = CodeSite(file: other, index: finish) }
+            }
+        }
+        return first
     }
 
     /// Original StoreKit: each `paymentQueue(_:updatedTransactions:)` must finish what arrives

@@ -110,6 +110,20 @@ extension TransactionNotFinishedRule {
                 }
             }
             """),
+        // The verification unwrapped with `payloadValue` (RadarWeather's and BudgetBuddy's shape).
+        RuleExample("""
+            func buy(_ product: Product) async throws {
+                switch try await product.purchase() {
+                case .success(let verification):
+                    let ↓transaction = try verification.payloadValue
+                    UserDefaults.standard.set(true, forKey: transaction.productID)
+                case .pending, .userCancelled:
+                    break
+                @unknown default:
+                    break
+                }
+            }
+            """),
         // An updates listener that never finishes.
         RuleExample("""
             func listen() -> Task<Void, Never> {
@@ -349,6 +363,45 @@ extension TransactionNotFinishedRule {
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [
+        // A helper handed the result uploads it; the loop that calls it finishes the transaction
+        // after the upload (mullvad's StorePaymentManager).
+        RuleExample("""
+            func processUnfinished() async throws {
+                for await verification in Transaction.unfinished {
+                    do {
+                        try await upload(verification: verification)
+                    } catch {
+                        continue
+                    }
+                    let transaction = try verification.payloadValue
+                    await transaction.finish()
+                }
+            }
+            func upload(verification: VerificationResult<Transaction>) async throws {
+                let payload = try verification.payloadValue
+                log("Uploading \\(payload.productID)")
+                try await api.send(verification.jwsRepresentation)
+            }
+            """),
+        // Unwrapped with `payloadValue` and finished; a member read from a payload binds no transaction.
+        RuleExample("""
+            func buy(_ product: Product) async throws {
+                switch try await product.purchase() {
+                case .success(let verification):
+                    let transaction = try verification.payloadValue
+                    await store.grant(transaction.productID)
+                    await transaction.finish()
+                case .pending, .userCancelled:
+                    break
+                @unknown default:
+                    break
+                }
+            }
+            func owned(_ result: VerificationResult<Transaction>) throws -> String {
+                let productID = try result.payloadValue.productID
+                return productID
+            }
+            """),
         // The app's own result enum with the same case names: StoreKit's transaction was finished before.
         RuleExample("""
             enum SupportPurchaseResult { case success, pending, userCancelled }

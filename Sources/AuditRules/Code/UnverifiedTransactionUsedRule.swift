@@ -309,7 +309,7 @@ public struct UnverifiedTransactionUsedRule: Rule {
         }
         ObjectiveCChecks.deliveredWithoutVerifier(project, into: &result)
         if result.findings.isEmpty, verifiedPatterns > 0 {
-            result.evidence(at: nil, "Transactions are unwrapped through .verified patterns or checkVerified helpers in \(verifiedPatterns) places")
+            result.evidence(at: nil, "Transactions are unwrapped through .verified patterns, payloadValue or checkVerified helpers in \(verifiedPatterns) places")
         }
     }
 }

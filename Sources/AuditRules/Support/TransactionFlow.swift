@@ -41,6 +41,9 @@ struct TransactionBinding: Sendable {
     var isUnverified: Bool
     /// Bound by a case pattern (`.verified(let t)`), not `let t = …`.
     var isPattern: Bool = false
+    /// The verification result's first token: `result` in `case .verified(let t) = result` or
+    /// `let t = try result.payloadValue`, `r` in `let t = try checkVerified(r)`; nil when unseen.
+    var resultIndex: Int?
     /// Code-token range in which the binding is live: the rest of its function or closure.
     var scope: Range<Int>
     /// Other names the same transaction is given in that scope: `transaction = t` (a variable
@@ -222,12 +225,15 @@ struct TransactionFlow {
         starts.compactMap { bindingSite(at: $0, in: file) }.map { site in
             let source: TransactionSource
             let owner: Int
+            let result: Int?
             if let caseIndex = site.caseIndex {
                 owner = patternOwner(of: caseIndex, in: file)
-                source = patternSubject(of: caseIndex, in: file).map { traceSource(of: $0, in: file, before: caseIndex, project: project, depth: 0) } ?? .unknown
+                result = patternSubject(of: caseIndex, in: file)
+                source = result.map { traceSource(of: $0, in: file, before: caseIndex, project: project, depth: 0) } ?? .unknown
             } else {
                 let keyword = site.keyword ?? site.nameIndex
                 owner = bindingOwner(of: keyword, in: file)
+                result = site.argument
                 source = site.argument.map { traceSource(of: $0, in: file, before: keyword, project: project, depth: 0) } ?? .unknown
             }
             var binding = TransactionBinding(
@@ -235,6 +241,7 @@ struct TransactionFlow {
                 isUnverified: site.isUnverified, scope: liveRange(after: owner, in: file)
             )
             binding.isPattern = site.caseIndex != nil
+            binding.resultIndex = result
             binding.aliases = aliases(of: binding)
             binding.settle()
             return binding
@@ -307,7 +314,17 @@ struct TransactionFlow {
         let code = file.code
         var i = index
         // `self.checkVerified(x)`, `Self.verify(x)`, `StoreHelper.checkVerified(x)`
-        while i + 2 < code.count, file.isKind(i, .identifier), file.isKind(i + 1, .dot) { i += 2 }
+        while i + 2 < code.count, file.isKind(i, .identifier), file.isKind(i + 1, .dot) {
+            // `x.payloadValue` / `x.unsafePayloadValue`, `status.transaction.payloadValue`: the
+            // chain before it is the verification result. The walk went past it before, and
+            // `let t = try r.payloadValue` bound nothing (a transaction never finished there
+            // went unreported). Not `r.payloadValue.productID`, which binds a member of it.
+            if file.isIdentifier(i + 2, "payloadValue") || file.isIdentifier(i + 2, "unsafePayloadValue") {
+                guard !file.isKind(i + 3, .dot) else { return nil }
+                return (index, file.isIdentifier(i + 2, "unsafePayloadValue"))
+            }
+            i += 2
+        }
         guard i < code.count, file.isKind(i, .identifier) else { return nil }
         let name = file.text(i).lowercased()
         // `checkVerified(result)`, `verify(status.transaction)`: an identifier or a member chain.
@@ -315,11 +332,6 @@ struct TransactionFlow {
            let argument = call.arguments.first, let first = argument.valueRange.first, file.isKind(first, .identifier),
            argument.valueRange.allSatisfy({ file.isKind($0, .identifier) || file.isKind($0, .dot) }) {
             return (first, false)
-        }
-        // `x.payloadValue` / `x.unsafePayloadValue`
-        if i + 2 < code.count, file.isKind(i + 1, .dot),
-           file.isIdentifier(i + 2, "payloadValue") || file.isIdentifier(i + 2, "unsafePayloadValue") {
-            return (i, file.isIdentifier(i + 2, "unsafePayloadValue"))
         }
         return nil
     }
