@@ -143,7 +143,8 @@ public struct TransactionNotFinishedRule: Rule {
 
     /// A transaction unwrapped from a verification result its function was handed as a
     /// parameter (`func uploadReceipt(verification: VerificationResult<Transaction>)`) belongs to
-    /// the caller when every function that calls this one finishes a transaction: mullvad's
+    /// the caller when every function that calls this one finishes a transaction on a path the
+    /// call can take (`onExclusivePaths`): mullvad's
     /// `uploadReceipt` logs and uploads the payload, and the `Transaction.unfinished` loop that
     /// calls it finishes it after the upload. The first caller's finish; nil when the result is
     /// not a parameter, nothing calls the function, or a caller finishes nothing (a handler fed
@@ -165,12 +166,33 @@ public struct TransactionNotFinishedRule: Rule {
         for other in project.swiftFiles(mentioning: declaration.name) {
             for call in other.calls(named: declaration.name) where other.path != file.path || call.name != declaration.keyword + 1 {
                 guard let caller = other.enclosingFunction(of: call.name),
-                      let finish = other.occurrences(of: "finish", in: other.fullRange(of: caller)).first(where: { TransactionFlow.isFinishCall($0, in: other) })
+                      let finish = other.occurrences(of: "finish", in: other.fullRange(of: caller)).first(where: {
+                          TransactionFlow.isFinishCall($0, in: other) && !Self.onExclusivePaths(call: call.name, finish: $0, in: other)
+                      })
                 else { return nil }
                 if first == nil { first = CodeSite(file: other, index: finish) }
             }
         }
         return first
+    }
+
+    /// Whether a finish cannot run on the path that made the call: it is in another case of a
+    /// switch the call is in (`case .verified: await deliver(r)` / `case .unverified(let t, _):
+    /// await t.finish()`), or in an `else` block that does not hold the call.
+    static func onExclusivePaths(call: Int, finish: Int, in file: SwiftFile) -> Bool {
+        let apart = file.switchStatements().contains { statement in
+            guard let callCase = statement.cases.firstIndex(where: { $0.bodyRange.contains(call) }),
+                  let finishCase = statement.cases.firstIndex(where: { $0.bodyRange.contains(finish) })
+            else { return false }
+            return callCase != finishCase
+        }
+        if apart { return true }
+        var brace = file.enclosingBrace(of: finish)
+        while let open = brace, !(open < call && file.matchingBracket(of: open).map { call < $0 } == true) {
+            if file.isIdentifier(open - 1, "else") { return true }
+            brace = file.enclosingBrace(of: open)
+        }
+        return false
     }
 
     /// Original StoreKit: each `paymentQueue(_:updatedTransactions:)` must finish what arrives

@@ -124,6 +124,24 @@ extension TransactionNotFinishedRule {
                 }
             }
             """),
+        // The loop finishes only what fails verification; the helper it hands the rest to
+        // delivers and does not finish.
+        RuleExample("""
+            func listen() async {
+                for await result in Transaction.updates {
+                    switch result {
+                    case .verified:
+                        await deliver(result)
+                    case .unverified(let transaction, _):
+                        await transaction.finish()
+                    }
+                }
+            }
+            func deliver(_ result: VerificationResult<Transaction>) async {
+                guard case .verified(let ↓transaction) = result else { return }
+                await store.grant(transaction.productID)
+            }
+            """),
         // An updates listener that never finishes.
         RuleExample("""
             func listen() -> Task<Void, Never> {
