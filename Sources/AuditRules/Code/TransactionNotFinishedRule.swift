@@ -144,11 +144,11 @@ public struct TransactionNotFinishedRule: Rule {
     /// A transaction unwrapped from a verification result its function was handed as a
     /// parameter (`func uploadReceipt(verification: VerificationResult<Transaction>)`) belongs to
     /// the caller when every function that calls this one finishes a transaction on a path the
-    /// call can take (`onExclusivePaths`): mullvad's
-    /// `uploadReceipt` logs and uploads the payload, and the `Transaction.unfinished` loop that
-    /// calls it finishes it after the upload. The first caller's finish; nil when the result is
-    /// not a parameter, nothing calls the function, or a caller finishes nothing (a handler fed
-    /// by an updates loop that finishes nothing is still reported).
+    /// call can take (`onExclusivePaths`): mullvad's `uploadReceipt` logs and uploads the
+    /// payload, and the `Transaction.unfinished` loop that calls it finishes it after the upload.
+    /// The first caller's finish; nil when the result is not a parameter, nothing calls the
+    /// function, or a caller finishes nothing (a handler fed by an updates loop that finishes
+    /// nothing is still reported).
     static func finishedByCallers(_ binding: TransactionBinding, project: Project) -> CodeSite? {
         let file = binding.file
         // A name alone (`result`, `verification.payloadValue`), not a member of something.
