@@ -337,14 +337,18 @@ public struct TransactionNotFinishedRule: Rule {
     /// (`transactionsByID.removeValue(forKey: id)` … `finish()`): the store and that finish call.
     private func keptForLaterFinish(_ binding: TransactionBinding) -> (String, Int)? {
         let file = binding.file
-        for use in binding.uses {
+        // The transaction itself, not a member of it: `purchased.insert(t.productID)` keeps an
+        // id, and any other method of the type that finishes a transaction and names
+        // `purchased` (an updates handler, another purchase) passed for finishing this one.
+        for use in binding.uses where !file.isKind(use + 1, .dot) && !file.isKind(use + 1, .leftParen) {
             var store: Int?
             // `store[key] = t`
             if let previous = file.previousCodeIndex(before: use), file.isOperator(previous, "="),
                let close = file.previousCodeIndex(before: previous), file.isKind(close, .rightBracket),
                let open = file.matchingBracket(of: close), let name = file.previousCodeIndex(before: open), file.isKind(name, .identifier) {
                 store = name
-            } else if let (call, _) = file.enclosingCall(ofArgument: use), ["append", "insert"].contains(file.text(call.name)),
+            } else if let (call, argument) = file.enclosingCall(ofArgument: use), argument.valueRange == use..<(use + 1),
+                      ["append", "insert"].contains(file.text(call.name)),
                       let receiver = file.receiver(of: call.name), file.isKind(receiver, .identifier) {
                 store = receiver
             }

@@ -142,6 +142,24 @@ extension TransactionNotFinishedRule {
                 await store.grant(transaction.productID)
             }
             """),
+        // Only the product id is kept: the other method that finishes and names the same set
+        // finishes its own transaction, not this one.
+        RuleExample("""
+            @MainActor final class Store {
+                var owned: Set<String> = []
+                func buy(_ product: Product) async throws {
+                    let result = try await product.purchase()
+                    if case .success(let verification) = result, case .verified(let ↓transaction) = verification {
+                        owned.insert(transaction.productID)
+                    }
+                }
+                func handle(_ update: VerificationResult<Transaction>) async {
+                    guard case .verified(let transaction) = update else { return }
+                    owned.insert(transaction.productID)
+                    await transaction.finish()
+                }
+            }
+            """),
         // An updates listener that never finishes.
         RuleExample("""
             func listen() -> Task<Void, Never> {
