@@ -43,7 +43,7 @@ public struct TransactionFinishedBeforeDeliveryRule: Rule {
             guard let finish = binding.finishCall else { continue }
             let file = binding.file
             checked += 1
-            let name = file.receiver(of: finish).map { file.text($0) } ?? binding.name
+            let name = TransactionFlow.receiverName(of: finish, in: file) ?? binding.name
             if let delivery = FinishOrder.deliveryAfter(finish, inBlockWithin: binding.scope, of: file) {
                 report(finish: finish, delivery: delivery, what: "The transaction '\(name)'", in: file, into: &result)
             }

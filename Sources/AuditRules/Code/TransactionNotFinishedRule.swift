@@ -50,7 +50,7 @@ public struct TransactionNotFinishedRule: Rule {
             }
             handled += 1
             if let finish = binding.finishCall {
-                let name = file.receiver(of: finish).map { file.text($0) } ?? binding.name
+                let name = TransactionFlow.receiverName(of: finish, in: file) ?? binding.name
                 if let exit = skippedBeforeFinish(binding, finish: finish) {
                     result.report(
                         in: file, at: exit,
@@ -287,7 +287,7 @@ public struct TransactionNotFinishedRule: Rule {
             // A finish earlier in the same block covers it.
             let block = file.enclosingBrace(of: exit).map { ($0 + 1)..<exit } ?? (binding.nameIndex..<exit)
             let finishedBefore = binding.names.contains { name, _ in
-                file.occurrences(of: "finish", in: block).contains { TransactionFlow.isFinishCall($0, in: file) && file.receiver(of: $0).map { file.text($0) } == name }
+                file.occurrences(of: "finish", in: block).contains { TransactionFlow.isFinishCall($0, in: file) && TransactionFlow.receiverName(of: $0, in: file) == name }
             }
             if !finishedBefore { return exit }
         }

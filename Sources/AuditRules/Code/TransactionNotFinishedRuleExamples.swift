@@ -399,6 +399,24 @@ extension TransactionNotFinishedRule {
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [
+        // Both conditions of one guard bind, and the finish is deferred to a task.
+        RuleExample("""
+            func buy(_ product: Product) async throws {
+                guard case .success(let verification) = try await product.purchase(),
+                      case .verified(let transaction) = verification else { return }
+                defer { Task { await transaction.finish() } }
+                owned.insert(transaction.productID)
+            }
+            """),
+        // An Optional from `try?`, finished through optional chaining.
+        RuleExample("""
+            func buy(_ product: Product) async throws {
+                guard case .success(let verification) = try await product.purchase() else { return }
+                let transaction = try? verification.payloadValue
+                if let id = transaction?.productID { owned.insert(id) }
+                await transaction?.finish()
+            }
+            """),
         // A helper handed the result uploads it; the loop that calls it finishes the transaction
         // after the upload (mullvad's StorePaymentManager).
         RuleExample("""

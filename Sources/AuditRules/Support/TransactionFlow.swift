@@ -76,7 +76,7 @@ struct TransactionBinding: Sendable {
     private func findFinishCall() -> Int? {
         for (name, scope) in names {
             if let finish = file.occurrences(of: "finish", in: scope).first(where: {
-                TransactionFlow.isFinishCall($0, in: file) && file.receiver(of: $0).map { file.text($0) } == name
+                TransactionFlow.isFinishCall($0, in: file) && TransactionFlow.receiverName(of: $0, in: file) == name
             }) {
                 return finish
             }
@@ -344,6 +344,14 @@ struct TransactionFlow {
             if file.isIdentifier(i, "case") {
                 // `guard case`, `if case`, `while case`, `for case`: the statement keyword owns it.
                 if i > 0, ["guard", "if", "while", "for"].contains(file.text(i - 1)), file.isKind(i - 1, .identifier) { return i - 1 }
+                // A later condition of the list (`guard case .success(let v) = r, case
+                // .verified(let t) = v else { … }`): the statement owns it too. Owned by this
+                // `case`, the binding was live only up to the `else` block's end, and a finish
+                // after the guard went unseen.
+                if i > 0, file.isKind(i - 1, .comma) {
+                    i -= 1
+                    continue
+                }
                 return i
             }
             if file.isIdentifier(i, "if") || file.isIdentifier(i, "guard") || file.isIdentifier(i, "while") { return i }
@@ -646,6 +654,15 @@ struct TransactionFlow {
     /// `interactor.updateAccountData()` is not `TunnelManager.updateAccountData`.
     static func finishingFunctions(in project: Project) -> FinishingFunctions {
         project.fact(FinishingFunctions.self) { FinishingFunctions(project) }
+    }
+
+    /// The name a finish call (or any member call) is made on: `t` in `t.finish()`, and in
+    /// `t?.finish()` or `t!.finish()` (a `let t = try? r.payloadValue` is an Optional), where
+    /// the receiver token is the `?`.
+    static func receiverName(of index: Int, in file: SwiftFile) -> String? {
+        guard var receiver = file.receiver(of: index) else { return nil }
+        if receiver > 0, file.isKind(receiver, .operator), file.tokenIs(receiver, "?") || file.tokenIs(receiver, "!") { receiver -= 1 }
+        return file.text(receiver)
     }
 
     /// `x.finish()` with a receiver.
