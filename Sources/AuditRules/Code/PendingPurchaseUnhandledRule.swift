@@ -12,8 +12,9 @@ public struct PendingPurchaseUnhandledRule: Rule {
         scope: .code,
         rationale: """
             A purchase that needs a parent's approval (Ask to Buy) or a payment fix returns \
-            `.pending`. If the app lets it fall into `default: break`, the buyer sees nothing \
-            happen and tries again; App Review tests Ask to Buy.
+            `.pending`. If the app lets it fall into `default: break`, or reads the result only \
+            for `.success` (`guard case .success(…) = result else { return }`), the buyer sees \
+            nothing happen and tries again; App Review tests Ask to Buy.
             """,
         fix: """
             Add `case .pending:` and show that the purchase awaits approval (do not unlock yet); \
@@ -21,6 +22,24 @@ public struct PendingPurchaseUnhandledRule: Rule {
             """,
         reference: "StoreKit 2 review checklist item 5; common mistake 7",
         triggeringExamples: [
+            // The purchase result read for .success alone: every other result returns quietly.
+            RuleExample("""
+                func buy(_ product: Product) async throws {
+                    ↓guard case .success(let verification) = try await product.purchase() else { return }
+                    let transaction = try verification.payloadValue
+                    await store.grant(transaction.productID)
+                    await transaction.finish()
+                }
+                """),
+            RuleExample("""
+                func buy(_ product: Product) async throws {
+                    let result = try await product.purchase()
+                    ↓if case .success(let verification) = result, case .verified(let transaction) = verification {
+                        await store.grant(transaction.productID)
+                        await transaction.finish()
+                    }
+                }
+                """),
             // The app's own purchase state: Ask to Buy behind the same spinner as a payment in progress.
             RuleExample("""
                 enum TipState { case idle, purchasing, deferred, purchased, failed }
@@ -367,6 +386,28 @@ public struct PendingPurchaseUnhandledRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // .success read first, .pending told apart after it.
+            RuleExample("""
+                func buy(_ product: Product) async throws {
+                    let result = try await product.purchase()
+                    if case .success(let verification) = result {
+                        try await deliver(verification)
+                    } else if case .pending = result {
+                        showAwaitingApproval()
+                    }
+                }
+                """),
+            // The guard's else tells the buyer what happened.
+            RuleExample("""
+                func buy(_ product: Product) async throws {
+                    let result = try await product.purchase()
+                    guard case .success(let verification) = result else {
+                        message = Self.describe(result)
+                        return
+                    }
+                    try await deliver(verification)
+                }
+                """),
             // The app's own state that tells Ask to Buy apart.
             RuleExample("""
                 enum TipState { case idle, purchasing, deferred, purchased, failed }
@@ -740,6 +781,7 @@ public struct PendingPurchaseUnhandledRule: Rule {
             }
         }
         switches += Self.checkRevenueCatCompletions(project, into: &result)
+        switches += Self.checkSuccessOnlyReads(project, into: &result)
         if switches == 0 {
             result.notApplicable("No switch over a purchase result was found (StoreKit views handle pending purchases themselves).")
         }
@@ -936,6 +978,65 @@ public struct PendingPurchaseUnhandledRule: Rule {
             return start
         }
         return nil
+    }
+
+    /// A StoreKit purchase result read for `.success` alone, by `if case .success(…) = result`
+    /// with no `else`, or `guard case .success(…) = result else { return }`: the other results,
+    /// `.pending` among them, end there without a word, as in a switch whose `.pending` case does
+    /// nothing (a public app's `guard case .success(let verification) = try await
+    /// product.purchase() else { return }`). Not reported when the function names `.pending`
+    /// elsewhere, hands the result back (`return result`), or is a StoreKit view's completion
+    /// (the view shows the state itself). Returns how many such reads were judged.
+    static func checkSuccessOnlyReads(_ project: Project, into result: inout RuleResult) -> Int {
+        var judged = 0
+        for file in project.swiftFiles where file.mentions("success") && file.mentions("purchase") {
+            let local = Project(swiftFiles: [file])
+            for success in file.occurrences(of: "success") where file.isImplicitMember(success) && file.outermostCasePattern(of: success) == success {
+                // `if case .success` / `guard case .success`, the list's first condition.
+                guard success >= 3, file.isKind(success - 1, .dot), file.isIdentifier(success - 2, "case"),
+                      file.isIdentifier(success - 3, "if") || file.isIdentifier(success - 3, "guard")
+                else { continue }
+                let keyword = success - 3
+                // The subject after the pattern's `=`: `try await product.purchase()` or a name.
+                var equals = success + 1
+                if file.isKind(equals, .leftParen), let close = file.matchingBracket(of: equals) { equals = close + 1 }
+                guard file.isOperator(equals, "=") else { continue }
+                var subject = equals + 1
+                while file.isIdentifier(subject, "try") || file.isIdentifier(subject, "await") { subject += 1 }
+                let isPurchase = TransactionFlow.directSource(at: subject, in: file) == .purchase
+                    || file.isKind(subject, .identifier) && TransactionFlow.traceSource(of: subject, in: file, before: keyword, project: local, depth: 0) == .purchase
+                guard isPurchase else { continue }
+                // A StoreKit view's completion: the view shows pending and failed purchases.
+                if file.declarationChain(of: keyword).contains(where: { file.declarations[$0].kind == .closure && file.declarations[$0].name == "onInAppPurchaseCompletion" }) { continue }
+                guard let function = file.enclosingFunction(of: keyword) else { continue }
+                let body = file.bodyRange(of: function)
+                judged += 1
+                if file.occurrences(of: "pending", in: body).contains(where: { file.isImplicitMember($0) }) { continue }
+                // The statement's braces: the `if` body (and whether an `else` follows), or the
+                // `guard`'s `else` block.
+                var open = subject
+                while open < body.upperBound, !file.isKind(open, .leftBrace) {
+                    if file.isKind(open, .leftParen) || file.isKind(open, .leftBracket), let close = file.matchingBracket(of: open) { open = close }
+                    open += 1
+                }
+                guard open < body.upperBound, let close = file.matchingBracket(of: open) else { continue }
+                if file.isIdentifier(keyword, "if") {
+                    if file.isIdentifier(close + 1, "else") { continue }
+                } else if !Self.doesNothing((open + 1)..<close, in: file) {
+                    continue
+                }
+                // The result handed back to the caller, who shows the state.
+                if file.isKind(subject, .identifier), !file.isKind(subject + 1, .dot), !file.isKind(subject + 1, .leftParen),
+                   file.occurrences(of: file.text(subject), in: close..<body.upperBound).contains(where: { file.isIdentifier($0 - 1, "return") }) {
+                    continue
+                }
+                result.report(
+                    in: file, at: keyword,
+                    "This purchase result is read only for .success: a .pending purchase (Ask to Buy) ends here without telling the buyer that it awaits approval."
+                )
+            }
+        }
+        return judged
     }
 
     /// A case body of only `break`, `return`, `()` or nothing (comments are not code).
