@@ -13,6 +13,20 @@ extension SwiftFile {
         enclosingBracket(of: index) { isKind($0, .leftBrace) }
     }
 
+    /// The first `{` from `index` on that is not inside parentheses or brackets: for an
+    /// `if`/`while` condition list, its body; for a `guard`'s, its `else` block. Nil when none
+    /// comes before `limit`.
+    public func conditionBodyBrace(from index: Int, before limit: Int? = nil) -> Int? {
+        let end = min(limit ?? code.count, code.count)
+        var i = index
+        while i < end {
+            if isKind(i, .leftBrace) { return i }
+            if isKind(i, .leftParen) || isKind(i, .leftBracket), let close = matchingBracket(of: i), close > i { i = close }
+            i += 1
+        }
+        return nil
+    }
+
     /// The first token of the statement that contains `index`, inside its innermost brace.
     /// A line that starts with an operator or a dot, or follows a `,`, `(`, `[` or an operator,
     /// continues the statement above.

@@ -928,12 +928,8 @@ public struct PendingPurchaseUnhandledRule: Rule {
         if names.contains("verified") || names.contains("unverified") { return false }
         var start = statement.subjectRange.lowerBound
         while start < statement.subjectRange.upperBound, file.isIdentifier(start, "try") || file.isIdentifier(start, "await") { start += 1 }
-        if start < statement.subjectRange.upperBound {
-            if TransactionFlow.directSource(at: start, in: file) == .purchase { return true }
-            if file.isKind(start, .identifier),
-               TransactionFlow.traceSource(of: start, in: file, before: statement.keyword, project: local, depth: 0) == .purchase {
-                return true
-            }
+        if start < statement.subjectRange.upperBound, isPurchaseResult(at: start, before: statement.keyword, in: file, local: local) {
+            return true
         }
         // Cases shaped like PurchaseResult: `.success(…)` together with `.userCancelled` or `.pending`;
         // a refund request's status has `.success` and `.userCancelled` too.
@@ -956,6 +952,14 @@ public struct PendingPurchaseUnhandledRule: Rule {
         return signature.contains { k in
             file.isKind(k, .identifier) && ["purchase", "payment"].contains { ASCIISearch.contains(file.text(k).lowercased(), $0) }
         }
+    }
+
+    /// Whether the expression starting at `start` (after any `try`/`await`) is a StoreKit
+    /// purchase result: a `purchase()` call, or a name traced back to one before `limit`.
+    static func isPurchaseResult(at start: Int, before limit: Int, in file: SwiftFile, local: Project) -> Bool {
+        if TransactionFlow.directSource(at: start, in: file) == .purchase { return true }
+        return file.isKind(start, .identifier)
+            && TransactionFlow.traceSource(of: start, in: file, before: limit, project: local, depth: 0) == .purchase
     }
 
     /// A `return` after the switch, in its function, that hands the switch's subject back
@@ -1003,9 +1007,7 @@ public struct PendingPurchaseUnhandledRule: Rule {
                 guard file.isOperator(equals, "=") else { continue }
                 var subject = equals + 1
                 while file.isIdentifier(subject, "try") || file.isIdentifier(subject, "await") { subject += 1 }
-                let isPurchase = TransactionFlow.directSource(at: subject, in: file) == .purchase
-                    || file.isKind(subject, .identifier) && TransactionFlow.traceSource(of: subject, in: file, before: keyword, project: local, depth: 0) == .purchase
-                guard isPurchase else { continue }
+                guard isPurchaseResult(at: subject, before: keyword, in: file, local: local) else { continue }
                 // A StoreKit view's completion: the view shows pending and failed purchases.
                 if file.declarationChain(of: keyword).contains(where: { file.declarations[$0].kind == .closure && file.declarations[$0].name == "onInAppPurchaseCompletion" }) { continue }
                 guard let function = file.enclosingFunction(of: keyword) else { continue }
@@ -1014,12 +1016,9 @@ public struct PendingPurchaseUnhandledRule: Rule {
                 if file.occurrences(of: "pending", in: body).contains(where: { file.isImplicitMember($0) }) { continue }
                 // The statement's braces: the `if` body (and whether an `else` follows), or the
                 // `guard`'s `else` block.
-                var open = subject
-                while open < body.upperBound, !file.isKind(open, .leftBrace) {
-                    if file.isKind(open, .leftParen) || file.isKind(open, .leftBracket), let close = file.matchingBracket(of: open) { open = close }
-                    open += 1
-                }
-                guard open < body.upperBound, let close = file.matchingBracket(of: open) else { continue }
+                guard let open = file.conditionBodyBrace(from: subject, before: body.upperBound),
+                      let close = file.matchingBracket(of: open)
+                else { continue }
                 if file.isIdentifier(keyword, "if") {
                     if file.isIdentifier(close + 1, "else") { continue }
                 } else if !Self.doesNothing((open + 1)..<close, in: file) {

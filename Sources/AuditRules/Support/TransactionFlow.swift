@@ -410,13 +410,9 @@ struct TransactionFlow {
                 }
             }
         }
-        if file.isIdentifier(owner, "if") || file.isIdentifier(owner, "while") || file.isIdentifier(owner, "case") {
-            var i = owner + 1
-            while i < code.count {
-                if file.isKind(i, .leftBrace) { return owner..<max(owner, file.matchingBracket(of: i) ?? code.count) }
-                if file.isKind(i, .leftParen) || file.isKind(i, .leftBracket), let close = file.matchingBracket(of: i), close > i { i = close }
-                i += 1
-            }
+        if file.isIdentifier(owner, "if") || file.isIdentifier(owner, "while") || file.isIdentifier(owner, "case"),
+           let body = file.conditionBodyBrace(from: owner + 1) {
+            return owner..<max(owner, file.matchingBracket(of: body) ?? code.count)
         }
         // `guard`, `let`, `var`: the rest of the innermost enclosing block.
         guard let block = file.enclosingBrace(of: owner) else { return owner..<code.count }
