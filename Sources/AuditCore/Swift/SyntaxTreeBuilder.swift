@@ -481,8 +481,9 @@ struct SyntaxTreeBuilder {
         var pending: [(index: Int, declaration: Declaration)] = []
         // A large range's lists at the most they can hold, a declaration a keyword (the 50 MB
         // file has one declaration for every 2.3 keywords: 171,911 for 400,192): grown by
-        // doubling, each copied its entries into memory the kernel zeroed anew (perf: a sixth of the file's page faults were the
-        // declarations' lists), and the pages reserved and not written are never touched.
+        // doubling, each copied its entries into memory the kernel zeroed anew (perf: a sixth
+        // of the file's page faults were the declarations' lists), and the pages reserved and
+        // not written are never touched.
         if range.count >= Self.declarationsInHalvesCount / 2, let keywords {
             let most = keywords.count(in: range)
             pending.reserveCapacity(most)
