@@ -832,9 +832,15 @@ struct SyntaxTreeBuilder {
     /// The name token of the call a closure is passed to as a trailing closure: `Task {`,
     /// `.task {`, `Button("Restore") {`, `Button { } label: {`, or -1.
     private func calleeOfClosure(at brace: Int, match: BracketPartners, parent: EnclosingBrackets) -> Int {
-        // A closure passed inside an argument list: `first(where: { … })`, `Task(operation: { … })`.
+        // A closure passed inside an argument list or a parameter's default value:
+        // `first(where: { … })`, `Task(operation: { … })`, `func f(x: () -> Void = { … })`;
+        // not a trailing closure inside one (`NavigationLink(destination: Store().task { … })`
+        // passes the closure to `task`), nor a labelled trailing closure after another.
         let open = Int(parent[brace])
-        if open > 0, code[open].kind == .leftParen, kind(open - 1) == .identifier || kind(open - 1) == .backtickIdentifier {
+        let startsArgument = kind(brace - 1) == .leftParen || kind(brace - 1) == .comma
+            || kind(brace - 1) == .colon && kind(brace - 3) != .rightBrace
+            || kind(brace - 1) == .operator && spells(brace - 1, "=")
+        if open > 0, code[open].kind == .leftParen, startsArgument, kind(open - 1) == .identifier || kind(open - 1) == .backtickIdentifier {
             if !spellsAny(open - 1, Self.controlKeywords) { return open - 1 }
         }
         var i = brace - 1

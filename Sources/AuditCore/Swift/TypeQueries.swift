@@ -16,7 +16,7 @@ extension SwiftFile {
         }
         guard isKind(receiver, .identifier) else { return nil }
         let name = text(receiver)
-        if name == "self" {
+        if name == "self" || name == "Self" {
             return enclosingType(of: receiver).map { declarations[$0].name }
         }
         if name == "shared" || name == "default" || name == "current", let base = self.receiver(of: receiver),
@@ -45,7 +45,8 @@ extension SwiftFile {
             let isBinding = isIdentifier(before, "var") || isIdentifier(before, "let")
             // A parameter: `store: Store`, `using store: Store`, `_ store: Store` inside the
             // parentheses of a function's signature.
-            let isParameter = !isBinding && enclosingBracket(of: i).map { isKind($0, .leftParen) } == true
+            // Not an argument label: `StoreScreen(store: store)` declares nothing.
+            let isParameter = !isBinding && enclosingBracket(of: i).map { isKind($0, .leftParen) && isSignature($0) } == true
                 && token(i, offsetBy: 1, is: .colon) && (isKind(before, .leftParen) || isKind(before, .comma) || isKind(before, .identifier))
             guard isBinding || isParameter else { continue }
             // `name: Type`, `name: Type?`, `name: Type!`, `name: any Type`, `name: some Type`
@@ -65,6 +66,30 @@ extension SwiftFile {
             if isBinding, let attributeType = environmentType(before: before) { return attributeType }
         }
         return nil
+    }
+
+    /// Whether the `(` at `open` starts a parameter list: of a function (`func buy(`,
+    /// `func load<T>(`), an initializer or subscript (`init(`, `init?(`), or a closure
+    /// (`{ (store: Store) in`); not a call's arguments.
+    private func isSignature(_ open: Int) -> Bool {
+        guard var before = previousCodeIndex(before: open) else { return false }
+        if isKind(before, .leftBrace) { return true }
+        if isOperator(before, "?") || isOperator(before, "!") { before = previousCodeIndex(before: before) ?? before }
+        if isIdentifier(before, "init") || isIdentifier(before, "subscript") { return true }
+        // Generic parameters: back to the `<` after the name.
+        if isKind(before, .operator), text(before).hasSuffix(">") {
+            var k = before
+            var steps = 0
+            while let previous = previousCodeIndex(before: k), steps < 40,
+                  !isKind(previous, .leftBrace), !isKind(previous, .rightBrace), !isKind(previous, .leftParen), !isKind(previous, .rightParen) {
+                k = previous
+                steps += 1
+                if isIdentifier(k, "func") || isIdentifier(k, "init") || isIdentifier(k, "subscript") { return true }
+            }
+            return false
+        }
+        guard isName(before) || isKind(before, .operator), let keyword = previousCodeIndex(before: before) else { return false }
+        return isIdentifier(keyword, "func")
     }
 
     /// `Store` in `@Environment(Store.self)` written just before the `var` at `keyword`.
