@@ -282,6 +282,11 @@ public struct Report: Sendable {
             // "No paywall was found" is said of the Swift views: an Objective-C screen is not read.
             status = .notChecked
             notes.append("Part of the app's StoreKit code is Objective-C (\(objectiveCFiles) file\(objectiveCFiles == 1 ? "" : "s")), whose screens \(unread.rule.identifier) does not read: check this by hand.")
+        } else if let undecided = ran.lazy.compactMap(\.undecidedReason).first {
+            // Evidence of part of the item (a listener exists) does not pass the part a rule
+            // could not decide (that it starts at launch).
+            status = .notChecked
+            notes.append(undecided)
         } else if ran.allSatisfy({ $0.notApplicableReason != nil || $0.manualCheckReason != nil }),
                   ran.contains(where: { $0.manualCheckReason != nil }) {
             // What would answer the item is not in the repository: a person checks it.

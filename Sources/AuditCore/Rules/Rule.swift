@@ -35,6 +35,10 @@ public struct RuleResult: Sendable {
     /// Store listing lives in App Store Connect unless the repository keeps it): a person
     /// checks it, and this says why.
     public private(set) var manualCheckReason: String?
+    /// Set when the item applies and the rule found what it concerns but could not decide it
+    /// (a listener whose start it cannot trace): the item is not checked, even where another of
+    /// its rules has evidence, unless a finding fails it. Says what a person should check.
+    public private(set) var undecidedReason: String?
 
     public init(rule: RuleDescription) { self.rule = rule }
 
@@ -93,6 +97,10 @@ public struct RuleResult: Sendable {
 
     public mutating func needsManualCheck(_ reason: String) {
         manualCheckReason = reason
+    }
+
+    public mutating func undecided(_ reason: String) {
+        undecidedReason = reason
     }
 
     mutating func setFindings(_ new: [Finding]) { findings = new }

@@ -154,6 +154,65 @@ public struct TransactionListenerLateRule: Rule {
                     }
                     """),
             ]),
+            // A store pushed by a NavigationLink's destination starts the listener when the
+            // user follows the link (the store handed down by the root view, as a label and a
+            // value of the same name: `StoreScreen(store: store)`).
+            RuleExample(files: [
+                ("App.swift", "@main struct NotesApp: App { var body: some Scene { WindowGroup { RootView() } } }"),
+                ("RootView.swift", """
+                    struct RootView: View {
+                        @StateObject private var store = StoreManager.shared
+                        var body: some View {
+                            NavigationStack {
+                                NavigationLink(destination: StoreScreen(store: store).↓task { await store.listen() }) { Text("Store") }
+                            }
+                        }
+                    }
+                    """),
+                ("StoreManager.swift", """
+                    final class StoreManager: ObservableObject {
+                        static let shared = StoreManager()
+                        func listen() async { for await update in Transaction.updates { _ = update } }
+                    }
+                    """),
+            ]),
+            // Started by a button's action: only once the user taps it.
+            RuleExample(files: [
+                ("App.swift", "@main struct PhotoApp: App { var body: some Scene { WindowGroup { UpgradeView() } } }"),
+                ("UpgradeView.swift", """
+                    struct UpgradeView: View {
+                        @StateObject private var listener = TransactionListener()
+                        var body: some View {
+                            ↓Button("Upgrade") { listener.startListening() }
+                        }
+                    }
+                    final class TransactionListener: ObservableObject {
+                        private var task: Task<Void, Never>?
+                        func startListening() { task = Task { for await update in Transaction.updates { _ = update } } }
+                    }
+                    """),
+            ]),
+            // A shared instance makes its listener through a static helper, and only the
+            // paywall touches it: `static let shared` is created on first use.
+            RuleExample(files: [
+                ("App.swift", "@main struct TimerApp: App { var body: some Scene { WindowGroup { Text(\"Timer\") } } }"),
+                ("PurchaseManager.swift", """
+                    final class PurchaseManager {
+                        static let shared = PurchaseManager()
+                        private var listener: Task<Void, Never>?
+                        private init() { listener = Self.makeListener() }
+                        private static func makeListener() -> Task<Void, Never> {
+                            Task(priority: .background) { for await update in Transaction.updates { _ = update } }
+                        }
+                        func buy() async {}
+                    }
+                    """),
+                ("PaywallView.swift", """
+                    struct PaywallView: View {
+                        var body: some View { Button("Buy") { Task { await ↓PurchaseManager.shared.buy() } } }
+                    }
+                    """),
+            ]),
             // Two types have a `start()`: the App starts its analytics at launch, and the store's
             // listener starts only when the shop appears. The call is followed by its receiver's type.
             RuleExample(files: [
@@ -358,7 +417,27 @@ public struct TransactionListenerLateRule: Rule {
                     }
                     """),
             ]),
-            // A listener whose start cannot be traced is given the benefit of the doubt.
+            // The same shared instance, touched by the App: its listener starts at launch.
+            RuleExample(files: [
+                ("App.swift", """
+                    @main struct TimerApp: App {
+                        let purchases = PurchaseManager.shared
+                        var body: some Scene { WindowGroup { Text("Timer") } }
+                    }
+                    """),
+                ("PurchaseManager.swift", """
+                    final class PurchaseManager {
+                        static let shared = PurchaseManager()
+                        private var listener: Task<Void, Never>?
+                        private init() { listener = Self.makeListener() }
+                        private static func makeListener() -> Task<Void, Never> {
+                            Task(priority: .background) { for await update in Transaction.updates { _ = update } }
+                        }
+                    }
+                    """),
+            ]),
+            // A listener whose start cannot be traced is not reported: the checklist item is
+            // left not checked, for a person to confirm.
             RuleExample("""
                 final class Listener {
                     func run() async { for await update in Transaction.updates { _ = update } }
@@ -395,7 +474,7 @@ public struct TransactionListenerLateRule: Rule {
             if case .launch(let path) = context {
                 result.evidence(in: listener.file, at: listener.site, "The Transaction.updates listener starts at launch: \(path)")
             } else {
-                result.evidence(in: listener.file, at: listener.site, "A Transaction.updates listener exists in \(scopeDescription(of: listener.site, in: listener.file)); where it starts could not be traced")
+                result.undecided("A Transaction.updates listener exists in \(scopeDescription(of: listener.site, in: listener.file)) (\(listener.file.location(of: listener.site))), but where it starts could not be traced: check by hand that the app starts it at launch.")
             }
             return
         }

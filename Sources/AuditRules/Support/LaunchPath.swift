@@ -7,6 +7,8 @@ import AuditCore
 enum LaunchPath {
     /// View modifiers whose closure runs when the view appears or changes.
     static let viewModifierClosures: Set<String> = ["task", "onAppear", "onReceive", "refreshable", "onChange", "onOpenURL", "onDisappear"]
+    /// Calls whose closure runs when the user acts: a tap, a gesture, a submitted field.
+    static let userActionClosures: Set<String> = ["Button", "onTapGesture", "onLongPressGesture", "onSubmit"]
     /// App and scene delegate methods that run at launch.
     static let launchMethods: Set<String> = ["application", "applicationDidFinishLaunching", "scene", "sceneWillEnterForeground"]
     /// Protocol name endings whose requirements the frameworks call by name.
@@ -33,6 +35,12 @@ enum LaunchPath {
             let declaration = file.declarations[d]
             switch declaration.kind {
             case .closure:
+                // A button's action runs when the user taps it (`Button("Upgrade") { … }`,
+                // `Button(action: { … })`), not its label (`label: { … }`).
+                if userActionClosures.contains(declaration.name), declaration.calleeIndex >= 0,
+                   !(file.isKind(declaration.keyword - 1, .colon) && file.isIdentifier(declaration.keyword - 2, "label")) {
+                    return .view("the action of \(declaration.name) in \(scopeDescription(of: index, in: file))", file.location(of: declaration.calleeIndex))
+                }
                 guard viewModifierClosures.contains(declaration.name), declaration.calleeIndex >= 1,
                       file.isImplicitMember(declaration.calleeIndex) || file.receiver(of: declaration.calleeIndex) != nil,
                       file.isKind(declaration.calleeIndex - 1, .dot)
@@ -40,7 +48,8 @@ enum LaunchPath {
                 // A `.task` on the root view of the first scene runs when the app's window
                 // first appears: at launch (unless it sits in a presented sheet).
                 if let type = file.enclosingType(of: index), rootViewTypes(in: project).contains(file.declarations[type].name),
-                   !chain[(position + 1)...].contains(where: { isPresentation(file.declarations[$0]) }) {
+                   !chain[(position + 1)...].contains(where: { isPresentation(file.declarations[$0]) }),
+                   !isPresentedArgument(declaration.calleeIndex, in: file) {
                     return .launch(".\(declaration.name) of the root view \(file.declarations[type].name)")
                 }
                 return .view(".\(declaration.name) in \(scopeDescription(of: index, in: file))", file.location(of: declaration.calleeIndex))
@@ -71,6 +80,19 @@ enum LaunchPath {
 
     private static func isPresentation(_ declaration: Declaration) -> Bool {
         declaration.kind == .closure && presentationClosures.contains(declaration.name)
+    }
+
+    /// Whether code token `index` is inside an argument of a presentation call in the same
+    /// closure: `NavigationLink(destination: StoreScreen().task { … }) { … }` shows the store
+    /// when the link is followed, not at launch.
+    private static func isPresentedArgument(_ index: Int, in file: SwiftFile) -> Bool {
+        var inner = index
+        for _ in 0..<8 {
+            guard let (call, _) = file.enclosingCallArguments(ofArgument: inner) else { return false }
+            if presentationClosures.contains(file.text(call.name)) { return true }
+            inner = call.name
+        }
+        return false
     }
 
     /// The contexts of every call of `name`: launch if any caller starts at launch, view if
