@@ -4,7 +4,6 @@ import AuditCore
 public struct RevocationNotCheckedRule: Rule {
     public init() {}
 
-    static let flagWords = ["premium", "pro", "subscribed", "unlocked", "entitled", "purchased", "paid", "plus", "vip"]
 
     public static let description = RuleDescription(
         identifier: "revocation_not_checked",
@@ -140,8 +139,81 @@ public struct RevocationNotCheckedRule: Rule {
                     }
                 }
                 """),
+            // Grants written as public apps write them: a flag on a shared settings object, a
+            // stored default, a dictionary keyed by product, a setter.
+            RuleExample("""
+                final class PurchaseObserver {
+                    func observe() async {
+                        for await update in Transaction.updates {
+                            guard case .verified(let transaction) = update else { continue }
+                            await transaction.finish()
+                            UserSettings.shared.↓isPremium = true
+                            UserDefaults.standard.↓set(true, forKey: "hasLifetimeAccess")
+                            ↓ownedSince[transaction.productID] = transaction.purchaseDate
+                            ↓setSupporter(true)
+                        }
+                    }
+                }
+                """),
+            // revocationDate written into a log line decides nothing.
+            RuleExample("""
+                func listen() async {
+                    for await update in Transaction.updates {
+                        guard case .verified(let transaction) = update else { continue }
+                        logger.info("update \\(transaction.id), revoked: \\(String(describing: transaction.revocationDate))")
+                        purchasedIDs.↓insert(transaction.productID)
+                        await transaction.finish()
+                    }
+                }
+                """),
+            // A revocation date is in the past: `revoked > Date()` is never true, so the else
+            // branch grants a refunded purchase too.
+            RuleExample("""
+                func listen() async {
+                    for await update in Transaction.updates {
+                        guard case .verified(let transaction) = update else { continue }
+                        if let revoked = transaction.revocationDate, revoked > Date() {
+                            isPro = false
+                        } else {
+                            ↓isPro = true
+                        }
+                        await transaction.finish()
+                    }
+                }
+                """),
         ],
         nonTriggeringExamples: [
+            // The check lives in an extension the grant asks (StoreKitPlus-style `isValid`).
+            RuleExample("""
+                extension Transaction {
+                    var grantsAccess: Bool { revocationDate == nil && !isUpgraded }
+                }
+                final class Store {
+                    var owned: [String: Date] = [:]
+                    func listen() async {
+                        for await update in Transaction.updates {
+                            guard case .verified(let transaction) = update else { continue }
+                            if transaction.grantsAccess {
+                                owned[transaction.productID] = transaction.purchaseDate
+                            } else {
+                                owned[transaction.productID] = nil
+                            }
+                            await transaction.finish()
+                        }
+                    }
+                }
+                """),
+            // Neither a removal nor a default that is not about access is a grant.
+            RuleExample("""
+                func listen() async {
+                    for await update in Transaction.updates {
+                        guard case .verified(let transaction) = update else { continue }
+                        owned[transaction.productID] = nil
+                        UserDefaults.standard.set(true, forKey: "hasSeenUpdate")
+                        await transaction.finish()
+                    }
+                }
+                """),
             // The revocation reason read instead of the date, in the function that grants.
             RuleExample("""
                 final class Entitlements {
@@ -392,15 +464,96 @@ public struct RevocationNotCheckedRule: Rule {
                     let value = file.text(argument.lowerBound)
                     sites.append(GrantSite(index: i, transactionName: transactionWrapped(in: value, before: i, in: file) ?? value))
                 }
-            } else if i + 2 < code.count, file.tokenIs(i + 1, "="), file.isIdentifier(i + 2, "true"), file.receiver(of: i) == nil || file.tokenIs(i - 2, "self") {
-                let lower = name.lowercased()
-                guard flagWords.contains(where: { ASCIISearch.contains(lower, $0) }) else { continue }
+            } else if i + 2 < code.count, file.tokenIs(i + 1, "="), file.isIdentifier(i + 2, "true") {
+                // `isPremium = true`, `self.isPro = true`, and a flag on another object:
+                // `AppSettings.shared.isPremium = true`.
+                guard AccessFlags.isFlagName(name) else { continue }
                 // The transaction: the verified binding live here, found by the caller.
                 sites.append(GrantSite(index: i, transactionName: nearestTransactionName(before: i, in: file)))
             }
         }
+        if mentionsVerified {
+            // `setPremium(true)`, `UserDefaults.standard.set(true, forKey: "isPro")`.
+            for value in file.occurrences(of: "true") {
+                guard let (call, argument) = file.enclosingCallArguments(ofArgument: value),
+                      argument.valueRange == value..<(value + 1), argument.label == nil,
+                      call.arguments.first?.valueRange == argument.valueRange
+                else { continue }
+                let callee = file.text(call.name)
+                let grants: Bool
+                if callee == "set" {
+                    grants = call.arguments.count == 2 && call.arguments[1].label == "forKey"
+                        && call.arguments[1].valueRange.contains(where: { AccessFlags.isFlagName(file.text($0)) })
+                } else {
+                    grants = call.arguments.count == 1 && callee.hasPrefix("set") && AccessFlags.isFlagName(callee)
+                }
+                if grants { sites.append(GrantSite(index: call.name, transactionName: nearestTransactionName(before: call.name, in: file))) }
+            }
+        }
+        if mentionsProductID {
+            // `owned[transaction.productID] = transaction.purchaseDate`: a subscript assignment
+            // that does not remove (`= nil`).
+            for productID in file.occurrences(of: "productID") {
+                guard let receiver = file.receiver(of: productID), file.isKind(receiver, .identifier),
+                      let open = file.enclosingBracket(of: productID), file.isKind(open, .leftBracket), open > 0, file.isKind(open - 1, .identifier) || file.isKind(open - 1, .rightParen) || file.isKind(open - 1, .rightBracket),
+                      let close = file.matchingBracket(of: open), close + 2 < code.count,
+                      file.tokenIs(close + 1, "="), !file.isIdentifier(close + 2, "nil")
+                else { continue }
+                sites.append(GrantSite(index: open - 1, transactionName: file.text(receiver)))
+            }
+            sites.sort { $0.index < $1.index }
+        }
         return sites
     }
+
+    /// Whether `revocationDate` or `revocationReason` at code token `index` decides something:
+    /// not text in a log line or an interpolation, and not compared as a date still to come
+    /// (`revocationDate > Date()` is never true: the date is when Apple revoked it).
+    static func isRevocationTest(_ index: Int, in file: SwiftFile) -> Bool {
+        if file.isInsideInterpolation(index) { return false }
+        if let (call, _) = file.enclosingCallArguments(ofArgument: index), loggingCalls.contains(file.text(call.name)) {
+            return false
+        }
+        let isFuture: (Int) -> Bool = { k in
+            (file.isOperator(k, ">") || file.isOperator(k, ">="))
+                && (file.isIdentifier(k + 1, "Date") || file.tokenIs(k + 1, ".") && file.isIdentifier(k + 2, "now"))
+        }
+        if isFuture(index + 1) { return false }
+        // `if let revoked = t.revocationDate, revoked > Date()`.
+        if index >= 4, file.tokenIs(index - 1, "."), file.tokenIs(index - 3, "="), file.isKind(index - 4, .identifier),
+           file.tokenIs(index + 1, ","), file.tokenIs(index + 2, spelled: file.text(index - 4)), isFuture(index + 3) {
+            return false
+        }
+        return true
+    }
+
+    private static let loggingCalls: Set<String> = [
+        "print", "debugPrint", "dump", "NSLog", "os_log", "log", "trace", "debug", "info", "notice", "warning", "error", "fault", "critical",
+    ]
+
+    private enum RevocationMembersKey {}
+
+    /// Properties and methods that test a transaction's revocation in their own body
+    /// (`extension Transaction { var grantsAccess: Bool { revocationDate == nil } }`), by name.
+    static func revocationTestingMembers(in project: Project) -> Set<String> {
+        project.fact(RevocationMembersKey.self) {
+            var names = Set<String>()
+            for word in ["revocationDate", "revocationReason"] {
+                for file in project.swiftFiles(mentioning: word) {
+                    for k in file.occurrences(of: word) where isRevocationTest(k, in: file) {
+                        guard let d = file.enclosingDeclaration(of: k) else { continue }
+                        let declaration = file.declarations[d]
+                        guard declaration.kind == .variable || declaration.kind == .function,
+                              declaration.parent >= 0, file.declarations[declaration.parent].kind.isType
+                        else { continue }
+                        names.insert(declaration.name)
+                    }
+                }
+            }
+            return names
+        }
+    }
+
 
     /// The transaction a local value is made from: `let purchased = PurchasedProduct(tx: tx, …)`
     /// with `tx` the nearest verified binding before it.
@@ -432,12 +585,24 @@ public struct RevocationNotCheckedRule: Rule {
         // From the identifier index (a lookup per name, not a look at every token of the
         // function: asked once per grant site and per call site of its function).
         let mentionsRevocation: (SwiftFile, Range<Int>) -> Bool = { file, range in
-            !file.occurrences(of: "revocationDate", in: range).isEmpty || !file.occurrences(of: "revocationReason", in: range).isEmpty
+            file.occurrences(of: "revocationDate", in: range).contains { isRevocationTest($0, in: file) }
+                || file.occurrences(of: "revocationReason", in: range).contains { isRevocationTest($0, in: file) }
         }
         guard let function = file.enclosingFunction(of: index) else {
             return mentionsRevocation(file, file.code.indices)
         }
-        if mentionsRevocation(file, file.fullRange(of: function)) { return true }
+        let range = file.fullRange(of: function)
+        if mentionsRevocation(file, range) { return true }
+        // `transaction.grantsAccess`, with `grantsAccess` a member (of an extension of
+        // Transaction, say) that tests the revocation itself.
+        let members = revocationTestingMembers(in: project)
+        if !members.isEmpty, members.contains(where: { member in
+            file.occurrences(of: member, in: range).contains { k in
+                file.receiver(of: k).map { file.tokenIs($0, spelled: transaction) } ?? false
+            }
+        }) {
+            return true
+        }
         let declaration = file.declarations[function]
         guard declaration.kind == .function else { return false }
         // Callers that check before calling.
