@@ -103,8 +103,58 @@ public struct EntitlementsNotRefreshedRule: Rule {
                     var body: some Scene { WindowGroup { Text("Tips") } }
                 }
                 """),
+            // A scene-phase hook that only clears the badge refreshes nothing.
+            RuleExample("""
+                @main struct CounterApp: App {
+                    @Environment(\\.scenePhase) private var scenePhase
+                    @StateObject private var store = Store()
+                    var body: some Scene {
+                        WindowGroup { ContentView().task { await store.loadEntitlements() } }
+                            .onChange(of: scenePhase) { _, phase in
+                                if phase == .active { UIApplication.shared.applicationIconBadgeNumber = 0 }
+                            }
+                    }
+                }
+                @MainActor final class Store: ObservableObject {
+                    @Published var isPro = false
+                    func loadEntitlements() async {
+                        for await result in ↓Transaction.currentEntitlements {
+                            if case .verified(let t) = result, t.revocationDate == nil { isPro = true }
+                        }
+                    }
+                }
+                """),
         ],
         nonTriggeringExamples: [
+            // The updates handler sets the access flag (here on a shared settings object).
+            RuleExample("""
+                @main struct WidgetsApp: App {
+                    let updates = Task.detached {
+                        for await result in Transaction.updates {
+                            guard case .verified(let transaction) = result else { continue }
+                            UserSettings.shared.isPremium = transaction.revocationReason == nil
+                            await transaction.finish()
+                        }
+                    }
+                    var body: some Scene { WindowGroup { ContentView() } }
+                }
+                func loadAccess() async {
+                    for await result in Transaction.currentEntitlements {
+                        if case .verified(let t) = result, t.revocationDate == nil { UserSettings.shared.isPremium = true }
+                    }
+                }
+                """),
+            // A foreground notification whose selector re-reads them.
+            RuleExample("""
+                final class EntitlementWatcher: NSObject {
+                    override init() {
+                        super.init()
+                        NotificationCenter.default.addObserver(self, selector: #selector(appWillEnterForeground), name: UIApplication.willEnterForegroundNotification, object: nil)
+                    }
+                    @objc func appWillEnterForeground() { Task { await reload() } }
+                    func reload() async { for await r in Transaction.currentEntitlements { _ = r } }
+                }
+                """),
             // continue skips one update and keeps listening; a return inside a closure in the
             // loop leaves only the closure.
             RuleExample("""
@@ -237,7 +287,7 @@ public struct EntitlementsNotRefreshedRule: Rule {
             result.evidence(in: evidence.file, at: evidence.index, "Entitlements are updated from the Transaction.updates handler in \(scopeDescription(of: evidence.index, in: evidence.file))")
             return
         }
-        if let hook = Self.foregroundHook(project: project) {
+        if let hook = Self.foregroundHook(project: project, refreshFunctions: refreshFunctions) {
             result.evidence(in: hook.file, at: hook.index, "Entitlements are re-read when the app returns to the foreground (\(hook.file.text(hook.index)))")
             return
         }
@@ -247,13 +297,22 @@ public struct EntitlementsNotRefreshedRule: Rule {
         )
     }
 
-    /// A `Transaction.updates` loop whose body (or the functions it calls, two levels deep)
-    /// calls an entitlement refresh or grants/removes entitlements itself.
-    static func updatesHandlerRefreshes(project: Project, refreshFunctions: Set<String>) -> CodeSite? {
+    /// Whether code in `range` (or the functions it calls, two levels deep) re-reads the
+    /// entitlements (calls a function that reads `Transaction.currentEntitlements`), or, with
+    /// `grants`, grants or removes them itself.
+    struct RefreshSearch {
+        let project: Project
+        let refreshFunctions: Set<String>
         // The bodies of the functions named `name`, in project order, found when first asked:
         // only files that mention the name can declare it, so no other file's tree is built.
-        var functionBodies: [String: [(SwiftFile, Range<Int>)]] = [:]
-        func bodies(named name: String) -> [(SwiftFile, Range<Int>)] {
+        private var functionBodies: [String: [(SwiftFile, Range<Int>)]] = [:]
+
+        init(project: Project, refreshFunctions: Set<String>) {
+            self.project = project
+            self.refreshFunctions = refreshFunctions
+        }
+
+        private mutating func bodies(named name: String) -> [(SwiftFile, Range<Int>)] {
             if let known = functionBodies[name] { return known }
             var found: [(SwiftFile, Range<Int>)] = []
             if project.mayDeclareFunction(named: name) {
@@ -265,44 +324,82 @@ public struct EntitlementsNotRefreshedRule: Rule {
             functionBodies[name] = found
             return found
         }
-        func refreshes(_ file: SwiftFile, _ range: Range<Int>, depth: Int) -> Bool {
+
+        mutating func refreshes(_ file: SwiftFile, _ range: Range<Int>, grants: Bool, depth: Int = 0) -> Bool {
             for i in range where file.isKind(i, .identifier) {
                 let name = file.text(i)
-                if refreshFunctions.contains(name), file.isCall(at: i) { return true }
-                // Deciding per product what a transaction unlocks is updating entitlements.
-                if name == "productID" || name == "revocationDate" { return true }
-                if ["insert", "remove", "formUnion", "subtract"].contains(name), file.receiver(of: i) != nil,
-                   let call = file.call(at: i), (call.openParen..<max(call.openParen, call.closeParen)).contains(where: { file.isIdentifier($0, "productID") }) {
-                    return true
+                // `#selector(reload)` names the function the notification calls.
+                let selected = file.isKind(i - 1, .leftParen) && file.tokenIs(i - 2, "#selector")
+                if refreshFunctions.contains(name), file.isCall(at: i) || selected { return true }
+                if name == "currentEntitlements" || name == "currentEntitlementTask" { return true }
+                if grants {
+                    // Deciding per product what a transaction unlocks is updating entitlements.
+                    if name == "productID" || name == "revocationDate" || name == "revocationReason" { return true }
+                    if ["insert", "remove", "formUnion", "subtract"].contains(name), file.receiver(of: i) != nil,
+                       let call = file.call(at: i), (call.openParen..<max(call.openParen, call.closeParen)).contains(where: { file.isIdentifier($0, "productID") }) {
+                        return true
+                    }
+                    // A flag that says what the customer has: `isPro = …`, `settings.isPremium = true`.
+                    if file.isOperator(i + 1, "="), AccessFlags.isFlagName(name) { return true }
                 }
-                if depth < 2, file.isCall(at: i) {
-                    for (other, body) in bodies(named: name) where refreshes(other, body, depth: depth + 1) { return true }
+                if depth < 2, file.isCall(at: i) || selected {
+                    for (other, body) in bodies(named: name) where refreshes(other, body, grants: grants, depth: depth + 1) { return true }
                 }
             }
             return false
         }
+    }
+
+    /// A `Transaction.updates` loop whose body (or the functions it calls, two levels deep)
+    /// calls an entitlement refresh or grants/removes entitlements itself.
+    static func updatesHandlerRefreshes(project: Project, refreshFunctions: Set<String>) -> CodeSite? {
+        var search = RefreshSearch(project: project, refreshFunctions: refreshFunctions)
         for file in project.swiftFiles {
             for i in file.occurrences(of: "updates") where file.isMemberAccess(i, base: "Transaction", member: "updates") {
                 // The loop body: the brace after `in Transaction.updates …`.
                 guard let body = file.index(of: .leftBrace, after: i), let close = file.matchingBracket(of: body), close > body else { continue }
-                if refreshes(file, file.blockRange(body), depth: 0) { return CodeSite(file: file, index: i - 2) }
+                if search.refreshes(file, file.blockRange(body), grants: true) { return CodeSite(file: file, index: i - 2) }
             }
         }
         return nil
     }
 
-    /// A scene-phase or foreground-notification hook, or SwiftUI's currentEntitlementTask.
-    static func foregroundHook(project: Project) -> CodeSite? {
+    /// SwiftUI's currentEntitlementTask, or a scene-phase or foreground-notification hook whose
+    /// handler re-reads the entitlements (a hook that only clears a badge refreshes nothing).
+    static func foregroundHook(project: Project, refreshFunctions: Set<String>) -> CodeSite? {
+        var search = RefreshSearch(project: project, refreshFunctions: refreshFunctions)
         // Only files that mention a marker can hold one.
         for file in project.swiftFiles where Self.hookNames.names.contains(where: { file.mentions($0) }) {
             // The markers' occurrences, in token order, from the index: a String made for every
             // identifier of a file that mentions one was the rule's cost on a large file.
             for i in file.occurrences(ofAny: Self.hookNames) {
+                if file.tokenIs(i, "currentEntitlementTask") { return CodeSite(file: file, index: i) }
                 // `@Environment(\.scenePhase)` alone is not a hook; its use in onChange/if is.
                 if file.tokenIs(i, "scenePhase"), file.code.indices.contains(i - 2), file.tokenIs(i - 2, "\\") { continue }
-                return CodeSite(file: file, index: i)
+                if search.refreshes(file, handlerRange(ofHook: i, in: file), grants: false) { return CodeSite(file: file, index: i) }
             }
         }
         return nil
+    }
+
+    /// The code a foreground marker at `index` runs: a delegate method's body
+    /// (`func sceneWillEnterForeground`); the call the marker is handed to, with its closures
+    /// (`.onChange(of: scenePhase) { … }`, `.onReceive(…publisher(for: …)) { … }`,
+    /// `addObserver(…, selector: #selector(reload), name: …)`); or else its statement
+    /// (`if scenePhase == .active { … }`, a `for await` over the notifications).
+    static func handlerRange(ofHook index: Int, in file: SwiftFile) -> Range<Int> {
+        if file.isIdentifier(index - 1, "func"), let d = file.declarationIndices(named: file.text(index)).first(where: { file.declarations[$0].keyword == index - 1 }) {
+            return file.bodyRange(of: d)
+        }
+        var inner = index
+        for _ in 0..<3 {
+            guard let (call, _) = file.enclosingCallArguments(ofArgument: inner), let full = file.call(at: call.name) else { break }
+            let hasClosure = !full.trailingClosures.isEmpty
+                || full.arguments.contains { a in a.valueRange.contains { file.isKind($0, .leftBrace) || file.tokenIs($0, "#selector") } }
+            if hasClosure { return call.name..<(full.end + 1) }
+            inner = call.name
+        }
+        let start = file.statementStart(of: index)
+        return start..<max(start, file.statementEnd(from: start))
     }
 }
