@@ -49,7 +49,11 @@ public struct PolicyLinksMissingRule: Rule {
             } else if missing.isEmpty {
                 result.evidence(in: file, at: site.index, "SubscriptionStoreView in \(scopeDescription(of: site.index, in: file)) sets Terms of Service and Privacy Policy destinations")
             } else {
-                result.report(in: file, at: site.index, "SubscriptionStoreView has no \(missing.joined(separator: " and ")) destination.")
+                let hidden = file.calls(named: StoreButtons.name).contains { scope.contains($0.name) && StoreButtons.hides("policies", $0, in: file) }
+                let placeholders = file.calls(named: "subscriptionStorePolicyDestination").contains { scope.contains($0.name) && Self.isPlaceholderPage($0, in: file) }
+                let why = hidden ? " (`.storeButton(.hidden, for: .policies)` hides StoreKit's Terms and Privacy links)"
+                    : placeholders ? " (a destination that shows an empty view or a placeholder line is no document to read)" : ""
+                result.report(in: file, at: site.index, "SubscriptionStoreView has no \(missing.joined(separator: " and ")) destination\(why).")
             }
         }
         // The app's own subscription screens (and StoreKit `ProductView`s selling a
@@ -157,9 +161,17 @@ public struct PolicyLinksMissingRule: Rule {
         if file.calls(named: StoreButtons.name).contains(where: { range.contains($0.name) && StoreButtons.shows("policies", $0, in: file, project: project) }) {
             return []
         }
+        // `.storeButton(.hidden, for: .policies)` takes StoreKit's links away, whatever
+        // destinations are set.
+        if file.calls(named: StoreButtons.name).contains(where: { range.contains($0.name) && StoreButtons.hides("policies", $0, in: file) }) {
+            return ["Terms of Service", "Privacy Policy"]
+        }
         var terms = false
         var privacy = false
         for call in file.calls(named: "subscriptionStorePolicyDestination") where range.contains(call.name) {
+            // A destination view with nothing to read (`{ EmptyView() }`, `{ Text("Terms of
+            // service here") }`) is a link to a blank page.
+            if isPlaceholderPage(call, in: file) { continue }
             let arguments = (call.openParen + 1)..<max(call.openParen + 1, call.closeParen)
             terms = terms || arguments.contains { file.isIdentifier($0, "termsOfService") }
             privacy = privacy || arguments.contains { file.isIdentifier($0, "privacyPolicy") }
@@ -168,6 +180,24 @@ public struct PolicyLinksMissingRule: Rule {
             return []
         }
         return [terms ? nil : "Terms of Service", privacy ? nil : "Privacy Policy"].compactMap { $0 }
+    }
+
+    /// Whether the view a `subscriptionStorePolicyDestination(for:) { … }` shows is empty or a
+    /// short placeholder line: `EmptyView()`, `Text("Privacy policy here")`. The full terms as
+    /// text, a web view, or any other view count as the document.
+    static func isPlaceholderPage(_ call: Call, in file: SwiftFile) -> Bool {
+        guard let open = call.trailingClosures.first, let close = file.matchingBracket(of: open), close > open + 1 else { return false }
+        let body = (open + 1)..<close
+        let first = body.lowerBound
+        if file.isIdentifier(first, "EmptyView"), file.isKind(first + 1, .leftParen), file.matchingBracket(of: first + 1) == close - 1 {
+            return true
+        }
+        // `Text("…")` alone, the literal short and without interpolation.
+        guard file.isIdentifier(first, "Text"), file.isKind(first + 1, .leftParen), let textClose = file.matchingBracket(of: first + 1),
+              textClose == close - 1, file.isKind(first + 2, .stringStart)
+        else { return false }
+        let literal = file.stringLiteral(at: first + 2)
+        return !literal.hasInterpolation && literal.text.count < 60
     }
 
     /// `subscriptionStorePolicyDestination(url:for:)` calls in `range` whose URL is a

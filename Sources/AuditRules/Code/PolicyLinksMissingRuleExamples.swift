@@ -88,6 +88,33 @@ extension PolicyLinksMissingRule {
                 }
             }
             """),
+        // Destinations that show an empty view or a placeholder line (Tastybytes' subscription
+        // sheet had both in turn): links to blank pages.
+        RuleExample("""
+            import StoreKit
+            import SwiftUI
+            struct SubscriptionSheet: View {
+                var body: some View {
+                    ↓SubscriptionStoreView(groupID: "group_id") { Text("Pro") }
+                        .storeButton(.visible, for: .restorePurchases)
+                        .subscriptionStorePolicyDestination(for: .privacyPolicy) { EmptyView() }
+                        .subscriptionStorePolicyDestination(for: .termsOfService) { Text("Terms of service here") }
+                }
+            }
+            """),
+        // Destinations set, then StoreKit's policy links hidden.
+        RuleExample("""
+            import StoreKit
+            import SwiftUI
+            struct UpgradeView: View {
+                var body: some View {
+                    ↓SubscriptionStoreView(groupID: "group_id")
+                        .subscriptionStorePolicyDestination(url: URL(string: "https://sketch.app/privacy")!, for: .privacyPolicy)
+                        .subscriptionStorePolicyDestination(url: URL(string: "https://sketch.app/terms")!, for: .termsOfService)
+                        .storeButton(.hidden, for: .policies)
+                }
+            }
+            """),
         // A custom subscription paywall with no policy links (privacy only in a comment): the
         // finding is on its purchase button, where the links belong.
         RuleExample("""
@@ -381,6 +408,20 @@ extension PolicyLinksMissingRule {
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [
+        // Destination views that hold the document (a web view, the full text).
+        RuleExample("""
+            import StoreKit
+            import SwiftUI
+            struct SubscriptionSheet: View {
+                var body: some View {
+                    SubscriptionStoreView(groupID: "group_id") { Text("Pro") }
+                        .subscriptionStorePolicyDestination(for: .privacyPolicy) { WebView(url: Legal.privacyURL) }
+                        .subscriptionStorePolicyDestination(for: .termsOfService) {
+                            ScrollView { Text(Legal.termsText) }
+                        }
+                }
+            }
+            """),
         // Time plans sold as non-renewing subscriptions: the configuration says so for every
         // product the app asks for, and the auto-renewable group it also holds is not sold.
         RuleExample(files: TimePlanExamples.files(alsoAsksForAutoRenewable: false)),

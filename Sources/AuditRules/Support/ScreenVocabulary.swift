@@ -63,6 +63,17 @@ enum StoreButtons {
     }
 }
 
+extension StoreButtons {
+    /// Whether `call` hides the `button` button outright: `.storeButton(.hidden, for: .policies)`.
+    static func hides(_ button: StaticString, _ call: Call, in file: SwiftFile) -> Bool {
+        guard let visibility = call.arguments.first, visibility.label == nil,
+              visibility.valueRange.count == 2, file.isIdentifier(visibility.valueRange.upperBound - 1, "hidden")
+        else { return false }
+        let arguments = (call.openParen + 1)..<max(call.openParen + 1, call.closeParen)
+        return arguments.contains { file.isIdentifier($0, button) && file.isImplicitMember($0) }
+    }
+}
+
 /// Boolean stored properties and the value they start with.
 enum StoredFlags {
     /// `var showRestore = false`, `@Published var showRestore: Bool = true`, `@AppStorage("k")
