@@ -390,13 +390,34 @@ extension SwiftFile {
     public func modifierChain(after end: Int) -> [Call] {
         var result: [Call] = []
         var i = end + 1
-        while i + 1 < code.count, code[i].kind == .dot, code[i + 1].kind == .identifier {
+        // Modifiers inside `#if os(iOS)` … `#endif` belong to the chain; those of a `#if DEBUG`
+        // branch are not in what ships (its `#else` branch is).
+        var inDebugBranch = false
+        while i < code.count {
+            if code[i].kind == .poundKeyword {
+                if tokenIs(i, "#if") || tokenIs(i, "#elseif") {
+                    var j = i + 1
+                    var debug = false
+                    while j < code.count, !startsLine[j] {
+                        if tokenIs(j, "DEBUG") { debug = true }
+                        j += 1
+                    }
+                    inDebugBranch = debug
+                    i = j
+                    continue
+                }
+                guard tokenIs(i, "#else") || tokenIs(i, "#endif") else { break }
+                inDebugBranch = false
+                i += 1
+                continue
+            }
+            guard i + 1 < code.count, code[i].kind == .dot, code[i + 1].kind == .identifier else { break }
             guard let call = call(at: i + 1) else {
                 // A property in the chain (`.foregroundStyle(.secondary).bold`): step over it.
                 i += 2
                 continue
             }
-            result.append(call)
+            if !inDebugBranch { result.append(call) }
             i = call.end + 1
         }
         return result

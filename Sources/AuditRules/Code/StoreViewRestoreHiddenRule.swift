@@ -34,6 +34,17 @@ public struct StoreViewRestoreHiddenRule: Rule {
                     }
                 }
                 """),
+            // Shown only in debug builds: App Review gets the release build.
+            RuleExample("""
+                struct Upgrade: View {
+                    var body: some View {
+                        ↓SubscriptionStoreView(groupID: "group_id")
+                            #if DEBUG
+                            .storeButton(.visible, for: .restorePurchases)
+                            #endif
+                    }
+                }
+                """),
             // Visible for redeem codes only.
             RuleExample("""
                 struct Upgrade: View {
@@ -92,6 +103,18 @@ public struct StoreViewRestoreHiddenRule: Rule {
             RuleExample("""
                 SubscriptionStoreView(groupID: "group_id")
                     .storeButton(.visible, for: .restorePurchases)
+                """),
+            // The modifier inside a platform condition (Tastybytes leaves it out on watchOS).
+            RuleExample("""
+                struct SubscriptionSheet: View {
+                    var body: some View {
+                        SubscriptionStoreView(groupID: "group_id") { Text("Pro") }
+                            #if !os(watchOS)
+                            .storeButton(.visible, for: .restorePurchases)
+                            #endif
+                            .subscriptionStorePolicyDestination(url: Legal.privacyURL, for: .privacyPolicy)
+                    }
+                }
                 """),
             // The seed's full example.
             RuleExample("""
