@@ -22,6 +22,24 @@ public struct RestorePurchasesMissingRule: Rule {
         reference: "StoreKit 2 review checklist item 6; common mistake 9; App Review Guideline 3.1.1",
         changeScope: .lineOrAnyFile([.swift]),
         triggeringExamples: [
+            // A Restore button whose action does nothing yet (SimpleLogin's
+            // `func restorePurchase() {}`).
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+                final class UpgradeViewModel: ObservableObject {
+                    func subscribe(_ product: Product) async { _ = try? await product.purchase() }
+                    func restorePurchase() {}
+                }
+                struct ↓UpgradeView: View {
+                    @StateObject private var model = UpgradeViewModel()
+                    let product: Product
+                    var body: some View {
+                        Button("Subscribe") { Task { await model.subscribe(product) } }
+                        Button("Restore Purchases") { model.restorePurchase() }
+                    }
+                }
+                """),
             // Objective-C.
             RuleExample(files: [("Store.m", """
                 #import <StoreKit/StoreKit.h>
@@ -381,6 +399,9 @@ public struct RestorePurchasesMissingRule: Rule {
                 guard inSelector || inControl else { continue }
                 // `restorePurchases` says what it does; a plain `restore…` must be seen reading
                 // the transactions (`restoreDefaults` is not a purchase restore).
+                // A restore that calls nothing (`func restorePurchase() {}`, a TODO that only
+                // sets a flag) restores nothing, whatever its name.
+                if doesNothing(name, in: project) { continue }
                 if name.lowercased().contains("restorepurchase") || readsTransactions(name, in: project, depth: 0) { return CodeSite(file: file, index: i) }
             }
         }
@@ -390,6 +411,15 @@ public struct RestorePurchasesMissingRule: Rule {
     /// The names apps give their restore actions.
     static let restoreActionNames = ["restorePurchases", "restorePurchase", "restore", "restoreTapped", "restoreButtonTapped",
                                      "didTapRestore", "restoreAction", "restorePressed", "onRestore", "restoreTransactions"]
+
+    /// Whether the app declares `function` and no declaration of it calls anything.
+    static func doesNothing(_ function: String, in project: Project) -> Bool {
+        let declarations = project.declarations(named: function, { $0 == .function })
+        return !declarations.isEmpty && declarations.allSatisfy { fileIndex, declaration in
+            let file = project.swiftFiles[fileIndex]
+            return !file.bodyRange(of: declaration).contains { file.isKind($0, .identifier) && file.isCall(at: $0) }
+        }
+    }
 
     private static func readsTransactions(_ function: String, in project: Project, depth: Int) -> Bool {
         guard depth < 3 else { return false }
