@@ -22,6 +22,34 @@ public struct HardcodedPriceRule: Rule {
             """,
         reference: "StoreKit 2 review checklist item 8; common mistake 6",
         triggeringExamples: [
+            // Prices handed to the app's own plan card, and chosen inside an interpolation
+            // (OptimizeApp's paywall writes both).
+            RuleExample("""
+                import SwiftUI
+                struct PaywallView: View {
+                    @State private var yearly = true
+                    var body: some View {
+                        VStack {
+                            PlanCard(title: "Yearly", price: ↓"$39.99")
+                            Text("Then \\(yearly ? ↓"$39.99/year" : ↓"$4.99/month")")
+                            Text("Billed " + (yearly ? ↓"$39.99" : ↓"$4.99"))
+                        }
+                    }
+                }
+                struct PlanCard: View {
+                    let title: String
+                    let price: String
+                    var body: some View { Text(title + " " + price) }
+                }
+                """),
+            // A constant shown in an interpolation.
+            RuleExample("""
+                import SwiftUI
+                enum Pricing { static let monthly = ↓"$4.99" }
+                struct UpgradeView: View {
+                    var body: some View { Text("Go Pro for just \\(Pricing.monthly) a month") }
+                }
+                """),
             // A legacy strings table whose patron plan titles carry prices (one finding for the table).
             RuleExample(files: [
                 ("en.lproj/Localizable.strings", "\"patron_three_months\" = ↓\"3 months – 2.99 USD\";\n\"patron_six_months\" = \"6 months – 5.99 USD\";\n"),
@@ -98,6 +126,24 @@ public struct HardcodedPriceRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // The plan card shows the product's price; an amount kept for analytics is not shown.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+                enum Analytics { static let sampleRevenue = "$4.99" }
+                struct PaywallView: View {
+                    let product: Product
+                    var body: some View {
+                        PlanCard(title: product.displayName, price: product.displayPrice)
+                            .onAppear { log(event: "paywall", value: Analytics.sampleRevenue) }
+                    }
+                }
+                struct PlanCard: View {
+                    let title: String
+                    let price: String
+                    var body: some View { Text(title + " " + price) }
+                }
+                """),
             // Amounts in a strings table that are not about what the app sells.
             RuleExample(files: [
                 ("en.lproj/Localizable.strings", "\"expense_total\" = \"Total spent: $120.00\";\n\"support_title\" = \"Contact support\";\n"),
@@ -174,10 +220,18 @@ public struct HardcodedPriceRule: Rule {
         // `accessibilityIdentifier:`, `String(…)` only in its `localized:` form).
         for (file, visible) in zip(project.swiftFiles, PaywallCopy.visibleLiterals(in: project)) {
             // A literal without an ASCII digit in its text holds no amount (see MoneyDetector).
-            for i in visible.lazy.map({ Int($0) }) where file.stringLiteral(at: i, hasByte: { $0 >= 0x30 && $0 <= 0x39 }) {
+            let isVisible = Set(visible)
+            for i in file.stringStarts.lazy.map({ Int($0) }) where file.stringLiteral(at: i, hasByte: { $0 >= 0x30 && $0 <= 0x39 }) {
                 let literal = file.stringLiteral(at: i)
-                guard let match = MoneyDetector.matches(in: literal.text).first, Self.isAboutPurchases(i, literal: literal.text, in: file) else { continue }
-                result.report(in: file, at: i, "Hard-coded price \"\(match.text)\" in user-visible text.")
+                guard let match = MoneyDetector.matches(in: literal.text).first else { continue }
+                // Where it is shown before whether it is about purchases: the second question
+                // may build the file's declarations, which most files never need.
+                if isVisible.contains(Int32(i)) {
+                    guard Self.isAboutPurchases(i, literal: literal.text, in: file) else { continue }
+                    result.report(in: file, at: i, "Hard-coded price \"\(match.text)\" in user-visible text.")
+                } else if let shown = Self.shownPlace(ofLiteral: i, in: file, project: project), Self.isAboutPurchases(i, literal: literal.text, in: file) {
+                    result.report(in: file, at: i, "Hard-coded price \"\(match.text)\" in user-visible text (\(shown)).")
+                }
             }
             shownPrices += file.occurrences(of: "displayPrice").count + file.occurrences(of: "priceFormatStyle").count
         }
@@ -211,6 +265,80 @@ public struct HardcodedPriceRule: Rule {
         }
         if shownPrices > 0 {
             result.evidence(at: nil, "Prices are read from products (displayPrice / priceFormatStyle) in \(shownPrices) places")
+        }
+    }
+
+    /// Where a literal that is no direct argument of `Text`/`Button` is shown, if it is: inside
+    /// an interpolation or parenthesised expression of one (`Text("Then \\(yearly ? "$39.99" :
+    /// "$4.99")")`, `Text("Then " + (yearly ? … : …))`), an argument of one of the app's views
+    /// (`PlanCard(price: "$39.99")`), or a constant shown that way
+    /// (`enum Pricing { static let monthly = "$4.99" }`, then `Text("Just \\(Pricing.monthly)")`).
+    static func shownPlace(ofLiteral index: Int, in file: SwiftFile, project: Project) -> String? {
+        if let place = shownExpression(index, in: file, project: project) { return place }
+        // `let name = "…"` (or `static let`), and where `name` is shown.
+        // Named for shown copy (`monthlyPrice`, `body`, `termsText`): a fixture's `json` with
+        // an amount in it is not followed through the app.
+        guard index >= 2, file.isOperator(index - 1, "="), file.isKind(index - 2, .identifier),
+              let keyword = file.previousCodeIndex(before: index - 2), file.isIdentifier(keyword, "let") || file.isIdentifier(keyword, "var"),
+              case let name = file.text(index - 2), copyNameWords.contains(where: { ASCIISearch.contains(name.lowercased(), $0) })
+        else { return nil }
+        let owner = file.enclosingType(of: index).map { file.declarations[$0].name }
+        for other in project.swiftFiles(mentioning: name) {
+            for use in other.occurrences(of: name) where !(other.path == file.path && use == index - 2) {
+                // The constant itself: `Pricing.monthly`, `SubscriptionText().body`, or a bare
+                // use in its own type (or anywhere, for a global).
+                if let receiver = other.receiver(of: use) {
+                    guard let owner else { continue }
+                    let base = other.isKind(receiver, .rightParen) ? other.matchingBracket(of: receiver).flatMap { other.previousCodeIndex(before: $0) } : receiver
+                    guard let base, other.tokenIs(base, spelled: owner) else { continue }
+                } else if let owner, other.enclosingType(of: use).map({ other.declarations[$0].name }) != owner {
+                    continue
+                }
+                if let place = shownExpression(use, in: other, project: project) {
+                    return "\(name), shown at \(other.location(of: use).file):\(other.location(of: use).line)\(place.isEmpty ? "" : ", \(place)")"
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Whether the expression at `index` is shown: a visible call's argument (through
+    /// interpolations and parentheses around it), or an argument of one of the app's views.
+    private static func shownExpression(_ index: Int, in file: SwiftFile, project: Project) -> String? {
+        var position = index
+        for _ in 0..<6 {
+            if PaywallCopy.isVisible(position, in: file) { return position == index ? "" : "within \(file.text(file.callee(ofArgument: position)?.name ?? position))(…)" }
+            if let (callee, _) = file.callee(ofArgument: position), file.isKind(callee, .identifier),
+               file.text(callee).first?.isUppercase == true, isAppView(file.text(callee), in: project),
+               file.argumentLabel(of: position, callee: callee, open: file.callee(ofArgument: position)!.openParen).isArgument {
+                return "an argument of the view \(file.text(callee))"
+            }
+            guard let open = file.enclosingBracket(of: position) else { return nil }
+            if file.isKind(open, .interpolationStart) || file.isKind(open, .stringStart) {
+                position = open
+                continue
+            }
+            // Grouping parentheses, not a call's.
+            if file.isKind(open, .leftParen), let before = file.previousCodeIndex(before: open),
+               !file.isName(before), !file.isKind(before, .rightParen), !file.isKind(before, .rightBracket), !file.isKind(before, .operator) || !file.text(before).hasSuffix(">") {
+                position = open
+                continue
+            }
+            return nil
+        }
+        return nil
+    }
+
+    /// Words of a constant's name that say it holds shown copy or a price.
+    private static let copyNameWords = [
+        "price", "cost", "amount", "monthly", "yearly", "weekly", "annual", "lifetime", "plan", "offer", "promo",
+        "text", "label", "title", "body", "message", "copy", "terms", "caption", "footer", "description", "disclaimer",
+    ]
+
+    /// Whether the app declares a view named `name` (`struct PlanCard: View`).
+    private static func isAppView(_ name: String, in project: Project) -> Bool {
+        project.declarations(named: name, { $0.isType }).contains { place in
+            PurchaseSurface.isViewType(project.swiftFiles[place.file].declarations[place.declaration])
         }
     }
 
