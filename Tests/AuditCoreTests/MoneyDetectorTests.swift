@@ -53,6 +53,24 @@ import Testing
         #expect(found > texts.count / 2)
     }
 
+    /// `mayMatch`, the byte test run before a literal is made a String, never rules out a text
+    /// in which `matches` finds an amount; and it does rule out the common literals with digits
+    /// that hold none.
+    @Test func mayMatchNeverRulesOutAnAmount() {
+        var ruledOut = 0
+        for text in Self.texts() {
+            var bytes = Array(text.utf8)
+            let may = bytes.withUnsafeMutableBufferPointer { MoneyDetector.mayMatch(UnsafeBufferPointer($0)) }
+            if !MoneyDetector.matches(in: text).isEmpty { #expect(may, "\(text.debugDescription)") }
+            if !may { ruledOut += 1 }
+        }
+        #expect(ruledOut > 0)
+        for text in ["v4.99", "20% off", "10:30", "2024-12-01", "icon-24", "%d items", "https://example.com/2024/page", "#FF0000", "Build 42"] {
+            var bytes = Array(text.utf8)
+            #expect(!bytes.withUnsafeMutableBufferPointer { MoneyDetector.mayMatch(UnsafeBufferPointer($0)) }, "\(text)")
+        }
+    }
+
     /// An amount's digits are ASCII digits alone, as `isASCII && isWholeNumber` says.
     @Test func asciiDigitsAreTheASCIIWholeNumbers() {
         var characters: [Character] = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }

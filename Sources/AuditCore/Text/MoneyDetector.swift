@@ -45,6 +45,43 @@ public enum MoneyDetector {
         guarded && character.isASCII && character != edge
     }
 
+    /// False only when `text` (UTF-8) certainly holds no amount `matches` finds: it has no
+    /// ASCII digit, or nothing that can mark one as money: no `$`, no non-ASCII byte (the other
+    /// symbols), no three capitals (a code, CHF), no `Fr.` or `kr`, no `/m`, `/y`, `/w` or `/d`, and
+    /// no ` per `, ` a ` or `ly` (the period suffixes), compared with ASCII case folding. A
+    /// test to run before making a String of a literal that is mostly not a price.
+    public static func mayMatch(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard text.contains(where: { $0 &- 0x30 < 10 }) else { return false }
+        let count = text.count
+        var capitals = 0
+        for k in 0..<count {
+            let byte = text[k]
+            if byte == UInt8(ascii: "$") || byte >= 0x80 { return true }
+            if byte &- UInt8(ascii: "A") < 26 {
+                capitals += 1
+                if capitals == 3 { return true }
+            } else {
+                capitals = 0
+            }
+            let folded = byte | 0x20
+            let next = k + 1 < count ? text[k + 1] | 0x20 : 0
+            switch folded {
+            case UInt8(ascii: "r") where k > 0 && text[k - 1] | 0x20 == UInt8(ascii: "k"): return true
+            case UInt8(ascii: "r") where k > 0 && text[k - 1] | 0x20 == UInt8(ascii: "f") && next == UInt8(ascii: "."): return true
+            case UInt8(ascii: "y") where k > 0 && text[k - 1] | 0x20 == UInt8(ascii: "l"): return true
+            default: break
+            }
+            if byte == UInt8(ascii: "/"), next == UInt8(ascii: "m") || next == UInt8(ascii: "y") || next == UInt8(ascii: "w") || next == UInt8(ascii: "d") {
+                return true
+            }
+            if byte == UInt8(ascii: " "), k + 2 < count {
+                if next == UInt8(ascii: "a"), text[k + 2] == UInt8(ascii: " ") { return true }
+                if next == UInt8(ascii: "p"), k + 4 < count, text[k + 2] | 0x20 == UInt8(ascii: "e"), text[k + 3] | 0x20 == UInt8(ascii: "r"), text[k + 4] == UInt8(ascii: " ") { return true }
+            }
+        }
+        return false
+    }
+
     public static func matches(in text: String) -> [Match] {
         matches(in: text, guarded: true)
     }

@@ -216,22 +216,33 @@ public struct HardcodedPriceRule: Rule {
 
     public func check(_ project: Project, into result: inout RuleResult) {
         var shownPrices = 0
+        var appViews: [String: Bool] = [:]
         // User-visible literals: arguments of Text, Button, … (not hidden labels such as
         // `accessibilityIdentifier:`, `String(…)` only in its `localized:` form).
         for (file, visible) in zip(project.swiftFiles, PaywallCopy.visibleLiterals(in: project)) {
             // A literal without an ASCII digit in its text holds no amount (see MoneyDetector).
-            let isVisible = Set(visible)
-            for i in file.stringStarts.lazy.map({ Int($0) }) where file.stringLiteral(at: i, hasByte: { $0 >= 0x30 && $0 <= 0x39 }) {
+            for i in visible.lazy.map({ Int($0) }) where file.stringLiteral(at: i, hasByte: { $0 >= 0x30 && $0 <= 0x39 }) {
                 let literal = file.stringLiteral(at: i)
-                guard let match = MoneyDetector.matches(in: literal.text).first else { continue }
-                // Where it is shown before whether it is about purchases: the second question
-                // may build the file's declarations, which most files never need.
-                if isVisible.contains(Int32(i)) {
-                    guard Self.isAboutPurchases(i, literal: literal.text, in: file) else { continue }
-                    result.report(in: file, at: i, "Hard-coded price \"\(match.text)\" in user-visible text.")
-                } else if let shown = Self.shownPlace(ofLiteral: i, in: file, project: project), Self.isAboutPurchases(i, literal: literal.text, in: file) {
-                    result.report(in: file, at: i, "Hard-coded price \"\(match.text)\" in user-visible text (\(shown)).")
-                }
+                guard let match = MoneyDetector.matches(in: literal.text).first, Self.isAboutPurchases(i, literal: literal.text, in: file) else { continue }
+                result.report(in: file, at: i, "Hard-coded price \"\(match.text)\" in user-visible text.")
+            }
+            // Literals shown less directly: whether its bytes may hold money and what the
+            // brackets around it say come first (no String made, no declarations built), then
+            // whether it is money, then the rest.
+            var next = visible.startIndex
+            for start in file.stringStarts {
+                while next < visible.endIndex, visible[next] < start { next += 1 }
+                if next < visible.endIndex, visible[next] == start { continue }
+                let i = Int(start)
+                guard file.stringLiteral(at: i, mayHaveText: MoneyDetector.mayMatch, interpolated: MoneyDetector.mayMatch),
+                      let candidate = Self.shownCandidate(ofLiteral: i, in: file, project: project)
+                else { continue }
+                let literal = file.stringLiteral(at: i)
+                guard let match = MoneyDetector.matches(in: literal.text).first,
+                      let shown = Self.confirm(candidate, in: file, project: project, views: &appViews),
+                      Self.isAboutPurchases(i, literal: literal.text, in: file)
+                else { continue }
+                result.report(in: file, at: i, "Hard-coded price \"\(match.text)\" in user-visible text (\(shown)).")
             }
             shownPrices += file.occurrences(of: "displayPrice").count + file.occurrences(of: "priceFormatStyle").count
         }
@@ -268,50 +279,47 @@ public struct HardcodedPriceRule: Rule {
         }
     }
 
-    /// Where a literal that is no direct argument of `Text`/`Button` is shown, if it is: inside
-    /// an interpolation or parenthesised expression of one (`Text("Then \\(yearly ? "$39.99" :
-    /// "$4.99")")`, `Text("Then " + (yearly ? … : …))`), an argument of one of the app's views
-    /// (`PlanCard(price: "$39.99")`), or a constant shown that way
-    /// (`enum Pricing { static let monthly = "$4.99" }`, then `Text("Just \\(Pricing.monthly)")`).
-    static func shownPlace(ofLiteral index: Int, in file: SwiftFile, project: Project) -> String? {
-        if let place = shownExpression(index, in: file, project: project) { return place }
-        // `let name = "…"` (or `static let`), and where `name` is shown.
-        // Named for shown copy (`monthlyPrice`, `body`, `termsText`): a fixture's `json` with
-        // an amount in it is not followed through the app.
-        guard index >= 2, file.isOperator(index - 1, "="), file.isKind(index - 2, .identifier),
-              let keyword = file.previousCodeIndex(before: index - 2), file.isIdentifier(keyword, "let") || file.isIdentifier(keyword, "var"),
-              case let name = file.text(index - 2), copyNameWords.contains(where: { ASCIISearch.contains(name.lowercased(), $0) })
-        else { return nil }
-        let owner = file.enclosingType(of: index).map { file.declarations[$0].name }
-        for other in project.swiftFiles(mentioning: name) {
-            for use in other.occurrences(of: name) where !(other.path == file.path && use == index - 2) {
-                // The constant itself: `Pricing.monthly`, `SubscriptionText().body`, or a bare
-                // use in its own type (or anywhere, for a global).
-                if let receiver = other.receiver(of: use) {
-                    guard let owner else { continue }
-                    let base = other.isKind(receiver, .rightParen) ? other.matchingBracket(of: receiver).flatMap { other.previousCodeIndex(before: $0) } : receiver
-                    guard let base, other.tokenIs(base, spelled: owner) else { continue }
-                } else if let owner, other.enclosingType(of: use).map({ other.declarations[$0].name }) != owner {
-                    continue
-                }
-                if let place = shownExpression(use, in: other, project: project) {
-                    return "\(name), shown at \(other.location(of: use).file):\(other.location(of: use).line)\(place.isEmpty ? "" : ", \(place)")"
-                }
-            }
-        }
-        return nil
+    /// Where a literal that is no direct argument of `Text`/`Button` may be shown, from the
+    /// brackets around it alone: inside an interpolation or parenthesised expression of one
+    /// (`Text("Then \\(yearly ? "$39.99" : "$4.99")")`, `Text("Then " + (yearly ? … : …))`),
+    /// an argument of a call that may be one of the app's views (`PlanCard(price: "$39.99")`),
+    /// or a constant named for copy (`enum Pricing { static let monthly = "$4.99" }`).
+    enum ShownCandidate {
+        case inside(String)
+        case viewArgument(callee: Int)
+        case constant(name: Int)
     }
 
-    /// Whether the expression at `index` is shown: a visible call's argument (through
-    /// interpolations and parentheses around it), or an argument of one of the app's views.
-    private static func shownExpression(_ index: Int, in file: SwiftFile, project: Project) -> String? {
+    static func shownCandidate(ofLiteral index: Int, in file: SwiftFile, project: Project) -> ShownCandidate? {
+        if let candidate = expressionCandidate(index, in: file) {
+            // A type the app may declare (`NSLocalizedString(…, comment:)` and `URL(string:)`
+            // are not), from the declared names' hashes: no declarations built.
+            if case .viewArgument(let callee) = candidate, !project.mayDeclareStruct(named: file.text(callee)) { return nil }
+            return candidate
+        }
+        // `let name = "…"` (or `static let`), named for shown copy (`monthlyPrice`, `body`,
+        // `termsText`): a fixture's `json` with an amount in it is not followed.
+        guard index >= 2, file.isOperator(index - 1, "="), file.isKind(index - 2, .identifier),
+              let keyword = file.previousCodeIndex(before: index - 2), file.isIdentifier(keyword, "let") || file.isIdentifier(keyword, "var"),
+              file.bytes.withUnsafeBufferPointer({ all in
+                  copyNameWords.occur(in: UnsafeBufferPointer(rebasing: all[Int(file.code[index - 2].start)..<Int(file.code[index - 2].end)]))
+              })
+        else { return nil }
+        return .constant(name: index - 2)
+    }
+
+    /// `shownCandidate`'s walk out of interpolations and parentheses, for an expression.
+    private static func expressionCandidate(_ index: Int, in file: SwiftFile) -> ShownCandidate? {
         var position = index
         for _ in 0..<6 {
-            if PaywallCopy.isVisible(position, in: file) { return position == index ? "" : "within \(file.text(file.callee(ofArgument: position)?.name ?? position))(…)" }
-            if let (callee, _) = file.callee(ofArgument: position), file.isKind(callee, .identifier),
-               file.text(callee).first?.isUppercase == true, isAppView(file.text(callee), in: project),
-               file.argumentLabel(of: position, callee: callee, open: file.callee(ofArgument: position)!.openParen).isArgument {
-                return "an argument of the view \(file.text(callee))"
+            if position != index, PaywallCopy.isVisible(position, in: file) {
+                return .inside("within \(file.text(file.callee(ofArgument: position)?.name ?? position))(…)")
+            }
+            // A capitalised callee (a type's initializer), read from its first byte.
+            if let (callee, open) = file.callee(ofArgument: position), file.isKind(callee, .identifier),
+               file.bytes[Int(file.code[callee].start)] &- UInt8(ascii: "A") < 26,
+               file.argumentLabel(of: position, callee: callee, open: open).isArgument {
+                return .viewArgument(callee: callee)
             }
             guard let open = file.enclosingBracket(of: position) else { return nil }
             if file.isKind(open, .interpolationStart) || file.isKind(open, .stringStart) {
@@ -329,17 +337,56 @@ public struct HardcodedPriceRule: Rule {
         return nil
     }
 
+    /// Whether a candidate is shown, and how, for the finding: the call is one of the app's
+    /// views, or the constant is used (itself, not another of its name) where it is shown.
+    static func confirm(_ candidate: ShownCandidate, in file: SwiftFile, project: Project, views: inout [String: Bool]) -> String? {
+        switch candidate {
+        case .inside(let place):
+            return place
+        case .viewArgument(let callee):
+            let name = file.text(callee)
+            return isAppView(name, in: project, known: &views) ? "an argument of the view \(name)" : nil
+        case .constant(let nameIndex):
+            let name = file.text(nameIndex)
+            let owner = file.enclosingType(of: nameIndex).map { file.declarations[$0].name }
+            for other in project.swiftFiles(mentioning: name) {
+                for use in other.occurrences(of: name) where !(other.path == file.path && use == nameIndex) {
+                    // `Pricing.monthly`, `SubscriptionText().body`, or a bare use in its own
+                    // type (or anywhere, for a global).
+                    if let receiver = other.receiver(of: use) {
+                        guard let owner else { continue }
+                        let base = other.isKind(receiver, .rightParen) ? other.matchingBracket(of: receiver).flatMap { other.previousCodeIndex(before: $0) } : receiver
+                        guard let base, other.tokenIs(base, spelled: owner) else { continue }
+                    } else if let owner, other.enclosingType(of: use).map({ other.declarations[$0].name }) != owner {
+                        continue
+                    }
+                    // (An expression's candidate is never a constant: no recursion past one step.)
+                    let place = PaywallCopy.isVisible(use, in: other) ? ""
+                        : expressionCandidate(use, in: other).flatMap { confirm($0, in: other, project: project, views: &views) }
+                    if let place {
+                        let at = other.location(of: use)
+                        return "\(name), shown at \(at.file):\(at.line)\(place.isEmpty ? "" : ", \(place)")"
+                    }
+                }
+            }
+            return nil
+        }
+    }
+
     /// Words of a constant's name that say it holds shown copy or a price.
-    private static let copyNameWords = [
+    private static let copyNameWords: ASCIINeedles = [
         "price", "cost", "amount", "monthly", "yearly", "weekly", "annual", "lifetime", "plan", "offer", "promo",
         "text", "label", "title", "body", "message", "copy", "terms", "caption", "footer", "description", "disclaimer",
     ]
 
-    /// Whether the app declares a view named `name` (`struct PlanCard: View`).
-    private static func isAppView(_ name: String, in project: Project) -> Bool {
-        project.declarations(named: name, { $0.isType }).contains { place in
+    /// Whether the app declares a view named `name` (`struct PlanCard: View`), asked once a name.
+    private static func isAppView(_ name: String, in project: Project, known: inout [String: Bool]) -> Bool {
+        if let answer = known[name] { return answer }
+        let answer = project.declarations(named: name, { $0.isType }).contains { place in
             PurchaseSurface.isViewType(project.swiftFiles[place.file].declarations[place.declaration])
         }
+        known[name] = answer
+        return answer
     }
 
     /// Words in a type or file name that say it sells (`PaywallView`, `TipJar`, `ProUpgrade`).
