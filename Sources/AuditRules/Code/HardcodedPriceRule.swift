@@ -42,6 +42,17 @@ public struct HardcodedPriceRule: Rule {
                     var body: some View { Text(title + " " + price) }
                 }
                 """),
+            // A UIKit label's text.
+            RuleExample("""
+                import UIKit
+                final class UpgradeViewController: UIViewController {
+                    let priceLabel = UILabel()
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        priceLabel.text = ↓"Unlock everything for $4.99"
+                    }
+                }
+                """),
             // A constant shown in an interpolation.
             RuleExample("""
                 import SwiftUI

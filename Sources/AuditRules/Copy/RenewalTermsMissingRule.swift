@@ -167,6 +167,27 @@ public struct RenewalTermsMissingRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // A UIKit paywall sets its labels' text (the Dudes app's plans screen does so).
+            RuleExample("""
+                import StoreKit
+                import UIKit
+
+                final class PlansViewController: UIViewController {
+                    private let priceLabel = UILabel()
+                    private let termsLabel = UILabel()
+                    var yearly: Product!
+
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        priceLabel.text = "\\(yearly.displayPrice) per year"
+                        termsLabel.text = "Your subscription renews automatically unless cancelled at least 24 hours before the end of the period. Cancel anytime in Settings."
+                    }
+
+                    @objc private func subscribe() {
+                        Task { _ = try? await yearly.purchase() }
+                    }
+                }
+                """),
             // Time plans sold as non-renewing subscriptions: the configuration says so for every
             // product the app asks for, and the auto-renewable group it also holds is not sold.
             RuleExample(files: TimePlanExamples.files(alsoAsksForAutoRenewable: false)),

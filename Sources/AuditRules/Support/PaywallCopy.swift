@@ -80,9 +80,12 @@ struct PaywallCopy: Sendable {
                 }
                 texts += Self.constantTexts(in: range, of: codeFile, project: project, source: sourceLanguage, keys: keys, resolved: &resolvedConstants)
             }
-            // Its texts count only when what it sells is not known and nothing says it does not renew.
+            // Its texts count only when what it sells is not known, nothing says it does not renew,
+            // and the configuration does not say that nothing the app asks for renews (as
+            // `PurchaseScreens` judges its code's words).
             let sellsSubscriptions = screen.sellsSubscriptions
-                || screen.sold.isEmpty && !screen.saysItDoesNotRenew && project.mayHaveSubscriptions && texts.contains { CopyPhrases.mentionsSubscription($0.text) }
+                || screen.sold.isEmpty && !screen.saysItDoesNotRenew && project.mayHaveSubscriptions && !SoldProducts.requestsNoAutoRenewable(in: project)
+                    && texts.contains { CopyPhrases.mentionsSubscription($0.text) }
             units.append(PaywallUnit(
                 kind: .view, name: screen.name, site: screen.site.location, texts: texts, code: screen.code,
                 sellsSubscriptions: sellsSubscriptions, usesStoreKitSubscriptionView: screen.usesSubscriptionStoreView,
@@ -212,7 +215,7 @@ struct PaywallCopy: Sendable {
     static func isVisible(_ index: Int, in file: SwiftFile) -> Bool {
         // Most literals are in calls nobody sees (`print`, loggers, keys): the callee's name is
         // tested by hash, then spelled, before anything else is asked of the call.
-        guard let (callee, open) = file.callee(ofArgument: index) else { return false }
+        guard let (callee, open) = file.callee(ofArgument: index) else { return isAssignedToShownProperty(index, in: file) }
         let hash = file.identifierHash(callee)
         guard let name = visibleCallNames.first(where: { $0.hash == hash && file.tokenIs(callee, spelled: $0.name) })?.name else {
             return false
@@ -227,6 +230,17 @@ struct PaywallCopy: Sendable {
         guard argument.isArgument else { return false }
         if let label = argument.label, VisibleText.hiddenLabels.contains(file.identifierText(label)) { return false }
         return true
+    }
+
+    /// `termsLabel.text = "Renews automatically…"`, `button.title = …`,
+    /// `field.placeholder = …`: the text a UIKit or AppKit screen sets on a label, a control
+    /// or an alert (`alert.message = …`), the literal alone on the right of the `=`.
+    static func isAssignedToShownProperty(_ index: Int, in file: SwiftFile) -> Bool {
+        guard index >= 3, file.isOperator(index - 1, "="), file.isKind(index - 3, .dot),
+              file.tokenIs(index - 2, "text") || file.tokenIs(index - 2, "title") || file.tokenIs(index - 2, "message")
+                || file.tokenIs(index - 2, "placeholder") || file.tokenIs(index - 2, "stringValue")
+        else { return false }
+        return file.receiver(of: index - 2) != nil
     }
 
     /// The user-visible literals of every Swift file (`isVisible`), found once for the rules
