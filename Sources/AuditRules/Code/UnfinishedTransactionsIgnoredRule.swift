@@ -130,6 +130,25 @@ public struct UnfinishedTransactionsIgnoredRule: Rule {
                     }
                     """),
             ]),
+            // The only sweep runs from the Restore button, and no listener runs.
+            RuleExample(files: [
+                ("App.swift", "@main struct CoinsApp: App { var body: some Scene { WindowGroup { ShopView() } } }"),
+                ("ShopView.swift", """
+                    struct ShopView: View {
+                        @State private var shop = CoinShop()
+                        var body: some View { Button("Restore Purchases") { Task { await shop.restore() } } }
+                    }
+                    final class CoinShop {
+                        func restore() async {
+                            try? await AppStore.sync()
+                            for await result in Transaction.↓unfinished {
+                                if case .verified(let t) = result { await t.finish() }
+                            }
+                        }
+                        func buy(_ p: Product) async throws { _ = try await p.purchase() }
+                    }
+                    """),
+            ]),
             // StoreKit 1: the observer is added by the tip screen when a tip is tapped, so a
             // purchase interrupted in an earlier session is delivered only then.
             RuleExample("""
@@ -149,6 +168,31 @@ public struct UnfinishedTransactionsIgnoredRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // A Restore button sweeps too, and the store the App creates sweeps at launch.
+            RuleExample(files: [
+                ("App.swift", "@main struct CoinsApp: App { let shop = CoinShop(); var body: some Scene { WindowGroup { ShopView(shop: shop) } } }"),
+                ("CoinShop.swift", """
+                    final class CoinShop {
+                        init() { Task { await sweep() } }
+                        func sweep() async {
+                            for await result in Transaction.unfinished {
+                                if case .verified(let t) = result { await t.finish() }
+                            }
+                        }
+                        func restore() async {
+                            try? await AppStore.sync()
+                            await sweep()
+                        }
+                        func buy(_ p: Product) async throws { _ = try await p.purchase() }
+                    }
+                    """),
+                ("ShopView.swift", """
+                    struct ShopView: View {
+                        let shop: CoinShop
+                        var body: some View { Button("Restore Purchases") { Task { await shop.restore() } } }
+                    }
+                    """),
+            ]),
             // Objective-C.
             RuleExample(files: [("AppDelegate.m", """
                 #import <StoreKit/StoreKit.h>
@@ -345,10 +389,17 @@ public struct UnfinishedTransactionsIgnoredRule: Rule {
                 sweeps.append(CodeSite(file: file, index: member))
             }
         }
+        // A sweep that only a screen or a button starts (a Restore button's
+        // `AppStore.sync()` then `Transaction.unfinished`) runs when the user acts, not at launch.
+        var lateSweeps: [(site: CodeSite, how: String)] = []
         for site in sweeps {
+            if case .view(let how, _) = LaunchPath.context(of: site.index, in: site.file, project: project, depth: 0) {
+                lateSweeps.append((site, how))
+                continue
+            }
             result.evidence(in: site.file, at: site.index, "Transaction.unfinished is swept in \(scopeDescription(of: site.index, in: site.file))")
         }
-        if !sweeps.isEmpty { return }
+        if sweeps.count > lateSweeps.count { return }
         // Apple hands unfinished transactions to a running updates listener right after launch
         // (DTS, developer forums thread 787431). A listener a view starts receives them when it
         // starts: that it starts late is transaction_listener_late's finding, not this one.
@@ -379,6 +430,13 @@ public struct UnfinishedTransactionsIgnoredRule: Rule {
         // transaction_listener_late's business.
         if let (file, send) = ObjectiveCStoreKit.of(project).observerRegistrations().first {
             result.evidence(at: file.location(of: send.selectorStart), "The original-StoreKit transaction observer (Objective-C, \(file.path)) receives unfinished transactions when it is added")
+            return
+        }
+        if let late = lateSweeps.first {
+            result.report(
+                in: late.site.file, at: late.site.index,
+                "Transaction.unfinished is swept only from a screen (\(late.how)), and no Transaction.updates listener runs: a purchase interrupted by a crash is delivered only if the user gets there and acts."
+            )
             return
         }
         guard let site = project.launchSite() else { return }
