@@ -167,6 +167,28 @@ public struct RenewalTermsMissingRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // The terms kept in a stored property of a small type, shown through a value of it
+            // (Hello-Advocate's SubscriptionText).
+            RuleExample(files: [
+                ("SubscriptionText.swift", """
+                    struct SubscriptionText {
+                        let body = \"\"\"
+                            Your subscription renews automatically unless auto-renew is turned off at least 24 hours before the end of the current period.
+                            You can cancel anytime in your Account Settings after purchase.
+                            \"\"\"
+                    }
+                    """),
+                ("PaywallView.swift", """
+                    struct PaywallView: View {
+                        let yearly: Product
+                        var body: some View {
+                            Text(SubscriptionText().body)
+                            Text("\\(yearly.displayPrice) per year")
+                            Button("Subscribe") { Task { _ = try? await yearly.purchase() } }
+                        }
+                    }
+                    """),
+            ]),
             // A UIKit paywall sets its labels' text (the Dudes app's plans screen does so).
             RuleExample("""
                 import StoreKit

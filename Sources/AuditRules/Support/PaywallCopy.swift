@@ -124,7 +124,17 @@ struct PaywallCopy: Sendable {
                                       keys: KeyIndex, resolved resolvedConstants: inout [String: [CopyText]]) -> [CopyText] {
         var result: [CopyText] = []
         for i in range where file.isKind(i, .identifier) && file.isAfterDot(i) && !file.token(i, offsetBy: 1, is: .leftParen) {
-            guard let receiver = file.receiver(of: i), file.isKind(receiver, .identifier) else { continue }
+            guard let receiver = file.receiver(of: i) else { continue }
+            // `SubscriptionText().body`: a stored property of a value made on the spot, read
+            // from that type's declaration.
+            var owner: String?
+            if file.isKind(receiver, .rightParen), let open = file.matchingBracket(of: receiver), open > 0,
+               file.isKind(open - 1, .identifier), file.bytes[Int(file.code[open - 1].start)] &- UInt8(ascii: "A") < 26,
+               file.receiver(of: open - 1) == nil {
+                owner = file.text(open - 1)
+            } else if !file.isKind(receiver, .identifier) {
+                continue
+            }
             // Shown, interpolated into shown text, or assigned (`disclaimer = Strings.VPN.yearlySubDisclaimer`,
             // `label.text = L10n.renews`, as UIKit screens set their labels).
             var head = receiver
@@ -132,12 +142,13 @@ struct PaywallCopy: Sendable {
             guard file.isInsideInterpolation(i) || ShownTerms.isShown(i, in: file) || (head > 0 && file.tokenIs(head - 1, "="))
             else { continue }
             let name = file.text(i)
+            let key = owner.map { "\($0).\(name)" } ?? name
             let found: [CopyText]
-            if let known = resolvedConstants[name] {
+            if let known = resolvedConstants[key] {
                 found = known
             } else {
-                found = declaredTexts(of: name, in: project, source: sourceLanguage, keys: keys)
-                resolvedConstants[name] = found
+                found = declaredTexts(of: name, in: project, source: sourceLanguage, keys: keys, owner: owner)
+                resolvedConstants[key] = found
             }
             let at = file.location(of: i)
             // Where the screen shows it: the source text points at the use, translations at their table.
@@ -154,12 +165,16 @@ struct PaywallCopy: Sendable {
     /// The texts a `static let NAME = …`, `static var NAME: String { … }` or computed
     /// `var NAME: String { … }` declaration names: keys found in the catalogs and tables (every
     /// language), sentences it spells, and the constants it returns (`return L10n.renewsYearly`).
-    private static func declaredTexts(of name: String, in project: Project, source: String, keys: KeyIndex, depth: Int = 2) -> [CopyText] {
+    /// With `owner`, a stored property of that type too (`struct SubscriptionText { let body = "…" }`).
+    private static func declaredTexts(of name: String, in project: Project, source: String, keys: KeyIndex, depth: Int = 2, owner: String? = nil) -> [CopyText] {
         for file in project.swiftFiles(mentioning: name) {
             for i in file.occurrences(of: name) where i > 1 && (file.tokenIs(i - 1, "let") || file.tokenIs(i - 1, "var")) {
                 let isStatic = file.tokenIs(i - 2, "static")
                 let computedString = file.tokenIs(i - 1, "var") && file.token(i, offsetBy: 1, is: .colon) && file.tokenIs(i + 2, "String") && file.token(i, offsetBy: 3, is: .leftBrace)
-                guard isStatic || computedString else { continue }
+                let ownedProperty = owner.map { owner in
+                    file.enclosingFunction(of: i) == nil && file.enclosingType(of: i).map { file.declarations[$0].name == owner } == true
+                } ?? false
+                guard isStatic || computedString || ownedProperty else { continue }
                 // Its value: the declaration's statement, up to the next one at its level.
                 let level = file.enclosingBracket(of: i)
                 let end = min(i + 80, file.code.count)
