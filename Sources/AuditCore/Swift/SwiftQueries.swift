@@ -391,23 +391,34 @@ extension SwiftFile {
         var result: [Call] = []
         var i = end + 1
         // Modifiers inside `#if os(iOS)` … `#endif` belong to the chain; those of a `#if DEBUG`
-        // branch are not in what ships (its `#else` branch is).
+        // branch (or the `#else` of a `#if !DEBUG`) are not in what ships.
         var inDebugBranch = false
+        var elseIsDebug = false
         while i < code.count {
             if code[i].kind == .poundKeyword {
                 if tokenIs(i, "#if") || tokenIs(i, "#elseif") {
                     var j = i + 1
                     var debug = false
+                    var negated = false
                     while j < code.count, !startsLine[j] {
-                        if tokenIs(j, "DEBUG") { debug = true }
+                        if tokenIs(j, "DEBUG") {
+                            debug = true
+                            negated = isOperator(j - 1, "!")
+                        }
                         j += 1
                     }
-                    inDebugBranch = debug
+                    inDebugBranch = debug && !negated
+                    elseIsDebug = debug && negated
                     i = j
                     continue
                 }
-                guard tokenIs(i, "#else") || tokenIs(i, "#endif") else { break }
-                inDebugBranch = false
+                if tokenIs(i, "#else") {
+                    inDebugBranch = elseIsDebug
+                } else if tokenIs(i, "#endif") {
+                    inDebugBranch = false
+                } else {
+                    break
+                }
                 i += 1
                 continue
             }

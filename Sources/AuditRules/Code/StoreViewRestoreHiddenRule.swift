@@ -45,6 +45,19 @@ public struct StoreViewRestoreHiddenRule: Rule {
                     }
                 }
                 """),
+            // The release branch of `#if !DEBUG` hides it; only the debug branch shows it.
+            RuleExample("""
+                struct Upgrade: View {
+                    var body: some View {
+                        ↓SubscriptionStoreView(groupID: "group_id")
+                            #if !DEBUG
+                            .storeButton(.hidden, for: .restorePurchases)
+                            #else
+                            .storeButton(.visible, for: .restorePurchases)
+                            #endif
+                    }
+                }
+                """),
             // Visible for redeem codes only.
             RuleExample("""
                 struct Upgrade: View {
