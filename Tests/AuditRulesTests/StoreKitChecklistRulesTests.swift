@@ -120,7 +120,17 @@ import Testing
             }
             """)])
         #expect(result.findings.isEmpty)
-        #expect(result.evidence.map(\.message) == ["No Transaction.unfinished sweep, but the Transaction.updates listener in Store.init receives unfinished transactions at launch"])
+        // Nothing here creates the store: where the listener starts is not known, and the
+        // evidence does not say "at launch".
+        #expect(result.evidence.map(\.message) == ["No Transaction.unfinished sweep, but the Transaction.updates listener in Store.init receives unfinished transactions once it starts"])
+        let atLaunch = try outcome("unfinished_transactions_ignored", [("Store.swift", """
+            import StoreKit
+            @MainActor final class Store {
+                init() { Task { for await update in Transaction.updates { if case .verified(let t) = update { await t.finish() } } } }
+                func buy(_ p: Product) async throws { _ = try await p.purchase() }
+            }
+            """), ("App.swift", "@main struct ShopApp: App { let store = Store(); var body: some Scene { WindowGroup { Text(\"Shop\") } } }")])
+        #expect(atLaunch.evidence.map(\.message) == ["No Transaction.unfinished sweep, but the Transaction.updates listener in Store.init receives unfinished transactions at launch"])
     }
 
     @Test func serverSignedOffersAreEvidence() throws {

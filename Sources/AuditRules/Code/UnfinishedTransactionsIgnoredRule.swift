@@ -405,7 +405,9 @@ public struct UnfinishedTransactionsIgnoredRule: Rule {
         // starts: that it starts late is transaction_listener_late's finding, not this one.
         let listeners = UpdatesListener.all(in: project).filter { !$0.neverCalled }
         if let listener = listeners.first(where: { $0.start(in: project).isLaunch }) ?? listeners.first {
-            let when = listener.start(in: project).isView ? "once it starts" : "at launch"
+            let start = listener.start(in: project)
+            // Where it starts is transaction_listener_late's question; "at launch" only when traced there.
+            let when = start.isLaunch ? "at launch" : "once it starts"
             result.evidence(in: listener.file, at: listener.site, "No Transaction.unfinished sweep, but the Transaction.updates listener in \(scopeDescription(of: listener.site, in: listener.file)) receives unfinished transactions \(when)")
             return
         }
