@@ -109,6 +109,30 @@ import Testing
         #expect(try outcome("consumable_not_idempotent", nonConsumable).notApplicable != nil)
     }
 
+    /// A paywall that writes its price into the copy shows a price: the finding says it is not
+    /// the product's, not that none is shown.
+    @Test func aWrittenPriceIsNamedAsSuch() throws {
+        // The price behind a strings-table key (the shape study's `"paywall.monthly".localized`).
+        let result = try outcome("subscription_terms_missing", [("PaywallView.swift", """
+            import StoreKit
+            import SwiftUI
+            extension String { var localized: String { NSLocalizedString(self, comment: "") } }
+            struct PaywallView: View {
+                let monthly: Product
+                var body: some View {
+                    Button("paywall.monthly".localized) { Task { _ = try? await monthly.purchase() } }
+                    Text("paywall.renewal".localized)
+                }
+            }
+            """), ("en.lproj/Localizable.strings", """
+            "paywall.monthly" = "Monthly – only $4.99";
+            "paywall.renewal" = "Your subscription renews automatically. Cancel anytime in Settings.";
+            """)])
+        #expect(result.findings.map(\.message) == ["The subscription paywall PaywallView shows a price written into its copy, not the product's price."])
+        // Before, the same screen read: "does not show the price of what it sells".
+        #expect(!result.findings.contains { $0.message.contains("does not show the price") })
+    }
+
     // MARK: Evidence
 
     @Test func aListenerCoversUnfinishedTransactionsWithEvidence() throws {

@@ -265,7 +265,13 @@ public struct SubscriptionTermsMissingRule: Rule {
             if missing.isEmpty {
                 result.evidence(at: unit.site, "\(unit.name) shows the subscription's price and period")
             } else {
-                result.report(at: unit.site, "The subscription paywall \(unit.name) does not show the \(missing.joined(separator: " or ")) of what it sells.\(unit.screen?.reachedNote ?? "")")
+                // A price written into the copy is shown, but it is not the product's: say so
+                // rather than that no price is shown (hardcoded_price reports the literal).
+                let writtenPrice = !showsPrice && unit.texts.contains { !$0.throughConstant && !MoneyDetector.matches(in: $0.text).isEmpty }
+                let what = writtenPrice
+                    ? "shows a price written into its copy, not the product's price\(showsPeriod ? "" : ", and does not show the period of what it sells")"
+                    : "does not show the \(missing.joined(separator: " or ")) of what it sells"
+                result.report(at: unit.site, "The subscription paywall \(unit.name) \(what).\(unit.screen?.reachedNote ?? "")")
             }
         }
         if judged == 0 {
