@@ -13,7 +13,8 @@ public struct RevocationNotCheckedRule: Rule {
         rationale: """
             When Apple refunds a purchase or Family Sharing access ends, the transaction gets a \
             `revocationDate`. Code that grants from `Transaction.updates` or `Transaction.all` without \
-            checking it keeps refunded customers unlocked; for `Transaction.currentEntitlements` \
+            checking it keeps refunded customers unlocked (so does `Transaction.latest(for:)`, which \
+            returns a product's newest transaction, refunded or not); for `Transaction.currentEntitlements` \
             the check guards against stale state and is what the review checklist asks for.
             """,
         fix: """
@@ -155,6 +156,15 @@ public struct RevocationNotCheckedRule: Rule {
                     }
                 }
                 """),
+            // The newest transaction of a product, refunded or not (`Transaction.latest(for:)`).
+            RuleExample("""
+                func refreshLifetime() async {
+                    if case .verified(let transaction) = await Transaction.latest(for: "com.example.lifetime") {
+                        ↓hasLifetimeAccess = true
+                        log("lifetime since \\(transaction.purchaseDate)")
+                    }
+                }
+                """),
             // revocationDate written into a log line decides nothing.
             RuleExample("""
                 func listen() async {
@@ -201,6 +211,14 @@ public struct RevocationNotCheckedRule: Rule {
                             await transaction.finish()
                         }
                     }
+                }
+                """),
+            // `Transaction.latest(for:)` with the revocation checked (StoreKitPlus-style).
+            RuleExample("""
+                func refreshLifetime() async {
+                    guard case .verified(let transaction) = await Transaction.latest(for: "com.example.lifetime"),
+                          transaction.revocationDate == nil else { hasLifetimeAccess = false; return }
+                    hasLifetimeAccess = true
                 }
                 """),
             // Neither a removal nor a default that is not about access is a grant.
@@ -393,7 +411,7 @@ public struct RevocationNotCheckedRule: Rule {
                 let source = flow.source(ofTransactionNamed: transaction, usedAt: site.index, in: file)
                 let severity: Severity
                 switch source {
-                case .updates, .all, .unfinished: severity = .error
+                case .updates, .all, .unfinished, .latest: severity = .error
                 case .currentEntitlements: severity = .warning
                 default: continue
                 }

@@ -9,6 +9,8 @@ enum TransactionSource: Equatable, Sendable {
     case unfinished
     case currentEntitlements
     case all
+    /// `Transaction.latest(for:)`: the newest transaction of a product, a refunded one included.
+    case latest
     case subscriptionStatus
     case appTransaction
     case unknown
@@ -22,6 +24,7 @@ enum TransactionSource: Equatable, Sendable {
         case .unfinished: "Transaction.unfinished"
         case .currentEntitlements: "Transaction.currentEntitlements"
         case .all: "Transaction.all"
+        case .latest: "Transaction.latest(for:)"
         case .subscriptionStatus: "a subscription status"
         case .appTransaction: "AppTransaction.shared"
         case .unknown: "an unknown source"
@@ -541,6 +544,13 @@ struct TransactionFlow {
         guard index < code.count else { return nil }
         var i = index
         if file.isIdentifier(i, "AppTransaction") { return .appTransaction }
+        // `Transaction.latest(for: id)`, `StoreKit.Transaction.latest(for:)`.
+        var base = i
+        if file.isIdentifier(base, "StoreKit"), file.token(base, offsetBy: 1, is: .dot), let next = file.codeIndex(base, offsetBy: 2) { base = next }
+        if file.isIdentifier(base, "Transaction"), file.token(base, offsetBy: 1, is: .dot), let member = file.codeIndex(base, offsetBy: 2),
+           file.isIdentifier(member, "latest"), file.token(member, offsetBy: 1, is: .leftParen) {
+            return .latest
+        }
         // Walk a member chain to its last call: `store.product?.purchase(options: [])`.
         while i + 1 < code.count {
             if file.isKind(i, .identifier), file.tokenIs(i, "purchase"), code.indices.contains(i + 1), file.isKind(i + 1, .leftParen) {
