@@ -64,6 +64,14 @@ extension SwiftFile {
         isKind(index, .operator) && tokenIs(index, op)
     }
 
+    /// Whether code token `index` starts with an ASCII capital (`PlanCard`, `SubscriptionText`:
+    /// a type's name, as Swift code writes them), read from its first byte, no String made.
+    @inlinable
+    public func startsWithCapital(_ index: Int) -> Bool {
+        guard index >= 0, index < code.count else { return false }
+        return bytes[Int(code[index].start)] &- UInt8(ascii: "A") < 26
+    }
+
     /// Whether code token `index` is a name: an identifier or a `backtick` identifier.
     @inlinable
     public func isName(_ index: Int) -> Bool {

@@ -328,7 +328,7 @@ public struct HardcodedPriceRule: Rule {
             }
             // A capitalised callee (a type's initializer), read from its first byte.
             if let (callee, open) = file.callee(ofArgument: position), file.isKind(callee, .identifier),
-               file.bytes[Int(file.code[callee].start)] &- UInt8(ascii: "A") < 26,
+               file.startsWithCapital(callee),
                file.argumentLabel(of: position, callee: callee, open: open).isArgument {
                 return .viewArgument(callee: callee)
             }

@@ -129,7 +129,7 @@ struct PaywallCopy: Sendable {
             // from that type's declaration.
             var owner: String?
             if file.isKind(receiver, .rightParen), let open = file.matchingBracket(of: receiver), open > 0,
-               file.isKind(open - 1, .identifier), file.bytes[Int(file.code[open - 1].start)] &- UInt8(ascii: "A") < 26,
+               file.isKind(open - 1, .identifier), file.startsWithCapital(open - 1),
                file.receiver(of: open - 1) == nil {
                 owner = file.text(open - 1)
             } else if !file.isKind(receiver, .identifier) {
