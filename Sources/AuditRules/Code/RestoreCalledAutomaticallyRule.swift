@@ -6,6 +6,8 @@ public struct RestoreCalledAutomaticallyRule: Rule {
     public init() {}
 
     static let automaticClosures: Set<String> = ["task", "onAppear", "onReceive", "onChange", "refreshable"]
+    /// A view controller's methods UIKit and AppKit call as its screen loads or appears.
+    static let screenLifecycleMethods: Set<String> = ["viewDidLoad", "viewWillAppear", "viewDidAppear", "loadView", "viewIsAppearing", "awakeFromNib"]
 
     public static let description = RuleDescription(
         identifier: "restore_called_automatically",
@@ -98,6 +100,38 @@ public struct RestoreCalledAutomaticallyRule: Rule {
                     }
                     """),
             ]),
+            // A UIKit screen restores as it loads, through the app's own observer.
+            RuleExample(files: [
+                ("PurchaseObserver.swift", """
+                    import StoreKit
+                    final class PurchaseObserver: NSObject, SKPaymentTransactionObserver {
+                        static let shared = PurchaseObserver()
+                        func restore() { SKPaymentQueue.default().restoreCompletedTransactions() }
+                        func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {}
+                    }
+                    """),
+                ("UpgradeViewController.swift", """
+                    import UIKit
+                    final class UpgradeViewController: UIViewController {
+                        override func viewDidLoad() {
+                            super.viewDidLoad()
+                            PurchaseObserver.shared.↓restore()
+                        }
+                        @IBAction func restoreTapped(_ sender: UIButton) { PurchaseObserver.shared.restore() }
+                    }
+                    """),
+            ]),
+            // StoreKit 2 in a screen's `viewWillAppear`.
+            RuleExample("""
+                import StoreKit
+                import UIKit
+                final class PlansViewController: UIViewController {
+                    override func viewWillAppear(_ animated: Bool) {
+                        super.viewWillAppear(animated)
+                        Task { try? await AppStore.↓sync() }
+                    }
+                }
+                """),
             // StoreKit 1: restoring when the app finishes launching.
             RuleExample("""
                 import StoreKit
@@ -140,6 +174,20 @@ public struct RestoreCalledAutomaticallyRule: Rule {
             ]),
         ],
         nonTriggeringExamples: [
+            // A screen that wires its Restore button as it loads: the restore runs on a tap.
+            RuleExample("""
+                import StoreKit
+                import UIKit
+                final class PlansViewController: UIViewController {
+                    let restoreButton = UIButton(type: .system)
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        restoreButton.addAction(UIAction { _ in
+                            Task { try? await AppStore.sync() }
+                        }, for: .touchUpInside)
+                    }
+                }
+                """),
             // A Restore button beside the Buy button in one body, and what was bought refreshed
             // when the screen appears (Apple's SKDemo MyCarsView; StoreKitHelper's
             // `updatePurchasedProducts()` after a sync): no purchase follows the restore.
@@ -320,7 +368,8 @@ public struct RestoreCalledAutomaticallyRule: Rule {
                 return file.occurrences(of: "appStoreReceiptURL", in: body).isEmpty
             }.map { ($0.name, "SKReceiptRefreshRequest (a receipt refresh)") }
             // A purchase SDK's restore: `Purchases.shared.restorePurchases()`, `SwiftyStoreKit.restorePurchases { }`.
-            for call in file.calls(named: PurchaseSDK.restoreCallNames) where PurchaseSDK.isRestore(call, in: file)
+            // Not the app's own wrapper (`StoreObserver.shared.restore()`): its body's restore is found above.
+            for call in file.calls(named: PurchaseSDK.restoreCallNames) where (PurchaseSDK.isRestore(call, in: file) && !Self.isAppTypeChain(call, in: file, project: project))
                 || file.receiver(of: call.name).map({ file.isIdentifier($0, "SwiftyStoreKit") }) == true {
                 let sdk = file.receiver(of: call.name).map { file.isIdentifier($0, "SwiftyStoreKit") } == true ? "SwiftyStoreKit" : PurchaseSDK.detect(in: project)?.name ?? "the purchase SDK"
                 restores.append((call.name, "\(sdk)'s \(file.text(call.name))()"))
@@ -345,6 +394,14 @@ public struct RestoreCalledAutomaticallyRule: Rule {
         if syncs == 0 {
             result.notApplicable("The app does not call AppStore.sync() or restoreCompletedTransactions().")
         }
+    }
+
+    /// `StoreObserver.shared.restore()`, `IAPHelper.shared.restorePurchases()`: a method of a
+    /// type the app declares, reached through its shared instance, not an SDK's entry point.
+    static func isAppTypeChain(_ call: Call, in file: SwiftFile, project: Project) -> Bool {
+        guard let receiver = file.receiver(of: call.name), file.isIdentifier(receiver, "shared"),
+              let root = file.receiver(of: receiver), file.isKind(root, .identifier) else { return false }
+        return !project.typeDeclarations(named: file.text(root)).isEmpty
     }
 
     /// `application(_:didFinishLaunchingWithOptions:)` (or `willFinish…`), not any
@@ -411,6 +468,11 @@ public struct RestoreCalledAutomaticallyRule: Rule {
             case .function:
                 if LaunchPath.launchMethods.contains(declaration.name), Self.isLaunchMethod(d, in: file) {
                     return ("\(scopeDescription(of: index, in: file)) at launch", nil)
+                }
+                // A UIKit or AppKit screen's own lifecycle (`override func viewDidLoad()`): run
+                // when the screen loads or appears, as SwiftUI's `.onAppear`.
+                if screenLifecycleMethods.contains(declaration.name), declaration.modifiers.contains("override") {
+                    return ("\(scopeDescription(of: index, in: file)), when the screen \(declaration.name.contains("Appear") ? "appears" : "loads")", nil)
                 }
                 // An `@IBAction` is a control's action; an `@objc` method may be one (a selector)
                 // or be called from Swift too: its Swift callers decide, and with none it is
