@@ -47,6 +47,19 @@ public struct UnknownProductIDRule: Rule {
                 ("Shop.storekit", "{ \"products\" : [ { \"productID\" : \"gems_100\", \"type\" : \"Consumable\" } ] }"),
                 ("Shop.swift", "struct Shop: View { var body: some View { ProductView(id: ↓\"gems_1000\") } }"),
             ]),
+            // Constants of a type named for the store, not for products: handed to
+            // `Product.products(for:)`, they are product ids.
+            RuleExample(files: [
+                ("Products.storekit", "{ \"products\" : [ { \"productID\" : \"com.quill.premium\", \"type\" : \"NonConsumable\" }, { \"productID\" : \"com.quill.fonts\", \"type\" : \"NonConsumable\" } ] }"),
+                ("ShopKeys.swift", """
+                    enum ShopKeys {
+                        static let premium = "com.quill.premium"
+                        static let fonts = ↓"com.quill.font"
+                        static let everything = [premium, fonts]
+                    }
+                    """),
+                ("Shop.swift", "final class Shop { func load() async throws -> [Product] { try await Product.products(for: ShopKeys.everything) } }"),
+            ]),
             // Compared in an entitlement check.
             RuleExample(files: [
                 ("Subs.storekit", """
@@ -65,6 +78,27 @@ public struct UnknownProductIDRule: Rule {
             RuleExample(files: [
                 ("Products.storekit", "{ \"products\" : [ { \"productID\" : \"com.app.pro\", \"type\" : \"NonConsumable\" } ] }"),
                 ("Store.swift", "enum ProductID { static let pro = \"com.app.pro\" }\nlet p = try await Product.products(for: [ProductID.pro])"),
+            ]),
+            // A prefix the ids are built from is not an id.
+            RuleExample(files: [
+                ("Products.storekit", "{ \"products\" : [ { \"productID\" : \"gr.notes.sharing\", \"type\" : \"NonConsumable\" } ] }"),
+                ("ProductID.swift", """
+                    enum ProductID {
+                        private static let prefix = "gr.notes."
+                        static let sharing = prefix + "sharing"
+                    }
+                    """),
+            ]),
+            // Only the constants handed to StoreKit are ids: the type's other strings are not.
+            RuleExample(files: [
+                ("Products.storekit", "{ \"products\" : [ { \"productID\" : \"com.app.pro\", \"type\" : \"NonConsumable\" } ] }"),
+                ("AppSettings.swift", """
+                    enum AppSettings {
+                        static let themeKey = "settings.theme"
+                        static let proID = "com.app.pro"
+                    }
+                    let products = try await Product.products(for: [AppSettings.proID])
+                    """),
             ]),
             // No configuration: nothing to compare with (storekit_config_missing covers it).
             RuleExample("let p = try await Product.products(for: [\"com.app.pro\"])"),

@@ -34,7 +34,9 @@ enum ProductIDLiterals {
     ]
 
     /// `com.app.pro`, `pro_monthly_2024`, `gems.100`: reverse-DNS-like or snake-case tokens.
+    /// Not a prefix ids are built from (`"gr.polar.notes." + "sharing"`): it ends in a separator.
     static func looksLikeProductID(_ text: String) -> Bool {
+        if let last = text.utf8.last, last == 0x2E || last == 0x5F || last == 0x2D { return false }
         // ASCII text (nearly every literal) is decided on its bytes: the same answer as the
         // Character test below, which asks Unicode for every letter.
         var text = text
@@ -66,22 +68,73 @@ enum ProductIDLiterals {
 
     private static func collect(in project: Project) -> [ProductIDLiteral] {
         let declaredIDs = declared(in: project)
+        let handed = handedMembers(in: project)
         // Each file on its own, on the project's workers, a large file's literals in slices (each
         // with gates of its own).
         return project.mapSwiftFiles { file in
-            slicedMap(file.stringStarts, jobs: project.jobs) { starts in literals(at: starts, in: file, declaredIDs: declaredIDs) }
+            slicedMap(file.stringStarts, jobs: project.jobs) { starts in literals(at: starts, in: file, declaredIDs: declaredIDs, handed: handed) }
         }.flatMap { $0 }
     }
 
-    private static func literals(at starts: ArraySlice<Int32>, in file: SwiftFile, declaredIDs: Set<String>) -> [ProductIDLiteral] {
+    /// The members of the app's types that StoreKit calls are handed, by type name:
+    /// `Product.products(for: [StoreIDs.premium, StoreIDs.fonts])` hands `premium` and `fonts`
+    /// of `StoreIDs`, `Product.products(for: Shop.all)` hands `all`. Their values are product ids
+    /// whatever the type is named (`productConstantTypes` knows the names that say so). Read
+    /// from the tokens and brackets: no file's declarations are built for it.
+    private static func handedMembers(in project: Project) -> [String: Set<String>] {
+        var handed: [String: Set<String>] = [:]
+        for (name, _) in storeKitCalls {
+            for file in project.swiftFiles(mentioning: name) {
+                for k in file.occurrences(of: name) where file.token(k, offsetBy: 1, is: .leftParen) {
+                    guard let close = file.matchingBracket(of: k + 1), close > k + 1 else { continue }
+                    for t in (k + 2)..<close where file.isKind(t, .identifier) && file.startsWithCapital(t) && !file.isAfterDot(t) {
+                        guard file.token(t, offsetBy: 1, is: .dot), let member = file.codeIndex(t, offsetBy: 2), file.isKind(member, .identifier) else { continue }
+                        handed[file.text(t), default: []].insert(file.text(member))
+                    }
+                }
+            }
+        }
+        return handed
+    }
+
+    /// Whether the literal at `index`, a constant's value in a type, is one of the values
+    /// `handed` says a StoreKit call receives: the constant itself (`static let premium = "…"`),
+    /// an element of a handed array (`static let all = ["…", "…"]`), a constant a handed array
+    /// names (`static let all = [premium, fonts]`), or an enum case when `allCases` is handed.
+    private static func isHanded(_ index: Int, in file: SwiftFile, handed: [String: Set<String>]) -> Bool {
+        // The constant's name: before the `=` that the literal, or the array holding it, follows.
+        var i = index
+        while let open = file.enclosingBracket(of: i), file.isKind(open, .leftBracket) { i = open }
+        guard i >= 2, file.tokenIs(i - 1, "="), file.isKind(i - 2, .identifier),
+              let type = file.enclosingType(of: index), let members = handed[file.declarations[type].name] else { return false }
+        let name = file.text(i - 2)
+        if members.contains(name) { return true }
+        if i >= 3, file.isIdentifier(i - 3, "case"), members.contains("allCases") { return true }
+        // A handed array of the type that names this constant.
+        let body = file.bodyRange(of: type)
+        for member in members {
+            for k in file.occurrences(of: member, in: body) where k > 0 && (file.isIdentifier(k - 1, "let") || file.isIdentifier(k - 1, "var")) {
+                guard let start = (k + 1..<min(k + 12, body.upperBound)).first(where: { file.tokenIs($0, "=") }),
+                      let open = file.nextCodeIndex(after: start), file.isKind(open, .leftBracket), let close = file.matchingBracket(of: open) else { continue }
+                if file.occurrences(of: name, in: open..<close).contains(where: { file.receiver(of: $0) == nil }) { return true }
+            }
+        }
+        return false
+    }
+
+    private static func literals(at starts: ArraySlice<Int32>, in file: SwiftFile, declaredIDs: Set<String>, handed: [String: Set<String>]) -> [ProductIDLiteral] {
         var result: [ProductIDLiteral] = []
         var gates: FileGates?
+        // Only a file that declares a handed type can hold its constants: asked of the tokens once.
+        let mayHoldHanded = handed.keys.contains { file.mentions($0) }
         for i in starts.lazy.map({ Int($0) }) where mayBeProductID(i, in: file) {
             let literal = file.stringLiteral(at: i)
             guard !literal.hasInterpolation, looksLikeProductID(literal.text) else { continue }
             let fileGates = gates ?? FileGates(file)
             gates = fileGates
-            if let role = role(of: i, in: file, gates: fileGates) {
+            if mayHoldHanded, isHanded(i, in: file, handed: handed), file.enclosingFunction(of: i) == nil {
+                result.append(ProductIDLiteral(file: file, index: i, text: literal.text, role: .constant, call: nil))
+            } else if let role = role(of: i, in: file, gates: fileGates) {
                 result.append(ProductIDLiteral(file: file, index: i, text: literal.text, role: role.0, call: role.1))
             } else if declaredIDs.contains(literal.text) {
                 result.append(ProductIDLiteral(file: file, index: i, text: literal.text, role: .other, call: nil))
