@@ -26,6 +26,20 @@ public struct RenewalTermsMissingRule: Rule {
             // The same screen when the app also asks for its auto-renewable plan (an array
             // written over several lines): it may sell a subscription that renews.
             RuleExample(files: TimePlanExamples.files(alsoAsksForAutoRenewable: true)),
+            // A property of the paywall, shown by its bare name, that states no renewal terms.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+                struct ↓ProPaywall: View {
+                    let product: Product
+                    private let tagline = "Unlock every feature with a Pro subscription"
+                    var body: some View {
+                        Text(tagline)
+                        Text("\\(product.displayPrice) per month")
+                        Button("Subscribe") { Task { _ = try? await product.purchase() } }
+                    }
+                }
+                """),
             // Only the cancellation is stated, through a generated string constant.
             RuleExample(files: [
                 ("Strings+Generated.swift", """
@@ -167,6 +181,20 @@ public struct RenewalTermsMissingRule: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // The terms in a property of the paywall itself, shown by its bare name.
+            RuleExample("""
+                import StoreKit
+                import SwiftUI
+                struct FocusPaywall: View {
+                    let product: Product
+                    private let terms = "Renews automatically each month unless cancelled at least 24 hours before the period ends. Cancel anytime in Settings."
+                    var body: some View {
+                        Text("\\(product.displayPrice) per month")
+                        Button("Subscribe") { Task { _ = try? await product.purchase() } }
+                        Text(terms).font(.footnote)
+                    }
+                }
+                """),
             // The terms kept in a stored property of a small type, shown through a value of it
             // (Hello-Advocate's SubscriptionText).
             RuleExample(files: [

@@ -50,6 +50,24 @@ public struct SubscriptionTermsMissingRule: Rule {
                     }
                 }
                 """),
+            // The app's helper shows the price only: the period is still missing.
+            RuleExample(files: [
+                ("PriceText.swift", """
+                    import StoreKit
+                    enum PriceText { static func label(for product: Product) -> String { "Only \\(product.displayPrice)" } }
+                    """),
+                ("PlusScreen.swift", """
+                    import StoreKit
+                    import SwiftUI
+                    struct ↓PlusScreen: View {
+                        let product: Product
+                        var body: some View {
+                            Text(PriceText.label(for: product))
+                            Button("Subscribe") { Task { _ = try? await product.purchase() } }
+                        }
+                    }
+                    """),
+            ]),
             // Period but no price (German copy).
             RuleExample("""
                 import StoreKit
@@ -77,6 +95,30 @@ public struct SubscriptionTermsMissingRule: Rule {
                     func buyBasic() async { _ = try? await basic.purchase() }
                 }
                 """),
+            // Price and period formatted by a helper of another name, in another file.
+            RuleExample(files: [
+                ("PlanQuote.swift", """
+                    import StoreKit
+                    enum PlanQuote {
+                        static func subtitle(for product: Product) -> String {
+                            let unit = product.subscription?.subscriptionPeriod.unit == .year ? "year" : "month"
+                            return "\\(product.displayPrice)/\\(unit)"
+                        }
+                    }
+                    """),
+                ("Plans.swift", """
+                    import StoreKit
+                    import SwiftUI
+                    struct Plans: View {
+                        let products: [Product]
+                        var body: some View {
+                            ForEach(products) { p in
+                                Button { Task { _ = try? await p.purchase() } } label: { Text(PlanQuote.subtitle(for: p)) }
+                            }
+                        }
+                    }
+                    """),
+            ]),
             // UIKit: the controller's view shows an SKProduct's price with its locale and a
             // localized period word, through a control of its own.
             RuleExample(files: [
@@ -248,7 +290,10 @@ public struct SubscriptionTermsMissingRule: Rule {
         var judged = 0
         for unit in copy.units where unit.kind == .view && unit.sellsSubscriptions && !unit.usesStoreKitSubscriptionView {
             judged += 1
-            var (showsPrice, showsPeriod) = Self.shows(in: unit.code, literals: unit.texts.filter { $0.literal != nil }.map(\.text), project: project, source: copy.sourceLanguage, keys: keys)
+            // With the bodies of the app's functions whose result the screen shows: what they
+            // format is on the screen (`Text(PlanQuote.subtitle(for: product))`).
+            let code = unit.code + Self.shownHelpers(in: unit.code, project: project)
+            var (showsPrice, showsPeriod) = Self.shows(in: code, literals: unit.texts.filter { $0.literal != nil }.map(\.text), project: project, source: copy.sourceLanguage, keys: keys)
             // StoreKit's ProductView shows the product's price and a subscription's period.
             if unit.usesStoreKitProductView { (showsPrice, showsPeriod) = (true, true) }
             // A row component may be handed its price and its period where it is created.
@@ -281,6 +326,30 @@ public struct SubscriptionTermsMissingRule: Rule {
 }
 
 extension SubscriptionTermsMissingRule {
+    /// The bodies of the app's functions called where the code shows text
+    /// (`Text(product.priceLine(eligibleForIntro: e))`, `"\(PlanQuote.subtitle(for: p))"`): a
+    /// price and period they format are shown. One level, each name once.
+    static func shownHelpers(in code: [(SwiftFile, Range<Int>)], project: Project) -> [(SwiftFile, Range<Int>)] {
+        var result: [(SwiftFile, Range<Int>)] = []
+        var seen = Set<String>()
+        for (file, range) in code {
+            for i in range where file.isKind(i, .identifier) && !file.startsWithCapital(i) && file.isCall(at: i) {
+                guard file.isInsideInterpolation(i) || ShownTerms.isShown(i, in: file) else { continue }
+                let name = file.text(i)
+                guard seen.insert(name).inserted else { continue }
+                // Where `func name` is written, from the tokens: only a file that declares it
+                // has its declarations built (`formatted()`, `uppercased()` are mentioned everywhere).
+                for other in project.swiftFiles(mentioning: name) {
+                    for k in other.occurrences(of: name) where k > 0 && other.isIdentifier(k - 1, "func") {
+                        guard let function = other.function(keywordAt: k - 1) else { continue }
+                        result.append((other, other.bodyRange(of: function)))
+                    }
+                }
+            }
+        }
+        return result
+    }
+
     /// Whether code and its literals show a price and a period: price and period identifiers,
     /// money in a literal, period words in a literal or in what a localization key shows in
     /// the source language.

@@ -123,6 +123,17 @@ struct PaywallCopy: Sendable {
     private static func constantTexts(in range: Range<Int>, of file: SwiftFile, project: Project, source sourceLanguage: String,
                                       keys: KeyIndex, resolved resolvedConstants: inout [String: [CopyText]]) -> [CopyText] {
         var result: [CopyText] = []
+        // A constant's texts, shown where the screen names it at `i`.
+        func add(_ found: [CopyText], at i: Int) {
+            let at = file.location(of: i)
+            // Where the screen shows it: the source text points at the use, translations at their table.
+            result += found.map { text in
+                var copy = text
+                copy.throughConstant = true
+                if copy.locale == sourceLanguage { copy.location = at }
+                return copy
+            }
+        }
         for i in range where file.isKind(i, .identifier) && file.isAfterDot(i) && !file.token(i, offsetBy: 1, is: .leftParen) {
             guard let receiver = file.receiver(of: i) else { continue }
             // `SubscriptionText().body`: a stored property of a value made on the spot, read
@@ -143,21 +154,21 @@ struct PaywallCopy: Sendable {
             else { continue }
             let name = file.text(i)
             let key = owner.map { "\($0).\(name)" } ?? name
-            let found: [CopyText]
-            if let known = resolvedConstants[key] {
-                found = known
-            } else {
-                found = declaredTexts(of: name, in: project, source: sourceLanguage, keys: keys, owner: owner)
-                resolvedConstants[key] = found
-            }
-            let at = file.location(of: i)
-            // Where the screen shows it: the source text points at the use, translations at their table.
-            result += found.map { text in
-                var copy = text
-                copy.throughConstant = true
-                if copy.locale == sourceLanguage { copy.location = at }
-                return copy
-            }
+            let found = resolvedConstants[key] ?? declaredTexts(of: name, in: project, source: sourceLanguage, keys: keys, owner: owner)
+            resolvedConstants[key] = found
+            add(found, at: i)
+        }
+        // `Text(legal)` beside `private let legal = "Renews automatically…"`: a property of
+        // the screen's own type, shown by its bare name.
+        for i in range where file.isKind(i, .identifier) && !file.isAfterDot(i) && !file.token(i, offsetBy: 1, is: .leftParen) && !file.token(i, offsetBy: 1, is: .dot) {
+            guard file.isInsideInterpolation(i) || ShownTerms.isShown(i, in: file),
+                  let type = file.enclosingType(of: i) else { continue }
+            guard !file.startsWithCapital(i), !(file.previousCodeIndex(before: i).map { file.isKind($0, .dot) || file.isIdentifier($0, "let") || file.isIdentifier($0, "var") } ?? false)
+            else { continue }
+            let key = "\(file.declarations[type].name).\(file.text(i))"
+            let found = resolvedConstants[key] ?? propertyTexts(of: file.text(i), type: type, in: file, project: project, source: sourceLanguage, keys: keys)
+            resolvedConstants[key] = found
+            add(found, at: i)
         }
         return result
     }
@@ -175,35 +186,56 @@ struct PaywallCopy: Sendable {
                     file.enclosingFunction(of: i) == nil && file.enclosingType(of: i).map { file.declarations[$0].name == owner } == true
                 } ?? false
                 guard isStatic || computedString || ownedProperty else { continue }
-                // Its value: the declaration's statement, up to the next one at its level.
-                let level = file.enclosingBracket(of: i)
-                let end = min(i + 80, file.code.count)
-                // The value starts after `=` or the body's `{` (on the next line too: `static let
-                // name =` and `NSLocalizedString(…)` below it).
-                guard let start = (i + 1..<min(i + 8, end)).first(where: { file.tokenIs($0, "=") || file.isKind($0, .leftBrace) }) else { continue }
-                var texts: [CopyText] = []
-                var j = start + 1
-                while j < end {
-                    if j > start + 1, file.startsLine[j], file.enclosingBracket(of: j) == level { break }
-                    if file.isKind(j, .stringStart),
-                       !(j > 1 && file.token(j, offsetBy: -1, is: .colon) && (file.tokenIs(j - 2, "comment") || file.tokenIs(j - 2, "tableName"))) {
-                        let literal = file.stringLiteral(at: j).text
-                        let translated = translations(of: literal, in: project, source: source, keys: keys)
-                        if !translated.isEmpty {
-                            texts += translated
-                        } else if literal.contains(" ") {
-                            texts.append(CopyText(text: shownSpaces(literal), locale: source, location: file.location(of: j), literal: nil))
-                        }
-                    } else if depth > 0, file.isKind(j, .identifier), file.isAfterDot(j), !file.token(j, offsetBy: 1, is: .leftParen),
-                              let receiver = file.receiver(of: j), file.isKind(receiver, .identifier), file.text(receiver).first?.isUppercase == true {
-                        texts += declaredTexts(of: file.text(j), in: project, source: source, keys: keys, depth: depth - 1)
-                    }
-                    j += 1
-                }
+                let texts = valueTexts(ofDeclarationAt: i, in: file, project: project, source: source, keys: keys, depth: depth)
                 if !texts.isEmpty { return texts }
             }
         }
         return []
+    }
+
+    /// The texts a property of `type` in `file` declares (`private let terms = "…"` in the
+    /// paywall's own body), looked up in that file alone: a bare name is the screen's own.
+    private static func propertyTexts(of name: String, type: Int, in file: SwiftFile, project: Project, source: String, keys: KeyIndex) -> [CopyText] {
+        let body = file.bodyRange(of: type)
+        for i in file.occurrences(of: name, in: body) where i > 1 && (file.tokenIs(i - 1, "let") || file.tokenIs(i - 1, "var")) {
+            guard file.enclosingFunction(of: i) == nil, file.enclosingType(of: i) == type else { continue }
+            let texts = valueTexts(ofDeclarationAt: i, in: file, project: project, source: source, keys: keys, depth: 2)
+            if !texts.isEmpty { return texts }
+        }
+        return []
+    }
+
+    /// The texts of the value declared for the name at `i` (after its `=` or its body's `{`).
+    private static func valueTexts(ofDeclarationAt i: Int, in file: SwiftFile, project: Project, source: String, keys: KeyIndex, depth: Int) -> [CopyText] {
+        // Its value: the declaration's statement, up to the next one at its level.
+        let level = file.enclosingBracket(of: i)
+        let end = min(i + 80, file.code.count)
+        // The value starts after `=` or the body's `{` (on the next line too: `static let
+        // name =` and `NSLocalizedString(…)` below it).
+        guard let start = (i + 1..<min(i + 8, end)).first(where: { file.tokenIs($0, "=") || file.isKind($0, .leftBrace) }),
+              // On the declaration's line: not the next declaration's (`let title: String`).
+              !(i + 1...start).contains(where: { file.startsLine[$0] })
+        else { return [] }
+        var texts: [CopyText] = []
+        var j = start + 1
+        while j < end {
+            if j > start + 1, file.startsLine[j], file.enclosingBracket(of: j) == level { break }
+            if file.isKind(j, .stringStart),
+               !(j > 1 && file.token(j, offsetBy: -1, is: .colon) && (file.tokenIs(j - 2, "comment") || file.tokenIs(j - 2, "tableName"))) {
+                let literal = file.stringLiteral(at: j).text
+                let translated = translations(of: literal, in: project, source: source, keys: keys)
+                if !translated.isEmpty {
+                    texts += translated
+                } else if literal.contains(" ") {
+                    texts.append(CopyText(text: shownSpaces(literal), locale: source, location: file.location(of: j), literal: nil))
+                }
+            } else if depth > 0, file.isKind(j, .identifier), file.isAfterDot(j), !file.token(j, offsetBy: 1, is: .leftParen),
+                      let receiver = file.receiver(of: j), file.isKind(receiver, .identifier), file.text(receiver).first?.isUppercase == true {
+                texts += declaredTexts(of: file.text(j), in: project, source: source, keys: keys, depth: depth - 1)
+            }
+            j += 1
+        }
+        return texts
     }
 
     static func isPaywallName(_ text: String) -> Bool {
