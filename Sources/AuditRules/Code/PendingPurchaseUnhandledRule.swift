@@ -286,6 +286,46 @@ public struct PendingPurchaseUnhandledRule: Rule {
                     func thank() {}
                 }
                 """),
+            // Seed-002's shape: `.pending` returns nil as `.userCancelled` does, so its caller
+            // ("userCancelled or pending: no error, just reset") shows the buyer nothing.
+            RuleExample("""
+                func purchase(_ product: Product) async throws -> Transaction? {
+                    let result = try await product.purchase(options: [])
+                    switch result {
+                    case .success(let verification):
+                        let transaction = try checkVerified(verification)
+                        await transaction.finish()
+                        return transaction
+                    case .userCancelled:
+                        return nil
+                    ↓case .pending:
+                        // Awaiting Ask to Buy or billing fix
+                        return nil
+                    @unknown default:
+                        return nil
+                    }
+                }
+                """),
+            // Logged, then the same `false` a cancelled purchase returns: the paywall only
+            // reacts to `true`.
+            RuleExample("""
+                func buy(_ product: Product) async throws -> Bool {
+                    switch try await product.purchase() {
+                    case .success(let verification):
+                        let transaction = try checkVerified(verification)
+                        isPro = true
+                        await transaction.finish()
+                        return true
+                    case .userCancelled:
+                        return false
+                    ↓case .pending:
+                        logger.info("purchase pending")
+                        return false
+                    @unknown default:
+                        return false
+                    }
+                }
+                """),
             // `.pending, .userCancelled` setting the same idle state: the buyer cannot tell them apart.
             RuleExample("""
                 func buy(_ product: Product) async throws {
@@ -569,6 +609,24 @@ public struct PendingPurchaseUnhandledRule: Rule {
                 }
                 var banner: some View { Text(awaitingApproval ? "Waiting for approval" : "") }
                 """),
+            // Each outcome returned as its own value: the caller tells them apart.
+            RuleExample("""
+                func buy(_ product: Product) async throws -> PurchaseOutcome {
+                    switch try await product.purchase() {
+                    case .success(let verification):
+                        let transaction = try checkVerified(verification)
+                        await transaction.finish()
+                        return .purchased
+                    case .userCancelled:
+                        return .cancelled
+                    case .pending:
+                        logger.info("purchase pending")
+                        return .awaitingApproval
+                    @unknown default:
+                        return .cancelled
+                    }
+                }
+                """),
             // A service hands the purchase result back; its caller shows the pending state.
             RuleExample("""
                 open func purchase(_ product: Product) async throws -> (Product.PurchaseResult, Transaction?) {
@@ -597,25 +655,6 @@ public struct PendingPurchaseUnhandledRule: Rule {
                         showPendingApprovalMessage()
                     @unknown default:
                         break
-                    }
-                }
-                """),
-            // Seed-002: returns nil so the caller shows a pending state.
-            RuleExample("""
-                func purchase(_ product: Product) async throws -> Transaction? {
-                    let result = try await product.purchase(options: [])
-                    switch result {
-                    case .success(let verification):
-                        let transaction = try checkVerified(verification)
-                        await transaction.finish()
-                        return transaction
-                    case .userCancelled:
-                        return nil
-                    case .pending:
-                        // Awaiting Ask to Buy or billing fix — show "payment pending" UI
-                        return nil
-                    @unknown default:
-                        return nil
                     }
                 }
                 """),
@@ -695,6 +734,8 @@ public struct PendingPurchaseUnhandledRule: Rule {
                     result.evidence(in: file, at: handOff, "The purchase result, .pending included, is returned to the caller of \(scopeDescription(of: handOff, in: file))")
                 } else if let problem = Self.problem(with: pendingCase, state: "pending", sharedWith: ["userCancelled": "a cancelled purchase"], in: file, project: project) {
                     result.report(in: file, at: pendingCase.label, problem)
+                } else if let same = Self.sameOutcome(of: pendingCase, as: "userCancelled", in: statement, of: file) {
+                    result.report(in: file, at: pendingCase.label, "The .pending case does what .userCancelled does (`\(same)`): whoever reads the outcome cannot tell the buyer that the purchase awaits approval.")
                 } else {
                     result.evidence(in: file, at: pendingCase.label, ".pending is handled in \(scopeDescription(of: pendingCase.label, in: file))")
                 }
@@ -820,6 +861,28 @@ public struct PendingPurchaseUnhandledRule: Rule {
         return nil
     }
 
+    /// The statements, logs left out, that the case for `state` and a separate case for
+    /// `other` in the same switch both are (`log.info("pending"); return false` beside
+    /// `return false`), spelled; nil when they differ. A caller handed the same value for both
+    /// cannot tell the buyer that an Ask to Buy purchase waits for approval.
+    static func sameOutcome(of switchCase: SwitchCase, as other: StaticString, in statement: SwitchStatement, of file: SwiftFile) -> String? {
+        guard let otherCase = statement.cases.first(where: { clause in
+            clause.label != switchCase.label && clause.patternRange.contains { file.isIdentifier($0, other) && file.isImplicitMember($0) }
+        }) else { return nil }
+        func outcome(_ body: Range<Int>) -> [String] {
+            statements(in: body, of: file).filter { start, end in
+                !((start..<end).first(where: { file.isKind($0, .identifier) && file.isCall(at: $0) }).map { isLogCall($0, in: file) } ?? false)
+            }.map { start, end in
+                // As written, from the first token's start to the last one's end, spaces collapsed.
+                String(decoding: file.bytes[Int(file.code[start].start)..<Int(file.code[end - 1].end)], as: UTF8.self)
+                    .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            }
+        }
+        let mine = outcome(switchCase.bodyRange)
+        guard !mine.isEmpty, mine == outcome(otherCase.bodyRange) else { return nil }
+        return mine.joined(separator: "; ")
+    }
+
     /// A case body's statements (start, end), `break`, `;` and a last bare `return` left out.
     private static func statements(in range: Range<Int>, of file: SwiftFile) -> [(start: Int, end: Int)] {
         var result: [(Int, Int)] = []
@@ -829,7 +892,7 @@ public struct PendingPurchaseUnhandledRule: Rule {
                 k += 1
                 continue
             }
-            let end = min(range.upperBound, file.statementEnd(from: k) + 1)
+            let end = min(range.upperBound, file.statementEnd(from: k))
             result.append((k, end))
             k = max(end, k + 1)
         }
