@@ -10,6 +10,8 @@ struct ExampleOutcome {
     var findings: [Finding]
     var evidence: [Evidence]
     var notApplicable: String?
+    /// Why the rule's item is not checked (`RuleResult.undecided`), when it says so.
+    var undecided: String? = nil
 }
 
 func run(_ rule: any Rule, on example: RuleExample) -> ExampleOutcome {
@@ -43,7 +45,8 @@ func run(_ rule: any Rule, on example: RuleExample) -> ExampleOutcome {
         actual: result.findings.map(\.location).sorted(),
         findings: result.findings,
         evidence: result.evidence,
-        notApplicable: result.notApplicableReason
+        notApplicable: result.notApplicableReason,
+        undecided: result.undecidedReason
     )
 }
 

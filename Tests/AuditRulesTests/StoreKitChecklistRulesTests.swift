@@ -157,6 +157,33 @@ import Testing
         #expect(atLaunch.evidence.map(\.message) == ["No Transaction.unfinished sweep, but the Transaction.updates listener in Store.init receives unfinished transactions at launch"])
     }
 
+    /// An original-StoreKit observer that only prints what arrives processes no unfinished
+    /// transaction: no evidence for the item (Timer-App's observer); one that finishes is.
+    @Test func anObserverThatFinishesNothingIsNoEvidence() throws {
+        func observer(_ purchased: String) -> [(String, String)] {
+            [("StoreObserver.swift", """
+                import StoreKit
+                final class StoreObserver: NSObject, SKPaymentTransactionObserver {
+                    func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                        for transaction in transactions {
+                            switch transaction.transactionState {
+                            case .purchased, .restored, .failed: \(purchased)
+                            default: break
+                            }
+                        }
+                    }
+                }
+                """)]
+        }
+        let printing = try outcome("unfinished_transactions_ignored", observer("print(\"done\")"))
+        #expect(printing.findings.isEmpty)
+        #expect(printing.evidence.isEmpty)
+        #expect(printing.undecided?.contains("finishes none of them") == true)
+        let finishing = try outcome("unfinished_transactions_ignored", observer("queue.finishTransaction(transaction)"))
+        #expect(finishing.undecided == nil)
+        #expect(finishing.evidence.map(\.message) == ["The original-StoreKit transaction observer receives unfinished transactions when it is added"])
+    }
+
     @Test func serverSignedOffersAreEvidence() throws {
         let result = try outcome("client_side_offer_signature", [("Offers.swift", """
             import StoreKit

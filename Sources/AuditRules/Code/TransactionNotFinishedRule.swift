@@ -66,11 +66,20 @@ public struct TransactionNotFinishedRule: Rule {
                 }
                 continue
             }
-            let passedToFinisher = binding.uses.contains { use in
+            // `tx.markDelivered()`, a method of `extension Transaction` that finishes it.
+            let finishingMethod = binding.uses.lazy.compactMap { use -> Int? in
+                guard let dot = file.nextCodeIndex(after: use), file.isKind(dot, .dot), let method = file.nextCodeIndex(after: dot),
+                      file.isCall(at: method), finishing.finishesReceiver(file.text(method)) else { return nil }
+                return method
+            }.first
+            let passedToFinisher = finishingMethod != nil || binding.uses.contains { use in
                 guard let (call, _) = file.enclosingCall(ofArgument: use) else { return false }
                 return finishing.isCalled(by: call, in: file, project: project)
             }
             if passedToFinisher {
+                if let method = finishingMethod {
+                    result.evidence(in: file, at: method, "\(binding.name).\(file.text(method))() finishes it (a method of extension Transaction) in \(scopeDescription(of: method, in: file))")
+                }
                 if let use = binding.uses.first(where: { use in
                     file.enclosingCall(ofArgument: use).map { finishing.isCalled(by: $0.call, in: file, project: project) } ?? false
                 }), let skip = revokedLeftUnfinished(binding, finish: use, finishing: finishing, project: project) {

@@ -3,6 +3,30 @@ import AuditCore
 /// The examples of `TransactionNotFinishedRule` (its description), kept beside the rule for length.
 extension TransactionNotFinishedRule {
     static let triggeringExamples: [RuleExample] = [
+        // A method of the app's `extension Transaction` that does not finish it.
+        RuleExample(files: [
+            ("Transaction+Log.swift", """
+                import StoreKit
+                extension Transaction {
+                    func record() { print("delivered \\(productID)") }
+                }
+                """),
+            ("Store.swift", """
+                import StoreKit
+                final class Store {
+                    var owned: Set<String> = []
+                    func listen() -> Task<Void, Never> {
+                        Task {
+                            for await update in Transaction.updates {
+                                guard case .verified(let ↓transaction) = update else { continue }
+                                owned.insert(transaction.productID)
+                                transaction.record()
+                            }
+                        }
+                    }
+                }
+                """),
+        ]),
         // A StoreKit view's completion hands its result to that conversion: reported at the completion.
         RuleExample(files: [
             ("PurchaseResult+App.swift", """
@@ -399,6 +423,30 @@ extension TransactionNotFinishedRule {
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [
+        // Finished by a method of the app's own `extension Transaction`.
+        RuleExample(files: [
+            ("Transaction+Delivery.swift", """
+                import StoreKit
+                extension Transaction {
+                    func complete() async { await finish() }
+                }
+                """),
+            ("Store.swift", """
+                import StoreKit
+                final class Store {
+                    var owned: Set<String> = []
+                    func listen() -> Task<Void, Never> {
+                        Task {
+                            for await update in Transaction.updates {
+                                guard case .verified(let transaction) = update else { continue }
+                                owned.insert(transaction.productID)
+                                await transaction.complete()
+                            }
+                        }
+                    }
+                }
+                """),
+        ]),
         // Both conditions of one guard bind, and the finish is deferred to a task.
         RuleExample("""
             func buy(_ product: Product) async throws {
@@ -765,6 +813,22 @@ extension TransactionNotFinishedRule {
                 }
                 private func complete(_ transaction: SKPaymentTransaction) {
                     SKPaymentQueue.default().finishTransaction(transaction)
+                }
+            }
+            """),
+        // Two loops over the updates: one logs them, the one in a receipt fetch's completion
+        // hands each to a method that finishes it after the upload (Habitica's shape).
+        RuleExample("""
+            final class PurchaseCenter: NSObject, SKPaymentTransactionObserver {
+                func buy(_ product: SKProduct) { SKPaymentQueue.default().add(SKPayment(product: product)) }
+                func paymentQueue(_ queue: SKPaymentQueue, updatedTransactions transactions: [SKPaymentTransaction]) {
+                    for transaction in transactions { print("update \\(transaction.payment.productIdentifier)") }
+                    ReceiptFetcher.fetch { receipt in
+                        for transaction in transactions { self.settle(transaction, receipt: receipt) }
+                    }
+                }
+                func settle(_ transaction: SKPaymentTransaction, receipt: Data) {
+                    Server.upload(receipt) { _ in SKPaymentQueue.default().finishTransaction(transaction) }
                 }
             }
             """),

@@ -425,6 +425,14 @@ public struct UnfinishedTransactionsIgnoredRule: Rule {
                 }
                 return
             }
+            // An observer whose handlers finish nothing (states only printed) receives the
+            // unfinished transactions but does not process them: no evidence.
+            let handlers = LegacyTransactionHandler.all(in: project)
+            let finishing = LegacyTransactionHandler.finishingFunctions(in: project)
+            if !handlers.isEmpty, !handlers.contains(where: { LegacyTransactionHandler.finishCall(in: $0.scope, of: $0.file, finishing: finishing) != nil }) {
+                result.undecided("The original-StoreKit transaction observer receives unfinished transactions, but its paymentQueue(_:updatedTransactions:) finishes none of them.")
+                return
+            }
             result.evidence(at: observer.location, "The original-StoreKit transaction observer receives unfinished transactions when it is added")
             return
         }

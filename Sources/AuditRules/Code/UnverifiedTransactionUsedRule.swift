@@ -81,6 +81,19 @@ public struct UnverifiedTransactionUsedRule: Rule {
                     unlockedIDs.insert(payload.productID)
                 }
                 """),
+            // The payload picks the entitlement, and the function the result goes to checks nothing.
+            RuleExample("""
+                final class Access {
+                    var isPro = false
+                    var seen: [VerificationResult<Transaction>] = []
+                    func refresh() async {
+                        for await entitlement in Transaction.currentEntitlements {
+                            if entitlement.↓unsafePayloadValue.productID == "com.app.pro", remember(entitlement) { isPro = true }
+                        }
+                    }
+                    func remember(_ result: VerificationResult<Transaction>) -> Bool { seen.append(result); return true }
+                }
+                """),
             // Subscription statuses trusted by their state alone.
             RuleExample("""
                 func onStatusChange(_ statuses: [Product.SubscriptionInfo.Status]) {
@@ -188,6 +201,43 @@ public struct UnverifiedTransactionUsedRule: Rule {
                 // verification.unsafePayloadValue is never used here
                 let note = "unsafePayloadValue"
                 """),
+            // The payload only picks which entitlement to check; the same condition verifies it.
+            RuleExample("""
+                final class Access {
+                    var isUnlocked = false
+                    func confirm(_ result: VerificationResult<Transaction>) async throws -> Bool {
+                        switch result {
+                        case .verified(let transaction): return transaction.revocationDate == nil
+                        case .unverified(_, let error): throw error
+                        }
+                    }
+                    func refresh() async {
+                        for await entitlement in Transaction.currentEntitlements {
+                            if entitlement.unsafePayloadValue.productID == "com.app.lifetime",
+                               (try? await confirm(entitlement)) == true {
+                                isUnlocked = true
+                            }
+                        }
+                    }
+                }
+                """),
+            // AppTransaction, read through `try?` or a switch: app_transaction_unverified judges it.
+            RuleExample("""
+                enum Channel {
+                    static func current() async -> String {
+                        guard let shared = try? await AppTransaction.shared else { return "unknown" }
+                        return shared.unsafePayloadValue.environment == .sandbox ? "beta" : "store"
+                    }
+                    static func firstVersion() async -> String? {
+                        let result = try? await AppTransaction.shared
+                        switch result {
+                        case .verified(let app): return app.originalAppVersion
+                        case .unverified(let app, _): return app.originalAppVersion
+                        case nil: return nil
+                        }
+                    }
+                }
+                """),
             // Seed-002 checkVerified with the .unverified case first.
             RuleExample("""
                 private func checkVerified<T>(_ result: VerificationResult<T>) throws -> T {
@@ -291,6 +341,8 @@ public struct UnverifiedTransactionUsedRule: Rule {
             // `.unverified(let t, …)` bindings (`let t = x.unsafePayloadValue` is reported above):
             // any use that grants or hands the value on.
             guard binding.isPattern else { continue }
+            // An AppTransaction's `.unverified(let app, _)` is app_transaction_unverified's business.
+            if binding.source == .appTransaction { continue }
             let file = binding.file
             let grants = binding.uses.contains { use in
                 if file.previousCodeIndex(before: use).map({ file.isIdentifier($0, "return") }) == true { return true }

@@ -73,19 +73,21 @@ struct LegacyTransactionHandler: Sendable {
         return result
     }
 
-    /// The body of `for t in transactions { … }` or `transactions.forEach { … }` in `body`.
+    /// The body of `for t in transactions { … }` or `transactions.forEach { … }` in `body`, when
+    /// there is one such loop. With two (one that logs them, one in a receipt fetch's completion
+    /// that finishes them, as Habitica's handler), the whole body is the scope.
     private static func elementScope(of parameter: String, in body: Range<Int>, of file: SwiftFile) -> Range<Int>? {
+        var loops: [Range<Int>] = []
         for use in file.occurrences(of: parameter, in: body) where file.receiver(of: use) == nil {
             if let previous = file.previousCodeIndex(before: use), file.isIdentifier(previous, "in"),
                let open = file.index(of: .leftBrace, after: use) {
-                return file.blockRange(open)
-            }
-            if let dot = file.nextCodeIndex(after: use), file.isKind(dot, .dot), let member = file.nextCodeIndex(after: dot),
-               file.isIdentifier(member, "forEach"), let open = file.index(of: .leftBrace, after: member) {
-                return file.blockRange(open)
+                loops.append(file.blockRange(open))
+            } else if let dot = file.nextCodeIndex(after: use), file.isKind(dot, .dot), let member = file.nextCodeIndex(after: dot),
+                      file.isIdentifier(member, "forEach"), let open = file.index(of: .leftBrace, after: member) {
+                loops.append(file.blockRange(open))
             }
         }
-        return nil
+        return loops.count == 1 ? loops[0] : nil
     }
 
     /// The first `finishTransaction(_:)` call in `range`, or the first call there of an app

@@ -466,7 +466,9 @@ struct TransactionFlow {
             if i > 0, !(file.isIdentifier(i - 1, "let") || file.isIdentifier(i - 1, "var")), file.receiver(of: i) == nil,
                i + 1 < code.count, file.isOperator(i + 1, "="), i + 2 < code.count {
                 var j = i + 2
-                while j < code.count, file.isIdentifier(j, "try") || file.isIdentifier(j, "await") { j += 1 }
+                // `try await`, `try? await` (`guard let result = try? await AppTransaction.shared`).
+                while j < code.count, file.isIdentifier(j, "try") || file.isIdentifier(j, "await")
+                    || j > i + 2 && file.isIdentifier(j - 1, "try") && (file.tokenIs(j, "?") || file.tokenIs(j, "!")) { j += 1 }
                 if let direct = directSource(at: j, in: file) { return direct }
             }
             // `let result: Product.PurchaseResult`: the declared type says it.
@@ -477,7 +479,9 @@ struct TransactionFlow {
             // `let name = …` / `var name = …`
             if i > 0, file.isIdentifier(i - 1, "let") || file.isIdentifier(i - 1, "var"), i + 1 < code.count, file.tokenIs(i + 1, "=") {
                 var j = i + 2
-                while j < code.count, file.isIdentifier(j, "try") || file.isIdentifier(j, "await") { j += 1 }
+                // `try await`, `try? await` (`guard let result = try? await AppTransaction.shared`).
+                while j < code.count, file.isIdentifier(j, "try") || file.isIdentifier(j, "await")
+                    || j > i + 2 && file.isIdentifier(j - 1, "try") && (file.tokenIs(j, "?") || file.tokenIs(j, "!")) { j += 1 }
                 if let direct = directSource(at: j, in: file) { return direct }
                 if j < code.count, file.isKind(j, .identifier), depth < 3 {
                     return traceSource(of: j, in: file, before: i, project: project, depth: depth + 1)
@@ -686,6 +690,8 @@ enum TransactionUse: Equatable, Sendable {
     case log
     case ordering
     case display
+    /// Only picks the result that a call in the same condition then verifies.
+    case filter
 
     var description: String {
         switch self {
@@ -693,6 +699,7 @@ enum TransactionUse: Equatable, Sendable {
         case .log: "is only logged"
         case .ordering: "only orders values"
         case .display: "is only displayed"
+        case .filter: "only picks the result that the same condition then verifies"
         }
     }
 }
@@ -725,6 +732,7 @@ extension TransactionFlow {
     /// never used counts as a grant (what it is for cannot be seen).
     static func use(ofValueAt index: Int, in file: SwiftFile) -> TransactionUse {
         if let direct = directUse(of: index, in: file) { return direct }
+        if filtersBeforeVerifying(index, in: file) { return .filter }
         // `let u = r.unsafePayloadValue`: the uses of `u`.
         let start = file.statementStart(of: index)
         if file.isIdentifier(start, "let") || file.isIdentifier(start, "var"), let name = file.nextCodeIndex(after: start),
@@ -737,6 +745,27 @@ extension TransactionFlow {
             return kinds.first { $0 != .log } ?? .log
         }
         return .grant
+    }
+
+    /// `if r.unsafePayloadValue.productID == id, (try? await confirm(r)) == true { … }`: the
+    /// payload only picks which result to check; the same condition hands the result itself to
+    /// a function of this file that verifies it (`case .verified`, `payloadValue`), or to
+    /// `checkVerified`, and the block runs only if that passes (BrightIntosh's entitlements).
+    static func filtersBeforeVerifying(_ index: Int, in file: SwiftFile) -> Bool {
+        guard let receiver = file.receiver(of: index), file.isKind(receiver, .identifier), file.receiver(of: receiver) == nil else { return false }
+        let start = file.statementStart(of: index)
+        guard file.isIdentifier(start, "if") || file.isIdentifier(start, "guard") || file.isIdentifier(start, "while"),
+              let block = file.conditionalBlocks(ofStatementAt: start).first, index < block
+        else { return false }
+        for use in file.occurrences(of: file.text(receiver), in: (index + 1)..<block) where file.receiver(of: use) == nil {
+            guard let (call, _) = file.enclosingCallArguments(ofArgument: use) else { continue }
+            if file.isIdentifier(call.name, "checkVerified") { return true }
+            for d in file.declarationIndices(named: file.text(call.name)) where file.declarations[d].kind == .function {
+                let body = file.bodyRange(of: d)
+                if file.contains(identifier: "verified", in: body) || file.contains(identifier: "payloadValue", in: body) { return true }
+            }
+        }
+        return false
     }
 
     /// The use of the value at `index` when its own expression says it: inside a log call or
@@ -795,6 +824,12 @@ struct FinishingFunctions: Sendable {
         return types.contains { CallGraph.mayCall(call, in: file, methodOf: $0, project: project) }
     }
 
+    /// Whether `name` is a method of `extension Transaction` that finishes the transaction it
+    /// is called on (`tx.markDelivered()`).
+    func finishesReceiver(_ name: String) -> Bool {
+        owners[name]?.contains("Transaction") == true
+    }
+
     /// Whether `range` of `file` calls one of them.
     func isCalled(in range: Range<Int>, of file: SwiftFile, project: Project) -> Bool {
         isCalled(in: range, of: file, project: project, sites: sites(in: file))
@@ -825,8 +860,14 @@ struct FinishingFunctions: Sendable {
         for fileIndex in project.swiftFileIndices(mentioning: "finish") {
             let file = project.swiftFiles[fileIndex]
             for (index, declaration) in file.declarations.enumerated() where declaration.kind == .function {
-                if file.occurrences(of: "finish", in: file.bodyRange(of: index)).contains(where: { TransactionFlow.isFinishCall($0, in: file) }) {
-                    owners[declaration.name, default: []].insert(owner(of: index, in: file))
+                let type = owner(of: index, in: file)
+                // In `extension Transaction`, a bare `finish()` finishes the transaction the
+                // method is called on (`func markDelivered() async { await finish() }`).
+                if file.occurrences(of: "finish", in: file.bodyRange(of: index)).contains(where: {
+                    TransactionFlow.isFinishCall($0, in: file)
+                        || type == "Transaction" && file.receiver(of: $0) == nil && file.token($0, offsetBy: 1, is: .leftParen)
+                }) {
+                    owners[declaration.name, default: []].insert(type)
                 }
             }
         }
