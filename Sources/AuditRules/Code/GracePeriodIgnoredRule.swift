@@ -81,14 +81,17 @@ public struct GracePeriodIgnoredRule: Rule {
             }
             var reportedScopes = Set<Int>()
             for i in file.occurrences(of: "subscribed") where file.isCaseReference(i, "subscribed") && !patternTokens.contains(i) {
-                guard let negated = Self.stateComparison(at: i, in: file) else { continue }
+                // `state == .subscribed`, or `[.subscribed]` kept as the entitled states and
+                // asked `entitledStates.contains(status.state)` (ruddarr's shape).
+                let membership = Self.membershipTest(ofListAt: i, in: file)
+                guard let negated = Self.stateComparison(at: i, in: file) ?? membership.map({ _ in false }) else { continue }
                 sawStateCheck = true
                 let scope = Self.scope(of: i, in: file)
                 if let grace = scope.first(where: { file.isCaseReference($0, "inGracePeriod") }) {
                     result.evidence(in: file, at: grace, ".inGracePeriod is handled next to .subscribed in \(scopeDescription(of: grace, in: file))")
                     continue
                 }
-                guard Self.actsOnAccess(comparisonAt: i, negated: negated, in: file),
+                guard Self.actsOnAccess(comparisonAt: membership ?? i, negated: negated, in: file),
                       reportedScopes.insert(scope.lowerBound).inserted else { continue }
                 result.report(
                     in: file, at: i,
@@ -162,6 +165,25 @@ public struct GracePeriodIgnoredRule: Rule {
         return nil
     }
 
+    /// `let entitled: [RenewalState] = [.subscribed]` then `entitled.contains(status.state)`:
+    /// for the `.subscribed` at `index` inside such a list, the `contains` that tests a renewal
+    /// state against it, in the same function.
+    static func membershipTest(ofListAt index: Int, in file: SwiftFile) -> Int? {
+        guard let open = file.enclosingBracket(of: index), file.isKind(open, .leftBracket), open >= 2, file.tokenIs(open - 1, "=") else { return nil }
+        // The name: `let entitled = [` or `let entitled: [RenewalState] = [`.
+        let start = file.statementStart(of: open)
+        guard file.isIdentifier(start, "let") || file.isIdentifier(start, "var"), let name = file.variableName(declaredAt: start) else { return nil }
+        let scope = Self.scope(of: index, in: file)
+        let close = file.matchingBracket(of: open) ?? open
+        for use in file.occurrences(of: file.text(name), in: scope) where use > close && file.receiver(of: use) == nil {
+            guard file.token(use, offsetBy: 1, is: .dot), let member = file.codeIndex(use, offsetBy: 2), file.isIdentifier(member, "contains"),
+                  let call = file.call(at: member), let argument = call.arguments.first, Self.endsWithState(argument.valueRange, in: file)
+            else { continue }
+            return member
+        }
+        return nil
+    }
+
     /// The function (or property, closure, file) a comparison is evaluated in.
     static func scope(of index: Int, in file: SwiftFile) -> Range<Int> {
         if let function = file.enclosingFunction(of: index) { return file.bodyRange(of: function) }
@@ -175,8 +197,9 @@ public struct GracePeriodIgnoredRule: Rule {
         var start = file.statementStart(of: index)
         // `statuses.contains { $0.state == .subscribed }`: judge the statement using the closure.
         var brace = file.enclosingBrace(of: index)
+        // Also a closure's last statement `return status.state == .subscribed` after a guard.
         while let block = brace, let closure = file.declaration(openedBy: block), file.declarations[closure].kind == .closure,
-              start == block + 1, file.isLastStatement(startingAt: start, inBlock: block) {
+              start == block + 1 || file.isIdentifier(start, "return"), file.isLastStatement(startingAt: start, inBlock: block) {
             start = file.statementStart(of: block)
             brace = file.enclosingBrace(of: block)
         }

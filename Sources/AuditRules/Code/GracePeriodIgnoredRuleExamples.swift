@@ -3,6 +3,38 @@ import AuditCore
 /// The examples of `GracePeriodIgnoredRule` (its description), kept beside the rule for length.
 extension GracePeriodIgnoredRule {
     static let triggeringExamples: [RuleExample] = [
+        // The entitled states kept in a list that leaves the grace period out.
+        RuleExample("""
+            import StoreKit
+
+            enum Membership {
+                static func isEntitled(group: String) async -> Bool {
+                    guard let statuses = try? await Product.SubscriptionInfo.status(for: group) else { return false }
+                    let activeStates: [Product.SubscriptionInfo.RenewalState] = [.↓subscribed]
+                    return statuses.contains { activeStates.contains($0.state) }
+                }
+            }
+            """),
+        // Verified first, then `.subscribed` alone, in the status task's closure.
+        RuleExample("""
+            import StoreKit
+            import SwiftUI
+
+            struct Root: View {
+                @State private var isPremium = false
+                var body: some View {
+                    Text(isPremium ? "Premium" : "Free")
+                        .subscriptionStatusTask(for: "21452440") { task in
+                            if let statuses = task.value {
+                                isPremium = statuses.contains { status in
+                                    guard case .verified = status.transaction else { return false }
+                                    return status.state == .↓subscribed
+                                }
+                            }
+                        }
+                }
+            }
+            """),
         // Only `.subscribed` counts as active.
         RuleExample("""
             import StoreKit
@@ -117,6 +149,18 @@ extension GracePeriodIgnoredRule {
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [
+        // The entitled states' list keeps the grace period.
+        RuleExample("""
+            import StoreKit
+
+            enum Membership {
+                static func isEntitled(group: String) async -> Bool {
+                    guard let statuses = try? await Product.SubscriptionInfo.status(for: group) else { return false }
+                    let activeStates: [Product.SubscriptionInfo.RenewalState] = [.subscribed, .inGracePeriod]
+                    return statuses.contains { activeStates.contains($0.state) }
+                }
+            }
+            """),
         // The StoreKit seed's check.
         RuleExample("""
             import StoreKit
