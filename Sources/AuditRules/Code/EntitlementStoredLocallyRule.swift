@@ -68,16 +68,18 @@ public struct EntitlementStoredLocallyRule: Rule {
             return
         }
         var flags: [Flag] = []
-        for (index, file) in project.swiftFiles.enumerated() where file.mentions("SwiftUI") || file.mentions("forKey") {
-            flags += Self.appStorageFlags(in: file, index: index)
+        // A property wrapper declared in the app (its `wrappedValue`): `@UserDefault` may be one.
+        let wrappers = !project.swiftFileIndices(mentioning: "wrappedValue").isEmpty
+        for (index, file) in project.swiftFiles.enumerated() where wrappers || file.mentions("SwiftUI") || file.mentions("forKey") {
+            flags += Self.appStorageFlags(in: file, index: index, wrappers: wrappers)
             flags += Self.defaultsFlags(in: file, index: index)
         }
         guard !flags.isEmpty else {
-            result.notApplicable("No purchase flag is persisted in UserDefaults, @AppStorage or the Keychain.")
+            result.notApplicable("No purchase flag was found persisted in UserDefaults, @AppStorage, a defaults property wrapper or the Keychain.")
             return
         }
         // Every write of the flags, then the functions that re-derive.
-        for k in flags.indices where flags[k].how == "@AppStorage" {
+        for k in flags.indices where flags[k].how.hasPrefix("@") {
             for fileIndex in project.swiftFileIndices(mentioning: flags[k].name) {
                 let file = project.swiftFiles[fileIndex]
                 for i in file.occurrences(of: flags[k].name) where Self.isAssigned(i, in: file) {
@@ -103,16 +105,22 @@ public struct EntitlementStoredLocallyRule: Rule {
     // MARK: Flags
 
     /// `@AppStorage("isPro") var isPro = false` (Bool), named for a purchase.
-    static func appStorageFlags(in file: SwiftFile, index: Int) -> [Flag] {
+    static func appStorageFlags(in file: SwiftFile, index: Int, wrappers: Bool = false) -> [Flag] {
         // `@AppStorage` is an attribute, which the name filter does not hold; it needs SwiftUI.
-        guard file.mentions("SwiftUI") else { return [] }
+        // An app's own wrapper is looked for when the app declares one (`wrappers`).
+        guard file.mentions("SwiftUI") || wrappers else { return [] }
         var flags: [Flag] = []
-        for at in file.codeIndices(ofKind: .attribute) where file.tokenIs(at, "@AppStorage") {
+        for at in file.codeIndices(ofKind: .attribute) where file.tokenIs(at, "@AppStorage") || Self.isPersistingWrapper(at, in: file) {
             guard at + 1 < file.code.count, file.code[at + 1].kind == .leftParen else { continue }
             let close = Int(file.match[at + 1])
             guard close > at else { continue }
             var key = ""
             if at + 2 < file.code.count, file.code[at + 2].kind == .stringStart { key = file.stringLiteral(at: at + 2).text }
+            // `@UserDefault(key: "isPremium", defaultValue: false)`: the labelled key.
+            if key.isEmpty, let label = (at + 2..<close).first(where: { file.isIdentifier($0, "key") && file.token($0, offsetBy: 1, is: .colon) }),
+               label + 2 < close, file.code[label + 2].kind == .stringStart {
+                key = file.stringLiteral(at: label + 2).text
+            }
             // `var NAME` within the next few tokens (modifiers may come between).
             var k = close + 1
             var name: String?
@@ -127,9 +135,19 @@ public struct EntitlementStoredLocallyRule: Rule {
             // A Bool: `: Bool` or `= true/false`.
             let window = (k + 2)..<min(file.code.count, k + 6)
             guard window.contains(where: { file.tokenIs($0, "Bool") || file.tokenIs($0, "true") || file.tokenIs($0, "false") }) else { continue }
-            flags.append(Flag(name: name, how: "@AppStorage", file: index, site: at, writes: []))
+            flags.append(Flag(name: name, how: file.text(at), file: index, site: at, writes: []))
         }
         return flags
+    }
+
+    /// An app's own property wrapper over UserDefaults or the Keychain: `@UserDefault`,
+    /// `@UserDefaultsBacked`, `@Defaults`, `@KeychainStorage` (not `@SceneStorage`, which a
+    /// scene restores, nor `@AppStorage`, asked for by name). Compared as bytes: most
+    /// attributes are `@Published` or `@MainActor`.
+    static func isPersistingWrapper(_ index: Int, in file: SwiftFile) -> Bool {
+        file.tokenIs(index, "@UserDefault") || file.tokenIs(index, "@UserDefaults") || file.tokenIs(index, "@UserDefaultsBacked")
+            || file.tokenIs(index, "@Defaults") || file.tokenIs(index, "@Default") || file.tokenIs(index, "@Keychain")
+            || file.tokenIs(index, "@KeychainStorage") || file.tokenIs(index, "@SecureStorage")
     }
 
     /// `UserDefaults.standard.set(true, forKey: "isPremium")` (or a Keychain wrapper's `set`)
@@ -158,14 +176,24 @@ public struct EntitlementStoredLocallyRule: Rule {
         }
     }
 
-    /// The key as written: a literal's text, or the last name of `Keys.isPro`.
+    /// The key as written: a literal's text, or the last name of `Keys.isPro`; a name declared
+    /// in the same file with a literal (`private static let key = "app.pro.enabled"`) reads as
+    /// that literal.
     static func keyText(_ range: Range<Int>, in file: SwiftFile) -> String? {
         guard let first = range.first else { return nil }
         if file.code[first].kind == .stringStart {
             let literal = file.stringLiteral(at: first)
             return literal.hasInterpolation ? nil : literal.text
         }
-        return range.last { file.code[$0].kind == .identifier }.map { file.text($0) }
+        guard let last = range.last(where: { file.code[$0].kind == .identifier }) else { return nil }
+        let name = file.text(last)
+        for k in file.occurrences(of: name) where k > 0 && (file.isIdentifier(k - 1, "let") || file.isIdentifier(k - 1, "var")) {
+            guard let equals = (k + 1..<min(k + 5, file.code.count)).first(where: { file.tokenIs($0, "=") }),
+                  equals + 1 < file.code.count, file.code[equals + 1].kind == .stringStart else { continue }
+            let literal = file.stringLiteral(at: equals + 1)
+            if !literal.hasInterpolation { return literal.text }
+        }
+        return name
     }
 
     /// Whether the call's receiver is UserDefaults, a defaults or Keychain object, or iCloud's key-value store.

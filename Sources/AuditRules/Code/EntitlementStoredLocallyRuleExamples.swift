@@ -3,6 +3,58 @@ import AuditCore
 /// The examples of `EntitlementStoredLocallyRule` (its description), kept beside the rule for length.
 extension EntitlementStoredLocallyRule {
     static let triggeringExamples: [RuleExample] = [
+        // A static property over UserDefaults whose key is a constant of the same type.
+        RuleExample(files: [
+            ("Access.swift", """
+                import Foundation
+                enum Access {
+                    private static let storageKey = "app.pro.enabled"
+                    static var isPro: Bool {
+                        get { UserDefaults.standard.bool(forKey: storageKey) }
+                        set { UserDefaults.standard.↓set(newValue, forKey: storageKey) }
+                    }
+                }
+                """),
+            ("Buyer.swift", """
+                import StoreKit
+                enum Buyer {
+                    static func buy(_ product: Product) async throws {
+                        guard case .success(.verified(let transaction)) = try await product.purchase() else { return }
+                        Access.isPro = true
+                        await transaction.finish()
+                    }
+                }
+                """),
+        ]),
+        // The app's own UserDefaults property wrapper.
+        RuleExample(files: [
+            ("UserDefault.swift", """
+                import Foundation
+                @propertyWrapper struct UserDefault<Value> {
+                    let key: String
+                    let defaultValue: Value
+                    var wrappedValue: Value {
+                        get { UserDefaults.standard.object(forKey: key) as? Value ?? defaultValue }
+                        set { UserDefaults.standard.set(newValue, forKey: key) }
+                    }
+                }
+                """),
+            ("Settings.swift", """
+                enum Settings {
+                    ↓@UserDefault(key: "isPremium", defaultValue: false) static var isPremium: Bool
+                }
+                """),
+            ("Store.swift", """
+                import StoreKit
+                final class Store {
+                    func buy(_ product: Product) async throws {
+                        guard case .success(.verified(let transaction)) = try await product.purchase() else { return }
+                        Settings.isPremium = true
+                        await transaction.finish()
+                    }
+                }
+                """),
+        ]),
         // The purchase sets an @AppStorage flag; the views read it; nothing ever clears it.
         RuleExample(files: [
             ("App/ProStore.swift", """
@@ -84,6 +136,33 @@ extension EntitlementStoredLocallyRule {
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [
+        // The wrapper-backed flag is only a cache: the entitlements re-derive it at launch.
+        RuleExample(files: [
+            ("UserDefault.swift", """
+                import Foundation
+                @propertyWrapper struct UserDefault<Value> {
+                    let key: String
+                    let defaultValue: Value
+                    var wrappedValue: Value {
+                        get { UserDefaults.standard.object(forKey: key) as? Value ?? defaultValue }
+                        set { UserDefaults.standard.set(newValue, forKey: key) }
+                    }
+                }
+                """),
+            ("Store.swift", """
+                import StoreKit
+                @MainActor final class Store {
+                    @UserDefault(key: "isPremium", defaultValue: false) var isPremium: Bool
+                    func refresh() async {
+                        var owned = false
+                        for await result in Transaction.currentEntitlements {
+                            if case .verified(let transaction) = result, transaction.revocationDate == nil { owned = true }
+                        }
+                        isPremium = owned
+                    }
+                }
+                """),
+        ]),
         // The flag is an @AppStorage cache that the entitlement refresh rewrites from
         // currentEntitlements, which runs at launch.
         RuleExample(files: [
