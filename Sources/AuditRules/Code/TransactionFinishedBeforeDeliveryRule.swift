@@ -39,13 +39,24 @@ public struct TransactionFinishedBeforeDeliveryRule: Rule {
             return
         }
         var checked = 0
+        // A finished non-consumable or subscription stays in Transaction.currentEntitlements:
+        // when the configuration sells nothing else and the app reads them, a local record
+        // written after the finish is only a cache (Talky's themes); nothing is lost.
+        let products = project.storeKitConfigurations.flatMap(\.allProducts)
+        let readsEntitlements = !project.swiftFileIndices(mentioning: "currentEntitlements").isEmpty
+        let nothingConsumable = !products.isEmpty && !products.contains { $0.type == .consumable }
         for binding in TransactionFlow(project).bindings where binding.source.mustBeFinished && !binding.isUnverified {
             guard let finish = binding.finishCall else { continue }
             let file = binding.file
             checked += 1
             let name = TransactionFlow.receiverName(of: finish, in: file) ?? binding.name
             if let delivery = FinishOrder.deliveryAfter(finish, inBlockWithin: binding.scope, of: file) {
-                report(finish: finish, delivery: delivery, what: "The transaction '\(name)'", in: file, into: &result)
+                if nothingConsumable && readsEntitlements {
+                    result.evidence(in: file, at: finish, "'\(name)' is finished before line \(file.line(of: delivery)) records it, but the app sells no consumables and reads Transaction.currentEntitlements, which keeps a finished purchase")
+                    continue
+                }
+                report(finish: finish, delivery: delivery, what: "The transaction '\(name)'", in: file, into: &result,
+                       keptByEntitlements: readsEntitlements)
             }
         }
         let finishing = LegacyTransactionHandler.finishingFunctions(in: project)
@@ -86,10 +97,15 @@ public struct TransactionFinishedBeforeDeliveryRule: Rule {
         }
     }
 
-    private func report(finish: Int, delivery: Int, what: String, in file: SwiftFile, into result: inout RuleResult) {
+    /// `keptByEntitlements`: the app reads Transaction.currentEntitlements, where a finished
+    /// non-consumable or subscription comes back; a consumable does not.
+    private func report(finish: Int, delivery: Int, what: String, in file: SwiftFile, into result: inout RuleResult, keptByEntitlements: Bool = false) {
+        let loss = keptByEntitlements
+            ? "StoreKit does not deliver it again: a consumable is lost, and a non-consumable or subscription comes back only through Transaction.currentEntitlements."
+            : "StoreKit does not deliver it again and the user loses what they paid for."
         result.report(
             in: file, at: finish,
-            "\(what) is finished before the purchase is recorded (line \(file.line(of: delivery))): if the app stops in between, StoreKit does not deliver it again and the user loses what they paid for."
+            "\(what) is finished before the purchase is recorded (line \(file.line(of: delivery))): if the app stops in between, \(loss)"
         )
     }
 }

@@ -96,6 +96,31 @@ extension TransactionFinishedBeforeDeliveryRule {
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [
+        // Only non-consumables are sold, and the owned set is re-read from
+        // Transaction.currentEntitlements: the local copy written after the finish is a cache.
+        RuleExample(files: [
+            ("Themes.storekit", "{ \"products\" : [ { \"productID\" : \"com.app.theme.ocean\", \"type\" : \"NonConsumable\" } ] }"),
+            ("ThemeStore.swift", """
+                import StoreKit
+                @MainActor final class ThemeStore {
+                    var owned: Set<String> = []
+                    func buy(_ product: Product) async throws {
+                        guard case .success(.verified(let transaction)) = try await product.purchase() else { return }
+                        await transaction.finish()
+                        owned.insert(transaction.productID)
+                        UserDefaults.standard.set(Array(owned), forKey: "ownedThemes")
+                        await reload()
+                    }
+                    func reload() async {
+                        var ids: Set<String> = []
+                        for await result in Transaction.currentEntitlements {
+                            if case .verified(let transaction) = result { ids.insert(transaction.productID) }
+                        }
+                        owned = ids
+                    }
+                }
+                """),
+        ]),
         // The delegate validates the receipt, which keeps the purchase; a failure is no delivery.
         RuleExample("""
             import StoreKit
