@@ -735,7 +735,7 @@ public struct PendingPurchaseUnhandledRule: Rule {
                 } else if let problem = Self.problem(with: pendingCase, state: "pending", sharedWith: ["userCancelled": "a cancelled purchase"], in: file, project: project) {
                     result.report(in: file, at: pendingCase.label, problem)
                 } else if let same = Self.sameOutcome(of: pendingCase, as: "userCancelled", in: statement, of: file) {
-                    result.report(in: file, at: pendingCase.label, "The .pending case does what .userCancelled does (`\(same)`): whoever reads the outcome cannot tell the buyer that the purchase awaits approval.")
+                    result.report(in: file, at: pendingCase.label, "The .pending case does what .userCancelled does (\(same)): whoever reads the outcome cannot tell the buyer that the purchase awaits approval.")
                 } else {
                     result.evidence(in: file, at: pendingCase.label, ".pending is handled in \(scopeDescription(of: pendingCase.label, in: file))")
                 }
