@@ -48,11 +48,14 @@ public struct ConsumableNotIdempotentRule: Rule {
             return
         }
         let graph = CallGraph(project)
+        // Consumables the configuration declares: an amount looked up by product id and added
+        // to a counter is their delivery, whatever the counter is called.
+        let configuredConsumables = project.storeKitConfigurations.contains { $0.allProducts.contains { $0.type == .consumable } }
         // Delivery functions and the first delivery token in each.
         var deliveries: [(function: CallGraph.Function, site: Int, what: String)] = []
         for (fileIndex, file) in project.swiftFiles.enumerated() {
             var seen = Set<Int>()
-            for (site, what) in Self.deliverySites(in: file) {
+            for (site, what) in Self.deliverySites(in: file, configuredConsumables: configuredConsumables) {
                 guard let declaration = file.enclosingFunction(of: site) ?? file.enclosingDeclaration(of: site),
                       seen.insert(declaration).inserted else { continue }
                 deliveries.append((CallGraph.Function(file: fileIndex, declaration: declaration), site, what))
@@ -90,7 +93,7 @@ public struct ConsumableNotIdempotentRule: Rule {
     /// Tokens that deliver a consumable: a `productType == .consumable` test (or `case
     /// .consumable` on a product type), a read of `purchasedQuantity`, or a currency counter
     /// increased in code that handles a transaction.
-    static func deliverySites(in file: SwiftFile) -> [(Int, String)] {
+    static func deliverySites(in file: SwiftFile, configuredConsumables: Bool = false) -> [(Int, String)] {
         var sites: [(Int, String)] = []
         var productTypeCases = Set<Int>()
         // Only a file that mentions `productType` can switch over it.
@@ -114,12 +117,41 @@ public struct ConsumableNotIdempotentRule: Rule {
                       !isLogged(i, in: file), !listsHistory(around: i, in: file) {
                 sites.append((i, "purchasedQuantity"))
             } else if file.isKind(i, .operator), file.tokenIs(i, "+="), i >= 1, file.isKind(i - 1, .identifier),
-                      camelCaseWords(file.text(i - 1)).contains(where: { currencyWords.contains($0) }),
+                      camelCaseWords(file.text(i - 1)).contains(where: { currencyWords.contains($0) })
+                        || configuredConsumables && readsProductID(i + 1..<file.statementEnd(from: file.statementStart(of: i)), in: file),
                       handlesTransaction(around: i, in: file) {
                 sites.append((i - 1, "\(file.text(i - 1)) +="))
             }
         }
+        // `add(Self.packs[product.id] ?? 0)`, `tracker.add(Catalog.rounds(for: transaction.productID))`:
+        // an amount looked up by product id handed to a function of this file that adds it to a
+        // counter (AIContactCard's credits, a golf app's rounds).
+        if configuredConsumables, file.importsStoreKit {
+            var adders: [String: Bool] = [:]
+            for i in file.code.indices where file.isKind(i, .identifier) && file.token(i, offsetBy: 1, is: .leftParen) && !file.startsWithCapital(i) {
+                guard let close = file.matchingBracket(of: i + 1), close > i + 1, readsProductID(i + 2..<close, in: file) else { continue }
+                let name = file.text(i)
+                let adds = adders[name] ?? file.declarationIndices(named: name).contains { d in
+                    file.declarations[d].kind == .function && file.bodyRange(of: d).contains { file.isKind($0, .operator) && file.tokenIs($0, "+=") }
+                }
+                adders[name] = adds
+                if adds, handlesTransaction(around: i, in: file) { sites.append((i, "\(name)(…) by product id")) }
+            }
+        }
         return sites.sorted { $0.0 < $1.0 }
+    }
+
+    /// Whether `range` looks an amount up by product id: `packs[tx.productID]`,
+    /// `perPack[product.id, default: 0]`, `rounds(for: transaction.productID)`.
+    static func readsProductID(_ range: Range<Int>, in file: SwiftFile) -> Bool {
+        range.contains { k in
+            guard file.isKind(k, .identifier), file.isAfterDot(k), let receiver = file.receiver(of: k) else { return false }
+            let isID = file.isIdentifier(k, "productID")
+                || file.isIdentifier(k, "id") && ["product", "transaction"].contains { file.text(receiver).lowercased().contains($0) }
+            guard isID, let open = file.enclosingBracket(of: k), open > range.lowerBound || range.contains(open) else { return false }
+            // Inside a subscript or a call's arguments, not compared or printed.
+            return file.isKind(open, .leftBracket) || file.isKind(open, .leftParen) && open > 0 && file.isKind(open - 1, .identifier)
+        }
     }
 
     /// Calls that only record or print: a quantity passed to them is not delivered.

@@ -103,6 +103,24 @@ extension ConsumableNotIdempotentRule {
                 notify?(.purchased, String(transaction.id))
             }
             """),
+        // The configuration sells consumables; an amount looked up by product id is added to a
+        // counter from both the purchase and the updates loop, with no transaction id kept.
+        RuleExample(files: [
+            ("Gems.storekit", "{ \"products\" : [ { \"productID\" : \"com.app.gems.small\", \"type\" : \"Consumable\" }, { \"productID\" : \"com.app.gems.large\", \"type\" : \"Consumable\" } ] }"),
+            ("Wallet.swift", """
+                import StoreKit
+                @MainActor final class Wallet {
+                    static let amounts = ["com.app.gems.small": 50, "com.app.gems.large": 500]
+                    var stones = 0
+                    func deposit(_ amount: Int) { stones += amount }
+                    func buy(_ product: Product) async throws {
+                        guard case .success(.verified(let transaction)) = try await product.purchase() else { return }
+                        ↓deposit(Self.amounts[transaction.productID] ?? 0)
+                        await transaction.finish()
+                    }
+                }
+                """),
+        ]),
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [
@@ -274,5 +292,25 @@ extension ConsumableNotIdempotentRule {
                 }
             }
             """),
+        // The same wallet, keyed on the transaction's id before the amount is added.
+        RuleExample(files: [
+            ("Gems.storekit", "{ \"products\" : [ { \"productID\" : \"com.app.gems.small\", \"type\" : \"Consumable\" }, { \"productID\" : \"com.app.gems.large\", \"type\" : \"Consumable\" } ] }"),
+            ("Wallet.swift", """
+                import StoreKit
+                @MainActor final class Wallet {
+                    static let amounts = ["com.app.gems.small": 50, "com.app.gems.large": 500]
+                    var stones = 0
+                    var delivered: Set<UInt64> = []
+                    func deposit(_ amount: Int) { stones += amount }
+                    func buy(_ product: Product) async throws {
+                        guard case .success(.verified(let transaction)) = try await product.purchase() else { return }
+                        if delivered.insert(transaction.id).inserted {
+                            deposit(Self.amounts[transaction.productID] ?? 0)
+                        }
+                        await transaction.finish()
+                    }
+                }
+                """),
+        ]),
     ]
 }
