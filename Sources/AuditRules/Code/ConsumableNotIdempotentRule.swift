@@ -126,16 +126,25 @@ public struct ConsumableNotIdempotentRule: Rule {
         // `add(Self.packs[product.id] ?? 0)`, `tracker.add(Catalog.rounds(for: transaction.productID))`:
         // an amount looked up by product id handed to a function of this file that adds it to a
         // counter (AIContactCard's credits, a golf app's rounds).
+        // Found from the product-id reads outward, through the calls around each.
         if configuredConsumables, file.importsStoreKit {
             var adders: [String: Bool] = [:]
-            for i in file.code.indices where file.isKind(i, .identifier) && file.token(i, offsetBy: 1, is: .leftParen) && !file.startsWithCapital(i) {
-                guard let close = file.matchingBracket(of: i + 1), close > i + 1, readsProductID(i + 2..<close, in: file) else { continue }
-                let name = file.text(i)
-                let adds = adders[name] ?? file.declarationIndices(named: name).contains { d in
-                    file.declarations[d].kind == .function && file.bodyRange(of: d).contains { file.isKind($0, .operator) && file.tokenIs($0, "+=") }
+            var seen = Set<Int>()
+            let reads = Array(file.occurrences(of: "productID")) + Array(file.occurrences(of: "id"))
+            for read in reads where isProductIDRead(read, in: file) {
+                var open = file.enclosingBracket(of: read)
+                while let bracket = open, !file.isKind(bracket, .leftBrace) {
+                    defer { open = file.enclosingBracket(of: bracket) }
+                    guard file.isKind(bracket, .leftParen), bracket > 0, file.isKind(bracket - 1, .identifier), !file.startsWithCapital(bracket - 1),
+                          seen.insert(bracket - 1).inserted else { continue }
+                    let call = bracket - 1
+                    let name = file.text(call)
+                    let adds = adders[name] ?? file.declarationIndices(named: name).contains { d in
+                        file.declarations[d].kind == .function && file.bodyRange(of: d).contains { file.isKind($0, .operator) && file.tokenIs($0, "+=") }
+                    }
+                    adders[name] = adds
+                    if adds, handlesTransaction(around: call, in: file) { sites.append((call, "\(name)(…) by product id")) }
                 }
-                adders[name] = adds
-                if adds, handlesTransaction(around: i, in: file) { sites.append((i, "\(name)(…) by product id")) }
             }
         }
         return sites.sorted { $0.0 < $1.0 }
@@ -145,13 +154,17 @@ public struct ConsumableNotIdempotentRule: Rule {
     /// `perPack[product.id, default: 0]`, `rounds(for: transaction.productID)`.
     static func readsProductID(_ range: Range<Int>, in file: SwiftFile) -> Bool {
         range.contains { k in
-            guard file.isKind(k, .identifier), file.isAfterDot(k), let receiver = file.receiver(of: k) else { return false }
-            let isID = file.isIdentifier(k, "productID")
-                || file.isIdentifier(k, "id") && ["product", "transaction"].contains { file.text(receiver).lowercased().contains($0) }
-            guard isID, let open = file.enclosingBracket(of: k), open > range.lowerBound || range.contains(open) else { return false }
+            guard isProductIDRead(k, in: file), let open = file.enclosingBracket(of: k), range.contains(open) else { return false }
             // Inside a subscript or a call's arguments, not compared or printed.
             return file.isKind(open, .leftBracket) || file.isKind(open, .leftParen) && open > 0 && file.isKind(open - 1, .identifier)
         }
+    }
+
+    /// `transaction.productID`, `product.id`: a product's id read from a transaction or product.
+    static func isProductIDRead(_ k: Int, in file: SwiftFile) -> Bool {
+        guard file.isKind(k, .identifier), file.isAfterDot(k), let receiver = file.receiver(of: k) else { return false }
+        return file.isIdentifier(k, "productID")
+            || file.isIdentifier(k, "id") && ["product", "transaction"].contains { file.text(receiver).lowercased().contains($0) }
     }
 
     /// Calls that only record or print: a quantity passed to them is not delivered.
