@@ -21,6 +21,22 @@ extension SwiftFile {
         return target >= 0 && target < code.count ? target : nil
     }
 
+    /// The first token at or after `index` (before `limit`) past the effect markers an
+    /// expression may start with: `try`, `try?`, `try!`, `await`
+    /// (`let r = try? await AppTransaction.shared` gives the `AppTransaction` token).
+    public func skippingTryAwait(from index: Int, before limit: Int? = nil) -> Int {
+        let end = limit ?? code.count
+        var j = index
+        while j < end {
+            if isIdentifier(j, "try") || isIdentifier(j, "await") || j > index && isIdentifier(j - 1, "try") && (tokenIs(j, "?") || tokenIs(j, "!")) {
+                j += 1
+            } else {
+                break
+            }
+        }
+        return j
+    }
+
     /// Whether code token `index` exists and is of `kind`.
     @inlinable
     public func isKind(_ index: Int, _ kind: TokenKind) -> Bool {

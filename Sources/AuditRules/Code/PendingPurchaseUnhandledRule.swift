@@ -989,8 +989,7 @@ public struct PendingPurchaseUnhandledRule: Rule {
         })
         // A switch over the VerificationResult inside a purchase is not over the purchase result.
         if names.contains("verified") || names.contains("unverified") { return false }
-        var start = statement.subjectRange.lowerBound
-        while start < statement.subjectRange.upperBound, file.isIdentifier(start, "try") || file.isIdentifier(start, "await") { start += 1 }
+        let start = file.skippingTryAwait(from: statement.subjectRange.lowerBound, before: statement.subjectRange.upperBound)
         if start < statement.subjectRange.upperBound, isPurchaseResult(at: start, before: statement.keyword, in: file, local: local) {
             return true
         }

@@ -100,8 +100,17 @@ struct LegacyTransactionHandler: Sendable {
         return nil
     }
 
-    /// The app functions that call `finishTransaction(_:)`, directly or through one another.
+    /// The app functions that call `finishTransaction(_:)`, directly or through one another:
+    /// found once and shared by the rules that ask (finishing, finishing order, unfinished).
     static func finishingFunctions(in project: Project) -> Set<String> {
+        project.fact(FinishingNames.self) { FinishingNames(names: findFinishingFunctions(in: project)) }.names
+    }
+
+    private struct FinishingNames: Sendable {
+        var names: Set<String>
+    }
+
+    private static func findFinishingFunctions(in project: Project) -> Set<String> {
         var names = Set<String>()
         let files = project.swiftFiles(mentioning: "finishTransaction")
         for _ in 0..<3 {

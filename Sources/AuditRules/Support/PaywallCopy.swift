@@ -160,11 +160,11 @@ struct PaywallCopy: Sendable {
         }
         // `Text(legal)` beside `private let legal = "Renews automatically…"`: a property of
         // the screen's own type, shown by its bare name.
-        for i in range where file.isKind(i, .identifier) && !file.isAfterDot(i) && !file.token(i, offsetBy: 1, is: .leftParen) && !file.token(i, offsetBy: 1, is: .dot) {
-            guard file.isInsideInterpolation(i) || ShownTerms.isShown(i, in: file),
+        for i in range where file.isKind(i, .identifier) && !file.isAfterDot(i) && !file.startsWithCapital(i)
+            && !file.token(i, offsetBy: 1, is: .leftParen) && !file.token(i, offsetBy: 1, is: .dot) {
+            guard !(i > 0 && (file.isIdentifier(i - 1, "let") || file.isIdentifier(i - 1, "var"))),
+                  file.isInsideInterpolation(i) || ShownTerms.isShown(i, in: file),
                   let type = file.enclosingType(of: i) else { continue }
-            guard !file.startsWithCapital(i), !(file.previousCodeIndex(before: i).map { file.isKind($0, .dot) || file.isIdentifier($0, "let") || file.isIdentifier($0, "var") } ?? false)
-            else { continue }
             let key = "\(file.declarations[type].name).\(file.text(i))"
             let found = resolvedConstants[key] ?? propertyTexts(of: file.text(i), type: type, in: file, project: project, source: sourceLanguage, keys: keys)
             resolvedConstants[key] = found

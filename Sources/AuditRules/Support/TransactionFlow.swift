@@ -383,8 +383,7 @@ struct TransactionFlow {
             if depth < 0 { break }
             if depth == 0 {
                 if file.tokenIs(i, "=") || file.isIdentifier(i, "in") {
-                    var j = i + 1
-                    while j < code.count, file.isIdentifier(j, "try") || file.isIdentifier(j, "await") { j += 1 }
+                    let j = file.skippingTryAwait(from: i + 1)
                     return j < code.count ? j : nil
                 }
                 if file.isKind(i, .colon) || file.isKind(i, .leftBrace) || file.isKind(i, .comma) || file.isIdentifier(i, "where") { break }
@@ -394,8 +393,7 @@ struct TransactionFlow {
         // A switch case: the subject of the enclosing switch whose body holds the label.
         for statement in file.switchStatements() where statement.bodyStart < index && index < statement.bodyEnd {
             if statement.cases.contains(where: { $0.patternRange.contains(top) }) {
-                var start = statement.subjectRange.lowerBound
-                while start < statement.subjectRange.upperBound, file.isIdentifier(start, "try") || file.isIdentifier(start, "await") { start += 1 }
+                let start = file.skippingTryAwait(from: statement.subjectRange.lowerBound, before: statement.subjectRange.upperBound)
                 return start < statement.subjectRange.upperBound ? start : nil
             }
         }
@@ -465,10 +463,8 @@ struct TransactionFlow {
             // the nearest assignment says where the value came from.
             if i > 0, !(file.isIdentifier(i - 1, "let") || file.isIdentifier(i - 1, "var")), file.receiver(of: i) == nil,
                i + 1 < code.count, file.isOperator(i + 1, "="), i + 2 < code.count {
-                var j = i + 2
                 // `try await`, `try? await` (`guard let result = try? await AppTransaction.shared`).
-                while j < code.count, file.isIdentifier(j, "try") || file.isIdentifier(j, "await")
-                    || j > i + 2 && file.isIdentifier(j - 1, "try") && (file.tokenIs(j, "?") || file.tokenIs(j, "!")) { j += 1 }
+                let j = file.skippingTryAwait(from: i + 2)
                 if let direct = directSource(at: j, in: file) { return direct }
             }
             // `let result: Product.PurchaseResult`: the declared type says it.
@@ -478,10 +474,8 @@ struct TransactionFlow {
             }
             // `let name = …` / `var name = …`
             if i > 0, file.isIdentifier(i - 1, "let") || file.isIdentifier(i - 1, "var"), i + 1 < code.count, file.tokenIs(i + 1, "=") {
-                var j = i + 2
                 // `try await`, `try? await` (`guard let result = try? await AppTransaction.shared`).
-                while j < code.count, file.isIdentifier(j, "try") || file.isIdentifier(j, "await")
-                    || j > i + 2 && file.isIdentifier(j - 1, "try") && (file.tokenIs(j, "?") || file.tokenIs(j, "!")) { j += 1 }
+                let j = file.skippingTryAwait(from: i + 2)
                 if let direct = directSource(at: j, in: file) { return direct }
                 if j < code.count, file.isKind(j, .identifier), depth < 3 {
                     return traceSource(of: j, in: file, before: i, project: project, depth: depth + 1)
@@ -618,8 +612,7 @@ struct TransactionFlow {
                     guard position < call.arguments.count else { continue }
                     let argument = call.arguments[position].valueRange
                     guard let first = argument.first else { continue }
-                    var start = first
-                    while start < argument.upperBound, other.isIdentifier(start, "try") || other.isIdentifier(start, "await") { start += 1 }
+                    let start = other.skippingTryAwait(from: first, before: argument.upperBound)
                     guard start < argument.upperBound else { continue }
                     if let direct = TransactionFlow.verifiedValue(at: start, in: other) {
                         sources.append(traceSource(of: direct.0, in: other, before: call.name, project: project, depth: depth + 1))
